@@ -1,0 +1,82 @@
+"""The ``celestia`` command: one sub-command per module of ``tutor.commands``.
+
+Sub-command modules keep their heavy imports inside ``run`` so that a lookup starts fast.
+Every error a person can cause is shown translated, without a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from .engine.messages import N_, CelestiaError
+from .i18n import LANGUAGES, Translator, UnknownLanguage, pick_language
+
+#: Sub-command name → module; each module has ``HELP``, ``configure`` and ``run``.
+COMMANDS: dict[str, str] = {
+    "simulate": "tutor.commands.simulate",
+    "replay": "tutor.commands.replay",
+}
+
+
+def _requested_language(argv: Sequence[str]) -> str | None:
+    """Find ``--lang`` before parsing, so that help texts are already translated."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def build_parser(tr: Translator) -> argparse.ArgumentParser:
+    _ = tr.gettext
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--lang", choices=LANGUAGES, metavar="{en,fr,hu}",
+                        help=_("language of the output (default: CELESTIA_LANG, then the "
+                               "locale)"))
+    parser = argparse.ArgumentParser(
+        prog="celestia", parents=[common],
+        description=_("Learn and look up the rules of Celestia, the airship board game."),
+    )
+    commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
+    for name, module_name in COMMANDS.items():
+        module = importlib.import_module(module_name)
+        sub = commands.add_parser(name, parents=[common], help=_(module.HELP),
+                                  description=_(module.HELP))
+        module.configure(sub, tr)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        tr = Translator(pick_language(_requested_language(argv)))
+    except UnknownLanguage as err:
+        fallback = Translator(pick_language(None, {}))
+        print(fallback.message(err), file=sys.stderr)
+        return 2
+    parser = build_parser(tr)
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 0
+    module = importlib.import_module(COMMANDS[args.command])
+    try:
+        return int(module.run(args, tr) or 0)
+    except CelestiaError as err:
+        print(tr.message(err), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(tr.gettext(N_("Interrupted.")), file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader of a pipe went away (e.g. `| head`): nothing left to say.
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Sub-commands of ``celestia``, one module each (see ``tutor.cli.COMMANDS``)."""

@@ -1,0 +1,156 @@
+"""Chance sources: who decides the dice, the deck order and the pile orders.
+
+A chance source turns the state's ``chance_request`` into an outcome string that
+``State.apply`` accepts. ``SeededChance`` draws from a seeded generator;
+``ScriptedChance`` plays a fixed script (lessons, tests, worked examples) and fills what
+the script leaves open either in a fixed order or from a fallback source.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
+
+from . import data
+from .data import DIE_FACES, HAND_CARDS, SPYGLASS
+from .messages import N_, ChanceError
+from .state import State
+
+
+class ChanceSource(Protocol):
+    def outcome(self, state: State) -> str:
+        """The outcome string for ``state.chance_request``."""
+        ...
+
+
+class SeededChance:
+    """Uniform chance from a seeded generator: the same seed gives the same game."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def outcome(self, state: State) -> str:
+        request = state.chance_request
+        assert request is not None
+        rng = self.rng
+        if request.kind == "roll":
+            faces = DIE_FACES
+            return "roll " + " ".join([faces[int(rng.random() * 6)] for _ in range(request.count)])
+        if request.kind == "pile":
+            pile = [str(t) for t in data.pile_composition(request.city, state.options.variant)]
+            rng.shuffle(pile)
+            return f"pile {request.city} " + " ".join(pile)
+        cards = list(request.cards)
+        rng.shuffle(cards)
+        return request.kind + " " + " ".join(cards)
+
+
+def _faces(roll: str | Sequence[str]) -> list[str]:
+    return roll.split() if isinstance(roll, str) else list(roll)
+
+
+class ScriptedChance:
+    """Chance that follows a script.
+
+    ``rolls``: each roll or reroll in order, as faces (``["fog", "blank"]`` or
+    ``"fog blank"``). ``hands``: every player's starting hand (exactly the hand size).
+    ``draw``: the top of the draw pile after the deal, top card first. ``piles``: for some
+    cities, the top of the pile, top card first (``"spyglass"`` or a value).
+    ``shuffles``: the new draw pile for each reshuffle, top card first.
+    Cards the script does not place come in a fixed order, or from ``fallback`` if given;
+    a roll or reshuffle the script lacks comes from ``fallback``, or is an error.
+    """
+
+    def __init__(
+        self,
+        rolls: Iterable[str | Sequence[str]] = (),
+        *,
+        hands: Sequence[Sequence[str]] | None = None,
+        draw: Sequence[str] = (),
+        piles: dict[int, Sequence[str | int]] | None = None,
+        shuffles: Iterable[Sequence[str]] = (),
+        fallback: ChanceSource | None = None,
+    ) -> None:
+        self.rolls = [_faces(r) for r in rolls]
+        self.hands = [list(h) for h in hands] if hands is not None else None
+        self.draw = list(draw)
+        self.piles = {int(c): [str(t) for t in top] for c, top in (piles or {}).items()}
+        self.shuffles = [list(s) for s in shuffles]
+        self.fallback = fallback
+        self.rolls_used = 0
+        self.shuffles_used = 0
+
+    def exhausted(self) -> bool:
+        """True when every scripted roll and reshuffle has been used."""
+        return self.rolls_used == len(self.rolls) and self.shuffles_used == len(self.shuffles)
+
+    def outcome(self, state: State) -> str:
+        request = state.chance_request
+        assert request is not None
+        if request.kind == "roll":
+            if self.rolls_used < len(self.rolls):
+                faces = self.rolls[self.rolls_used]
+                self.rolls_used += 1
+                return "roll " + " ".join(faces)
+            return self._fall_back(state, N_("The chance script has no more dice rolls "
+                                             "(roll number {number} was asked for)."),
+                                   number=self.rolls_used + 1)
+        if request.kind == "shuffle":
+            if self.shuffles_used < len(self.shuffles):
+                order = self.shuffles[self.shuffles_used]
+                self.shuffles_used += 1
+                return "shuffle " + " ".join(order)
+            return self._fall_back(state, N_("The chance script has no more reshuffles "
+                                             "(reshuffle number {number} was asked for)."),
+                                   number=self.shuffles_used + 1)
+        if request.kind == "deck":
+            return "deck " + " ".join(self._deck(state))
+        top = self.piles.get(request.city, [])
+        rest = Counter(str(t) for t in data.pile_composition(request.city,
+                                                              state.options.variant))
+        rest.subtract(top)
+        if min(rest.values(), default=0) < 0:
+            raise ChanceError(N_("The script's pile for city {city} holds cards that pile "
+                                 "does not have: {cards}."),
+                              city=request.city, cards=" ".join(top))
+        rest_cards = self._fill(rest, key=lambda t: 0 if t == SPYGLASS else int(t))
+        return f"pile {request.city} " + " ".join(top + rest_cards)
+
+    def _deck(self, state: State) -> list[str]:
+        players = state.players
+        size = data.hand_size(players)
+        placed: list[str] = []
+        if self.hands is not None:
+            if len(self.hands) != players or any(len(h) != size for h in self.hands):
+                raise ChanceError(N_("The script must give {players} hands of exactly {size} "
+                                     "cards each."), players=players, size=size)
+            for hand in self.hands:
+                placed.extend(hand)
+        placed.extend(self.draw)
+        rest = Counter(state.chance_request.cards if state.chance_request else ())
+        rest.subtract(placed)
+        short = sorted(card for card, k in rest.items() if k < 0)
+        unknown = sorted(set(placed) - set(HAND_CARDS))
+        if unknown or short:
+            raise ChanceError(N_("The script places more cards than the deck holds, or cards "
+                                 "it does not hold: {cards}."),
+                              cards=", ".join(unknown or short))
+        rest_cards = self._fill(rest, key=HAND_CARDS.index)
+        if self.hands is None:
+            hands_part, rest_cards = rest_cards[:size * players], rest_cards[size * players:]
+            return hands_part + list(self.draw) + rest_cards
+        return placed + rest_cards
+
+    def _fill(self, rest: Counter[str], key: Callable[[str], int]) -> list[str]:
+        cards = sorted(rest.elements(), key=key)
+        if isinstance(self.fallback, SeededChance):
+            self.fallback.rng.shuffle(cards)
+        return cards
+
+    def _fall_back(self, state: State, msgid: str, **params: int) -> str:
+        if self.fallback is None:
+            raise ChanceError(msgid, **params)
+        return self.fallback.outcome(state)

@@ -1,0 +1,64 @@
+"""Messages the engine emits: events and errors as message ids with parameters.
+
+The engine never translates. A message id is the English sentence with named
+placeholders; the i18n layer looks it up in the catalogs and fills the placeholders.
+``N_`` marks a literal for extraction without translating it here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+
+def N_(msgid: str) -> str:  # noqa: N802 - the conventional gettext marker name
+    """Mark ``msgid`` for extraction; return it unchanged."""
+    return msgid
+
+
+class Event(NamedTuple):
+    """Something that happened, to be narrated.
+
+    ``kind`` is a short stable code for programs; ``msgid``/``params`` are for people.
+    ``to`` is None for a public event, or the one player allowed to see it.
+    """
+
+    kind: str
+    msgid: str
+    params: dict[str, Any]
+    to: int | None = None
+
+    def english(self) -> str:
+        return self.msgid.format(**self.params)
+
+
+class CelestiaError(Exception):
+    """An error a person should read: a message id with parameters."""
+
+    def __init__(self, msgid: str, **params: Any) -> None:
+        self.msgid = msgid
+        self.params = params
+        super().__init__(self.english())
+
+    def english(self) -> str:
+        return self.msgid.format(**self.params)
+
+
+class IllegalAction(CelestiaError):
+    """An action the rules forbid; ``rule`` is the RULES.md section it breaks."""
+
+    def __init__(self, rule: str, msgid: str, *, action: str = "", **params: Any) -> None:
+        self.rule = rule
+        self.action = action
+        super().__init__(msgid, action=action, rule=rule, **params)
+
+
+class ChanceError(CelestiaError):
+    """A chance outcome that is impossible, or a chance script that ran out."""
+
+
+class OptionsError(CelestiaError):
+    """Game options that do not describe a playable game."""
+
+
+class RecordError(CelestiaError):
+    """A game record that cannot be read or replayed."""

@@ -1,0 +1,79 @@
+"""Game options: the rule options of RULES.md with their defaults."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from . import data
+from .messages import N_, OptionsError
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Everything that shapes one game before the first card is dealt.
+
+    ``first_captain`` is a seat index (§2.4, default the first seat); ``variant`` is
+    ``standard`` or ``beginner`` (§6); ``grappling_hook`` adds the promotional Power card
+    (§4.6, off by default); ``spyglass_points`` is what an unused Spyglass scores (§5.2).
+    """
+
+    players: int = 4
+    first_captain: int = 0
+    variant: str = data.STANDARD
+    grappling_hook: bool = False
+    spyglass_points: int = data.SPYGLASS_POINTS_DEFAULT
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.players, int) or not (
+            data.MIN_PLAYERS <= self.players <= data.MAX_PLAYERS
+        ):
+            raise OptionsError(
+                N_("Celestia is played by {low} to {high} players, not {players}."),
+                low=data.MIN_PLAYERS,
+                high=data.MAX_PLAYERS,
+                players=self.players,
+            )
+        if not isinstance(self.first_captain, int) or not (
+            0 <= self.first_captain < self.players
+        ):
+            raise OptionsError(
+                N_("The first captain must be a seat from 0 to {last}, not {seat}."),
+                last=self.players - 1,
+                seat=self.first_captain,
+            )
+        if self.variant not in data.VARIANTS:
+            raise OptionsError(
+                N_("Unknown variant \"{variant}\": choose standard or beginner."),
+                variant=self.variant,
+            )
+        if not isinstance(self.grappling_hook, bool):
+            raise OptionsError(N_("The grappling_hook option is true or false."))
+        if self.grappling_hook and self.variant == data.BEGINNER:
+            raise OptionsError(
+                N_("The beginner variant has no Power cards, so it cannot use the Grappling Hook.")
+            )
+        if not isinstance(self.spyglass_points, int) or self.spyglass_points < 0:
+            raise OptionsError(
+                N_("spyglass_points must be a whole number of 0 or more, not {value}."),
+                value=self.spyglass_points,
+            )
+
+    @property
+    def beginner(self) -> bool:
+        return self.variant == data.BEGINNER
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any]) -> Options:
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise OptionsError(
+                N_("Unknown option \"{name}\"; the options are: {known}."),
+                name=unknown[0],
+                known=", ".join(sorted(known)),
+            )
+        return cls(**values)

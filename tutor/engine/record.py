@@ -1,0 +1,128 @@
+"""Game records: options, seats and every applied action, chance outcomes included.
+
+Format (JSON, ``format_version`` 1)::
+
+    {
+      "format": "celestia-record",
+      "format_version": 1,
+      "options": {"players": 3, "first_captain": 0, "variant": "standard",
+                  "grappling_hook": false, "spyglass_points": 2},
+      "seats": ["Ann", "Bob", "Cy"],
+      "history": [["chance", "deck compass turbo ..."],
+                  ["chance", "pile 1 2 1 spyglass ..."],
+                  ["chance", "roll fog blank"],
+                  [1, "stay"], [2, "leave"], [0, "pay compass"], ...]
+    }
+
+Each history entry names who acted (a seat index, or ``"chance"``) and the action string
+exactly as ``State.legal_actions`` / the chance source wrote it. Replaying the history on
+a new state gives the same game; undo is a replay of all but the last entries.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .messages import N_, CelestiaError, OptionsError, RecordError
+from .options import Options
+from .state import CHANCE, State
+
+FORMAT = "celestia-record"
+FORMAT_VERSION = 1
+
+
+def to_record(state: State) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "options": state.options.to_dict(),
+        "seats": list(state.seats),
+        "history": [["chance" if actor == CHANCE else actor, action]
+                    for actor, action in state.history],
+    }
+
+
+def dumps(state: State) -> str:
+    return json.dumps(to_record(state), ensure_ascii=False, indent=1)
+
+
+def replay(record: dict[str, Any], upto: int | None = None) -> State:
+    """Replay a record (or its first ``upto`` entries); errors name the entry and why."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise RecordError(N_("This is not a Celestia game record (no \"format\": \"{format}\")."),
+                          format=FORMAT)
+    version = record.get("format_version")
+    if version != FORMAT_VERSION:
+        raise RecordError(N_("Record format version {version} is not supported; this program "
+                             "reads version {supported}."), version=version,
+                          supported=FORMAT_VERSION)
+    options = record.get("options", {})
+    seats = record.get("seats")
+    history = record.get("history")
+    if not isinstance(options, dict) or not isinstance(history, list) or (
+        seats is not None and not (isinstance(seats, list)
+                                   and all(isinstance(s, str) for s in seats))
+    ):
+        raise RecordError(N_("The record's options must be an object, its seats a list of "
+                             "names and its history a list."))
+    try:
+        state = State(Options.from_dict(options), seats)
+    except (OptionsError, TypeError) as err:
+        reason = err.english() if isinstance(err, CelestiaError) else str(err)
+        raise RecordError(N_("The record's options are not valid: {reason}"),
+                          reason=reason) from err
+    except CelestiaError as err:
+        raise RecordError(N_("The record's seats are not valid: {reason}"),
+                          reason=err.english()) from err
+    entries = history if upto is None else history[:upto]
+    for number, entry in enumerate(entries, start=1):
+        if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[1], str)
+                or not (entry[0] == "chance" or (isinstance(entry[0], int)
+                                                 and not isinstance(entry[0], bool)))):
+            raise RecordError(N_("Entry {number} of the history is not [actor, action]."),
+                              number=number)
+        actor = CHANCE if entry[0] == "chance" else entry[0]
+        if state.is_terminal():
+            raise RecordError(N_("Entry {number}: the game was already over."), number=number)
+        if actor != state.actor:
+            raise RecordError(N_("Entry {number}: the record says {said} acts, but {actor} "
+                                 "must decide."), number=number,
+                              said=state._name(actor), actor=state._name(state.actor))
+        try:
+            state.apply(entry[1])
+        except CelestiaError as err:
+            raise RecordError(N_("Entry {number} (\"{action}\") cannot be replayed: {reason}"),
+                              number=number, action=entry[1], reason=err.english()) from err
+    return state
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    """Read a record file; unreadable or malformed JSON is a RecordError."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise RecordError(N_("Cannot read {path}: {reason}"), path=str(path),
+                          reason=err.strerror or str(err)) from err
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(N_("{path} is not valid JSON (line {line}, column {column}): "
+                             "{reason}"), path=str(path), line=err.lineno, column=err.colno,
+                          reason=err.msg) from err
+
+
+def undo(state: State, count: int = 1) -> State:
+    """The state before the last ``count`` player decisions (chance outcomes after them
+    are undone too, and those before them are kept)."""
+    history = state.history
+    cut = len(history)
+    for _ in range(count):
+        cut -= 1
+        while cut >= 0 and history[cut][0] == CHANCE:
+            cut -= 1
+        if cut < 0:
+            cut = 0
+            break
+    return replay(to_record(state), upto=cut)
