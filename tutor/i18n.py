@@ -67,18 +67,30 @@ def pick_language(requested: str | None = None,
 
 @cache
 def catalog(language: str) -> gettext.NullTranslations:
-    """The compiled catalog of ``language``; English has none (the source is English)."""
+    """All compiled catalogs of ``language`` (one per domain), chained into one.
+
+    English has none: the source is English, and a msgid missing from every catalog
+    falls back to itself.
+    """
+    chain = gettext.NullTranslations()
     if language == DEFAULT_LANGUAGE:
-        return gettext.NullTranslations()
-    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    try:
-        with path.open("rb") as handle:
-            return gettext.GNUTranslations(handle)
-    except FileNotFoundError:
-        return gettext.NullTranslations()
-    except (OSError, gettext.error) as err:
-        raise CelestiaError(N_("The {language} catalog at {path} cannot be read: {reason}"),
-                            language=language, path=str(path), reason=str(err)) from err
+        return chain
+    folder = LOCALE_DIR / language / "LC_MESSAGES"
+    # The core domain first, then the others in a fixed order.
+    paths = sorted(folder.glob("*.mo"), key=lambda p: (p.stem != DOMAIN, p.stem))
+    first: gettext.NullTranslations | None = None
+    for path in paths:
+        try:
+            with path.open("rb") as handle:
+                loaded = gettext.GNUTranslations(handle)
+        except (OSError, gettext.error) as err:
+            raise CelestiaError(N_("The {language} catalog at {path} cannot be read: {reason}"),
+                                language=language, path=str(path), reason=str(err)) from err
+        if first is None:
+            first = loaded
+        else:
+            first.add_fallback(loaded)
+    return first if first is not None else chain
 
 
 class Translator:

@@ -1,0 +1,1 @@
+"""Developer tools: catalog extraction, compilation and checks."""
