@@ -5,11 +5,13 @@
     python -m tutor.tools.catalogs compile   # .po → tutor/locale/<lang>/LC_MESSAGES/<domain>.mo
     python -m tutor.tools.catalogs all       # the three, in order
 
-Domains and their sources are listed in ``locales/domains.toml``.
+``--domain NAME`` (repeatable) limits a step to some domains. Domains and their sources
+are listed in ``locales/domains.toml``.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tomllib
 from collections.abc import Iterator
@@ -105,13 +107,16 @@ def write(path: Path, catalog: Catalog) -> None:
         write_po(handle, catalog, width=100, include_previous=False)
 
 
-def extract() -> None:
+def extract(only: list[str] | None = None) -> None:
     for domain, sources in domains().items():
-        write(pot_path(domain), template(domain, sources))
+        if not only or domain in only:
+            write(pot_path(domain), template(domain, sources))
 
 
-def update() -> None:
+def update(only: list[str] | None = None) -> None:
     for domain in domains():
+        if only and domain not in only:
+            continue
         pot = read(pot_path(domain))
         for language in TRANSLATED:
             path = po_path(language, domain)
@@ -127,8 +132,10 @@ def update() -> None:
             write(path, catalog)
 
 
-def compile_all() -> None:
+def compile_all(only: list[str] | None = None) -> None:
     for domain in domains():
+        if only and domain not in only:
+            continue
         for language in TRANSLATED:
             source = po_path(language, domain)
             if not source.exists():
@@ -140,14 +147,17 @@ def compile_all() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser(prog="python -m tutor.tools.catalogs",
+                                     description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("step", choices=("extract", "update", "compile", "all"))
+    parser.add_argument("--domain", action="append", choices=sorted(domains()),
+                        help="limit the step to this domain (repeatable)")
+    args = parser.parse_args(argv)
     steps = {"extract": [extract], "update": [update], "compile": [compile_all],
              "all": [extract, update, compile_all]}
-    if len(args) != 1 or args[0] not in steps:
-        print(__doc__, file=sys.stderr)
-        return 2
-    for step in steps[args[0]]:
-        step()
+    for step in steps[args.step]:
+        step(args.domain)
     return 0
 
 
