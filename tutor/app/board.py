@@ -1,0 +1,313 @@
+"""The board as one player sees it, as plain text or as prompt-toolkit formatted text.
+
+Stable public surface (shared by the tutor and by practice games)::
+
+    board_fragments(state, viewer, tr, width=80, color=None) -> list[tuple[str, str]]
+    board_lines(state, viewer, tr, width=80) -> list[str]
+    board_text(state, viewer, tr, width=80) -> str
+    BOARD_STYLE: dict[str, str]   # style rules for the class names used in the fragments
+
+``viewer`` is the seat whose hand and treasures are shown (``None``: an onlooker who sees
+only public facts). Other seats show only what the rules make public (RULES.md §5.4): the
+number of cards in hand and of treasures. Every line fits ``width`` columns (long lines
+are wrapped at spaces). Fragments are ``(style, text)`` pairs, the shape prompt-toolkit
+calls ``StyleAndTextTuples``; this module imports nothing from prompt-toolkit so that it
+stays cheap to import. With ``color=False`` (the default when ``NO_COLOR`` is set) only
+colourless class names are used, so the view reads the same without colour.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from ..engine import data
+from ..engine.messages import N_
+from ..i18n import Translator
+from .names import card_name, face_name
+
+Fragment = tuple[str, str]
+Line = list[Fragment]
+
+#: Style rules for the class names below (prompt-toolkit style syntax).
+BOARD_STYLE: dict[str, str] = {
+    "board.title": "bold",
+    "board.label": "bold",
+    "board.airship": "bold reverse",
+    "board.dest": "bold underline",
+    "board.offroute": "",
+    "board.you": "bold",
+    "board.captain": "bold",
+    "board.turn": "italic",
+    "board.hazard": "bold",
+    "board.colour.airship": "fg:ansicyan",
+    "board.colour.dest": "fg:ansiyellow",
+    "board.colour.offroute": "fg:ansibrightblack",
+    "board.colour.you": "fg:ansigreen",
+    "board.colour.fog": "fg:ansiblue",
+    "board.colour.lightning": "fg:ansiyellow",
+    "board.colour.birds": "fg:ansired",
+    "board.colour.pirates": "fg:ansimagenta",
+    "board.colour.blank": "",
+}
+
+CELL = 5  # columns per city on the route rows
+
+#: What the player who decides now is asked, by phase.
+_DECISIONS: dict[str, str] = {
+    "lone-captain": N_("{player} decides: take a treasure or roll."),
+    "passengers": N_("{player} decides: stay aboard or leave."),
+    "power-window": N_("{player} may play a Power card or pass."),
+    "reroll-choice": N_("{player} chooses the dice to reroll."),
+    "payment": N_("{player} pays for the hazards or announces a crash."),
+    "spyglass": N_("{player} may play a Magic Spyglass or pass."),
+    "jetpack": N_("{player} may play a Jetpack or pass."),
+    "grappling-hook": N_("{player} may play the Grappling Hook or pass."),
+}
+
+
+#: The same, addressed to the viewer.
+_YOUR_DECISIONS: dict[str, str] = {
+    "lone-captain": N_("Your decision: take a treasure or roll."),
+    "passengers": N_("Your decision: stay aboard or leave."),
+    "power-window": N_("Your decision: play a Power card or pass."),
+    "reroll-choice": N_("Your decision: choose the dice to reroll."),
+    "payment": N_("Your decision: pay for the hazards or announce a crash."),
+    "spyglass": N_("Your decision: play a Magic Spyglass or pass."),
+    "jetpack": N_("Your decision: play a Jetpack or pass."),
+    "grappling-hook": N_("Your decision: play the Grappling Hook or pass."),
+}
+
+
+def _colour_default() -> bool:
+    return not os.environ.get("NO_COLOR")
+
+
+def _cls(name: str, color: bool, colour_name: str = "") -> str:
+    classes = [f"class:board.{name}"]
+    if color and colour_name:
+        classes.append(f"class:board.colour.{colour_name}")
+    return " ".join(classes)
+
+
+def board_fragments(state, viewer: int | None, tr: Translator, width: int = 80,
+                    color: bool | None = None) -> list[Fragment]:
+    """The board as formatted text, lines ending with ``"\\n"``."""
+    if color is None:
+        color = _colour_default()
+    out: list[Fragment] = []
+    for line in _board(state, viewer, tr, color):
+        for wrapped in _wrap(line, width):
+            out.extend(wrapped)
+            out.append(("", "\n"))
+    return out
+
+
+def board_lines(state, viewer: int | None, tr: Translator, width: int = 80) -> list[str]:
+    """The board as plain text lines, none longer than ``width``."""
+    return ["".join(text for _, text in wrapped).rstrip()
+            for line in _board(state, viewer, tr, False) for wrapped in _wrap(line, width)]
+
+
+def board_text(state, viewer: int | None, tr: Translator, width: int = 80) -> str:
+    return "\n".join(board_lines(state, viewer, tr, width))
+
+
+# --- Building the lines --------------------------------------------------------------------
+def _board(state, viewer: int | None, tr: Translator, color: bool) -> list[Line]:
+    lines: list[Line] = []
+    seats = state.seats
+    over = state.phase == "game-over"
+    if state.voyage:
+        lines.append([(_cls("title", color), tr.format(
+            N_("Voyage {voyage}, step {step}. Captain: {captain}."), voyage=state.voyage,
+            step=state.step, captain=seats[state.captain]))])
+    lines.extend(_route(state, tr, color))
+    if state.dice:
+        line: Line = [(_cls("label", color), tr.gettext(N_("Dice:")) + " ")]
+        for i, face in enumerate(state.dice):
+            if i:
+                line.append(("", ", "))
+            style = "hazard" if face in data.HAZARDS else "offroute"
+            line.append((_cls(style, color, face), face_name(face, tr)))
+        lines.append(line)
+    if not over:
+        lines.append(_aboard(state, viewer, tr, color))
+    if viewer is not None:
+        lines.extend(_own(state, viewer, tr, color))
+    lines.extend(_others(state, viewer, tr, color))
+    lines.extend(_turn(state, viewer, tr, color))
+    return lines
+
+
+def _route(state, tr: Translator, color: bool) -> list[Line]:
+    city_label = tr.gettext(N_("City"))
+    pile_label = tr.gettext(N_("Treasures"))
+    pad = max(len(city_label), len(pile_label)) + 1
+    on_route = set(state.route())
+    at = state.city if state.voyage and state.phase != "game-over" else None
+    dest = state.dest if at is not None and state.dest else None
+    cities: Line = [(_cls("label", color), city_label.ljust(pad))]
+    piles: Line = [(_cls("label", color), pile_label.ljust(pad))]
+    marks: Line = [("", " " * pad)]
+    for city in data.CITY_VALUES:
+        if city == at:
+            style = _cls("airship", color, "airship")
+        elif city == dest:
+            style = _cls("dest", color, "dest")
+        elif city not in on_route:
+            style = _cls("offroute", color, "offroute")
+        else:
+            style = ""
+        cities.append(("", " " * (CELL - len(str(city)) - 1)))
+        cities.append((style, str(city)))
+        cities.append(("", " "))
+        size = len(state.piles[city])
+        piles.append(("", str(size).rjust(CELL - 1) + " " if size else "-".rjust(CELL - 1) + " "))
+        mark = "▲" if city == at else "→" if city == dest else " "
+        marks.append(("", mark.rjust(CELL - 1) + " "))
+    lines = [cities, piles]
+    if at is not None:
+        lines.append(marks)
+        if dest:
+            count = data.DICE_TO_REACH[dest]
+            lines.append([("", tr.ngettext(
+                N_("▲ The airship is at city {city}; → it heads for city {dest} "
+                   "({count} die)."),
+                N_("▲ The airship is at city {city}; → it heads for city {dest} "
+                   "({count} dice)."), count).format(city=at, dest=dest, count=count))])
+    return lines
+
+
+def _player(state, p: int, viewer: int | None, tr: Translator, color: bool,
+            captain: bool = False) -> Fragment:
+    """A seat's name, marked when it is the viewer and (if asked) when it is the captain."""
+    name = state.seats[p]
+    is_captain = captain and p == state.captain
+    if p == viewer:
+        msgid = N_("{player} (you, captain)") if is_captain else N_("{player} (you)")
+        return (_cls("you", color, "you"), tr.format(msgid, player=name))
+    if is_captain:
+        return (_cls("captain", color), tr.format(N_("{player} (captain)"), player=name))
+    return ("", name)
+
+
+def _joined(items: Sequence[Fragment], tr: Translator) -> Line:
+    """Fragments joined as a list in the reader's language ("a, b and c")."""
+    from babel.lists import format_list
+
+    if not items:
+        return []
+    # Join placeholders, then cut the joined text back into styled fragments.
+    marks = [f"\x00{i}\x00" for i in range(len(items))]
+    joined = format_list(marks, locale=tr.language)
+    out: Line = []
+    for i, piece in enumerate(joined.split("\x00")):
+        if i % 2:
+            out.append(items[int(piece)])
+        elif piece:
+            out.append(("", piece))
+    return out
+
+
+def _aboard(state, viewer: int | None, tr: Translator, color: bool) -> Line:
+    aboard = [p for p in range(state.players) if state.aboard[p]]
+    line: Line = [(_cls("label", color), tr.gettext(N_("Aboard:")) + " ")]
+    if not aboard:
+        line.append(("", tr.gettext(N_("nobody"))))
+        return line
+    items = [_player(state, p, viewer, tr, color, captain=True) for p in aboard]
+    return line + _joined(items, tr)
+
+
+def _own(state, viewer: int, tr: Translator, color: bool) -> list[Line]:
+    hand = state.hands[viewer]
+    cards = [(card, k) for card, k in hand.items() if k]
+    line: Line = [(_cls("label", color), tr.gettext(N_("Your hand:")) + " ")]
+    if cards:
+        text = ", ".join(card_name(card, tr) + (f" ×{k}" if k > 1 else "") for card, k in cards)
+        line.append(("", text))
+    else:
+        line.append(("", tr.gettext(N_("no cards"))))
+    treasures = state.treasures[viewer]
+    tline: Line = [(_cls("label", color), tr.gettext(N_("Your treasures:")) + " ")]
+    if treasures:
+        names = [card_name("spyglass", tr) if t.is_spyglass else str(t.value) for t in treasures]
+        points = state.points(viewer)
+        tline.append(("", ", ".join(names) + " — " + tr.ngettext(
+            N_("{points} point"), N_("{points} points"), points).format(points=points)))
+    else:
+        tline.append(("", tr.gettext(N_("none yet"))))
+    return [line, tline]
+
+
+def _others(state, viewer: int | None, tr: Translator, color: bool) -> list[Line]:
+    over = state.phase == "game-over"
+    line: Line = []
+    for p in range(state.players):
+        if p == viewer:
+            continue
+        cards = sum(state.hands[p].values())
+        count = len(state.treasures[p])
+        text = tr.format(N_("{player}: {cards}, {treasures}"), player=state.seats[p],
+                         cards=tr.ngettext(N_("{count} card"), N_("{count} cards"),
+                                           cards).format(count=cards),
+                         treasures=tr.ngettext(N_("{count} treasure"), N_("{count} treasures"),
+                                               count).format(count=count))
+        if line:
+            line.append(("", "; "))
+        line.append(("", text))
+    lines = [line] if line and not over else []
+    if over:
+        scores = state.scores()
+        winners = {state.seats[p] for p in state.winners}
+        line = [(_cls("label", color), tr.gettext(N_("Final scores:")) + " ")]
+        items = []
+        for p in range(state.players):
+            style, name = _player(state, p, viewer, tr, color)
+            text = tr.format(N_("{player} {score}"), player=name, score=scores[p])
+            if state.seats[p] in winners:
+                style = (style + " " + _cls("captain", color)).strip()
+            items.append((style, text))
+        lines.append(line + _joined(items, tr))
+    return lines
+
+
+def _turn(state, viewer: int | None, tr: Translator, color: bool) -> list[Line]:
+    mine = state.actor == viewer
+    msgid = (_YOUR_DECISIONS if mine else _DECISIONS).get(state.phase)
+    if msgid is None or state.actor < 0:
+        return []
+    return [[(_cls("turn", color), tr.format(msgid, player=state.seats[state.actor]))]]
+
+
+# --- Wrapping styled lines -----------------------------------------------------------------
+def _wrap(line: Line, width: int) -> list[Line]:
+    """Break one styled line at spaces so that no piece is wider than ``width``."""
+    if sum(len(text) for _, text in line) <= width:
+        return [line]
+    words: list[tuple[str, str]] = []  # (style, word-with-trailing-space)
+    for style, text in line:
+        start = 0
+        for i, ch in enumerate(text):
+            if ch == " ":
+                words.append((style, text[start:i + 1]))
+                start = i + 1
+        if start < len(text):
+            words.append((style, text[start:]))
+    lines: list[Line] = [[]]
+    used = 0
+    indent = "  "
+    for style, word in words:
+        if used + len(word.rstrip()) > width and used > len(indent):
+            lines.append([("", indent)])
+            used = len(indent)
+        while len(word) > width - used:  # a single word wider than the line
+            cut = width - used
+            lines[-1].append((style, word[:cut]))
+            word = word[cut:]
+            lines.append([("", indent)])
+            used = len(indent)
+        lines[-1].append((style, word))
+        used += len(word)
+    return [[(s, t) for s, t in ln if t] for ln in lines]
