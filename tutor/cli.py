@@ -18,6 +18,7 @@ from .i18n import LANGUAGES, Translator, UnknownLanguage, pick_language
 COMMANDS: dict[str, str] = {
     "simulate": "tutor.commands.simulate",
     "replay": "tutor.commands.replay",
+    "glossary": "tutor.commands.glossary",
 }
 
 
@@ -54,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         tr = Translator(pick_language(_requested_language(argv)))
-    except UnknownLanguage as err:
+    except (UnknownLanguage, CelestiaError) as err:  # unknown language, damaged catalog
         fallback = Translator(pick_language(None, {}))
         print(fallback.message(err), file=sys.stderr)
         return 2

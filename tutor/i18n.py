@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
+import struct
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -65,12 +67,16 @@ def pick_language(requested: str | None = None,
     return DEFAULT_LANGUAGE
 
 
+class CatalogError(CelestiaError):
+    """A compiled catalog that exists but cannot be read."""
+
+
 @cache
 def catalog(language: str) -> gettext.NullTranslations:
     """All compiled catalogs of ``language`` (one per domain), chained into one.
 
     English has none: the source is English, and a msgid missing from every catalog
-    falls back to itself.
+    falls back to itself — for that message alone, the rest stays translated.
     """
     chain = gettext.NullTranslations()
     if language == DEFAULT_LANGUAGE:
@@ -83,9 +89,14 @@ def catalog(language: str) -> gettext.NullTranslations:
         try:
             with path.open("rb") as handle:
                 loaded = gettext.GNUTranslations(handle)
-        except (OSError, gettext.error) as err:
-            raise CelestiaError(N_("The {language} catalog at {path} cannot be read: {reason}"),
-                                language=language, path=str(path), reason=str(err)) from err
+        # A damaged file fails in many ways inside gettext's parser (bad magic number,
+        # truncated tables, undecodable text): each is the same problem for the reader.
+        except (OSError, gettext.error, ValueError, LookupError, struct.error) as err:
+            raise CatalogError(
+                N_("The {language} catalog at {path} cannot be read ({reason}). Reinstall "
+                   "the program, or choose another language with --lang."),
+                language=language, path=str(path), reason=str(err) or type(err).__name__,
+            ) from err
         if first is None:
             first = loaded
         else:
@@ -93,8 +104,19 @@ def catalog(language: str) -> gettext.NullTranslations:
     return first if first is not None else chain
 
 
+#: Parameters of engine messages whose values are game terms (engine identifiers):
+#: rendered with the glossary's word in the reader's language.
+TERM_PARAMS = frozenset({"card", "cards", "face", "faces", "dice", "treasure", "treasures",
+                         "hazard", "hazards", "equipment"})
+_SEPARATORS = re.compile(r"\s*[+,]\s*|\s+")
+
+
 class Translator:
-    """Translates and formats for one language."""
+    """Translates and formats for one language.
+
+    Babel is imported only when a number, list or term is formatted, so that importing
+    this module stays cheap for the quick lookups.
+    """
 
     def __init__(self, language: str = DEFAULT_LANGUAGE) -> None:
         if language not in LANGUAGES:
@@ -114,16 +136,79 @@ class Translator:
 
     def format(self, msgid: str, **params: Any) -> str:
         """Translate ``msgid`` and fill its named placeholders."""
-        text = self.gettext(msgid)
+        return self._fill(self.gettext(msgid), msgid, params)
+
+    def nformat(self, singular: str, plural: str, n: int, **params: Any) -> str:
+        """The plural form for ``n``, filled; ``{n}`` is ``n`` written the local way.
+
+        ``tr.nformat("{n} card", "{n} cards", 3)`` → ``"3 kártya"``.
+        """
+        params.setdefault("n", self.number(n))
+        english = singular if n == 1 else plural
+        return self._fill(self.ngettext(singular, plural, n), english, params)
+
+    @staticmethod
+    def _fill(text: str, english: str, params: dict[str, Any]) -> str:
         try:
             return text.format(**params)
         except (KeyError, IndexError, ValueError):
             # A broken translation must not hide the message: fall back to English.
-            return msgid.format(**params)
+            return english.format(**params)
 
     def message(self, item: Any) -> str:
-        """Render anything with ``msgid`` and ``params`` (engine events and errors)."""
-        return self.format(item.msgid, **item.params)
+        """Render anything with ``msgid`` and ``params`` (engine events and errors).
+
+        Parameters that name game terms (``card="compass"``, ``faces=("fog", "blank")``)
+        show the glossary's word in this language ("boussole", "iránytű").
+        """
+        params = {name: self.term_value(name, value) for name, value in item.params.items()}
+        return self.format(item.msgid, **params)
+
+    # --- Babel formatting -------------------------------------------------------------
+    def number(self, value: float) -> str:
+        """``12345`` → ``"12,345"`` (en), ``"12 345"`` (fr, hu)."""
+        from babel.numbers import format_decimal
+
+        return format_decimal(value, locale=self.language)
+
+    def join(self, items: Any, style: str = "and") -> str:
+        """A list in words: style ``"and"`` gives "a, b és c"; ``"or"`` gives "a, b vagy c"."""
+        from babel.lists import format_list
+
+        words = [str(item) for item in items]
+        return format_list(words, style="standard" if style == "and" else style,
+                           locale=self.language)
+
+    # --- Game terms -------------------------------------------------------------------
+    def term(self, identifier: str) -> str:
+        """The glossary's word for an engine identifier (``"compass"`` → ``"boussole"``);
+        anything that is not a term (a number, a typo) is returned unchanged."""
+        from .glossary import engine_term
+
+        return engine_term(identifier, self.language) or identifier
+
+    def term_value(self, name: str, value: Any) -> Any:
+        """``value`` of the parameter ``name``, with engine identifiers made words.
+
+        A string of several identifiers (``"compass+turbo"``, ``"fog blank"``) or a
+        tuple becomes a list in words; a value with anything unknown in it (what a person
+        typed, say) is shown exactly as it is.
+        """
+        if name not in TERM_PARAMS:
+            return value
+        from .glossary import by_engine
+
+        known = by_engine()
+        if isinstance(value, str):
+            parts = [p for p in _SEPARATORS.split(value.strip()) if p]
+        elif isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+            parts = list(value)
+        else:
+            return value
+        if not parts or not all(p in known or p.isdigit() for p in parts):
+            return value
+        words = [self.term(p) for p in parts]
+        return words[0] if len(words) == 1 else self.join(words)
 
 
 def translator(language: str | None = None) -> Translator:

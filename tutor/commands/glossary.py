@@ -1,0 +1,107 @@
+"""``celestia glossary [TERM]``: the game's terms in English, French and Hungarian."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import textwrap
+from typing import TYPE_CHECKING, TextIO
+
+from ..engine.messages import N_
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+
+if TYPE_CHECKING:
+    from ..glossary import Concept
+
+HELP = N_("show a game term with its English, French and Hungarian equivalents")
+
+#: Wider than this and a line is hard to read, even on a wide terminal.
+MAX_WIDTH = 80
+BOLD, RESET = "\033[1m", "\033[0m"
+
+
+def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
+    _ = tr.gettext
+    parser.add_argument("term", nargs="*", metavar=_("TERM"),
+                        help=_("a term in any of the three languages; case and accents do not "
+                               "matter (without a term, every term is listed)"))
+
+
+def use_colour(stream: TextIO) -> bool:
+    """Colour only for a person at a terminal who has not asked for none (no-color.org)."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+def width() -> int:
+    return max(40, min(MAX_WIDTH, shutil.get_terminal_size((MAX_WIDTH, 24)).columns))
+
+
+def _bold(text: str, colour: bool) -> str:
+    return f"{BOLD}{text}{RESET}" if colour else text
+
+
+def _words(concept: Concept, language: str) -> str:
+    """The term, then its alternatives and short forms in brackets."""
+    first, *others = concept.terms[language]
+    return f"{first} ({', '.join(others)})" if others else first
+
+
+def describe(concept: Concept, tr: Translator, columns: int, colour: bool) -> list[str]:
+    """One concept: its term in the reader's language, the three languages, the definition."""
+    from ..glossary import definition_params
+
+    lines = [_bold(concept.term(tr.language), colour)]
+    label_width = max(len(LANGUAGE_NAMES[lang]) for lang in LANGUAGES) + 2
+    for language in LANGUAGES:
+        label = f"  {LANGUAGE_NAMES[language] + ':':<{label_width}} "
+        lines += textwrap.wrap(_words(concept, language), columns, initial_indent=label,
+                               subsequent_indent=" " * len(label)) or [label.rstrip()]
+    definition = tr.format(concept.definition, **definition_params())
+    lines += textwrap.wrap(definition, columns, initial_indent="  ", subsequent_indent="  ")
+    if concept.note:
+        lines += textwrap.wrap(tr.gettext(concept.note), columns, initial_indent="  ",
+                               subsequent_indent="  ")
+    return lines
+
+
+def table(concepts: tuple[Concept, ...], tr: Translator, columns: int,
+          colour: bool) -> list[str]:
+    """Every concept as a row of three columns, the reader's language first."""
+    order = [tr.language, *(lang for lang in LANGUAGES if lang != tr.language)]
+    gap = 2
+    cell = (columns - gap * (len(order) - 1)) // len(order)
+    header = (" " * gap).join(f"{LANGUAGE_NAMES[lang]:<{cell}}" for lang in order).rstrip()
+    lines = [_bold(header, colour)]
+    for concept in concepts:
+        cells = [textwrap.wrap(_words(concept, lang), cell) for lang in order]
+        for row in range(max(len(c) for c in cells)):
+            parts = [(c[row] if row < len(c) else "") for c in cells]
+            lines.append((" " * gap).join(f"{p:<{cell}}" for p in parts).rstrip())
+    return lines
+
+
+def run(args: argparse.Namespace, tr: Translator) -> int:
+    from ..glossary import closest, concepts, find
+
+    columns = width()
+    colour = use_colour(sys.stdout)
+    query = " ".join(args.term).strip()
+    if not query:
+        print("\n".join(table(concepts(), tr, columns, colour)))
+        return 0
+    found = find(query)
+    if not found:
+        suggestions = closest(query)
+        if suggestions:
+            message = tr.format(N_('No term matches "{query}". Did you mean {terms}?'),
+                                query=query, terms=tr.join(suggestions, style="or"))
+        else:
+            message = tr.format(N_('No term matches "{query}". Run "celestia glossary" '
+                                   "without a term to see them all."), query=query)
+        print(textwrap.fill(message, columns), file=sys.stderr)
+        return 1
+    blocks = ["\n".join(describe(concept, tr, columns, colour)) for concept in found]
+    print("\n\n".join(blocks))
+    return 0

@@ -1,0 +1,143 @@
+"""The game's terms in English, French and Hungarian, read from ``glossary.yaml``.
+
+The terms are data: each language's word is written once in the YAML file. Definitions and
+notes are English messages, extracted into the "celestia" domain and translated through the
+catalogs. Lookups ignore case and accents, so "kodkurt" finds "ködkürt".
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .engine.messages import N_, CelestiaError
+
+SOURCE = Path(__file__).with_name("glossary.yaml")
+LANGUAGES: tuple[str, ...] = ("en", "fr", "hu")
+
+
+class GlossaryError(CelestiaError):
+    """The glossary file is missing or malformed."""
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One concept of the game and its words."""
+
+    id: str
+    #: language → (term, alternatives and short forms…); the first is the one to use.
+    terms: dict[str, tuple[str, ...]]
+    definition: str
+    note: str = ""
+    #: The engine identifier this concept stands for (a card, a die face), if any.
+    engine: str | None = None
+
+    def term(self, language: str) -> str:
+        return self.terms[language][0]
+
+
+def fold(text: str) -> str:
+    """Lower case without accents or apostrophes' variants: the form lookups compare."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().replace("’", "'"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).strip()
+
+
+def definition_params() -> dict[str, Any]:
+    """Numbers that definitions quote, read from the engine's data (never retyped)."""
+    from .engine import data
+
+    return {"cities": data.BEGINNER_CITIES_TO_END}
+
+
+def _concept(raw: Any, where: str) -> Concept:
+    if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
+        raise GlossaryError(N_("{path}: {where} has no id."), path=str(SOURCE), where=where)
+    terms: dict[str, tuple[str, ...]] = {}
+    for language in LANGUAGES:
+        entry = raw.get(language)
+        if not isinstance(entry, dict) or not isinstance(entry.get("term"), str):
+            raise GlossaryError(N_('{path}: the concept "{id}" has no {language} term.'),
+                                path=str(SOURCE), id=raw["id"], language=language)
+        also = entry.get("also", [])
+        terms[language] = (entry["term"], *(str(a) for a in also))
+    definition = raw.get("definition")
+    if not isinstance(definition, str) or not definition.strip():
+        raise GlossaryError(N_('{path}: the concept "{id}" has no definition.'),
+                            path=str(SOURCE), id=raw["id"])
+    return Concept(id=raw["id"], terms=terms, definition=definition.strip(),
+                   note=str(raw.get("note", "")).strip(), engine=raw.get("engine"))
+
+
+@cache
+def concepts() -> tuple[Concept, ...]:
+    """Every concept, in the glossary's order."""
+    import yaml
+
+    try:
+        with SOURCE.open(encoding="utf-8") as handle:
+            document = yaml.safe_load(handle)
+    except (OSError, yaml.YAMLError) as err:
+        raise GlossaryError(N_("The glossary {path} cannot be read: {reason}"),
+                            path=str(SOURCE), reason=str(err)) from err
+    raw = document.get("concepts") if isinstance(document, dict) else None
+    if not isinstance(raw, list):
+        raise GlossaryError(N_("{path}: a list of concepts was expected."), path=str(SOURCE))
+    return tuple(_concept(item, f"entry {i + 1}") for i, item in enumerate(raw))
+
+
+@cache
+def by_engine() -> dict[str, Concept]:
+    """Engine identifier (``compass``, ``fog``, ``spyglass``…) → concept."""
+    return {c.engine: c for c in concepts() if c.engine}
+
+
+def engine_term(identifier: str, language: str) -> str | None:
+    """The word for an engine identifier in ``language``, or None if it is not a term."""
+    concept = by_engine().get(identifier)
+    return concept.term(language) if concept else None
+
+
+def _keys(concept: Concept) -> set[str]:
+    keys = {fold(concept.id), fold(concept.id.replace("-", " "))}
+    if concept.engine:
+        keys |= {fold(concept.engine), fold(concept.engine.replace("-", " "))}
+    for words in concept.terms.values():
+        keys |= {fold(w) for w in words}
+    return keys
+
+
+def find(query: str) -> list[Concept]:
+    """Concepts whose term (any language, any form) or id matches ``query``.
+
+    An exact match (ignoring case and accents) wins; otherwise every concept with a term
+    that contains the query, or that the query contains as a whole word (so "compasses"
+    and "iránytűt" still find the compass).
+    """
+    wanted = fold(query)
+    if not wanted:
+        return []
+    exact = [c for c in concepts() if wanted in _keys(c)]
+    if exact:
+        return exact
+    found = []
+    for concept in concepts():
+        for key in _keys(concept):
+            if wanted in key or (len(key) >= 4 and wanted.startswith(key)):
+                found.append(concept)
+                break
+    return found
+
+
+def closest(query: str, limit: int = 3) -> list[str]:
+    """The terms closest in spelling to ``query``, for a "did you mean" hint."""
+    words: dict[str, str] = {}
+    for concept in concepts():
+        for language_terms in concept.terms.values():
+            for word in language_terms:
+                words.setdefault(fold(word), word)
+    matches = difflib.get_close_matches(fold(query), list(words), n=limit, cutoff=0.5)
+    return [words[m] for m in matches]
