@@ -1,0 +1,317 @@
+"""The odds coach: exact chances from what one player may know (RULES.md §1.2, §3.1–§3.4).
+
+Everything here is computed exactly, as fractions; nothing is sampled.
+
+* The captain's hand, seen by anyone else, is a uniformly random set of its known size
+  drawn from the cards that player cannot see (the deck minus their own hand and the
+  public discard pile). The chance that it pays for a roll is a multivariate
+  hypergeometric sum, grouped by the card types that matter: the Equipment answering each
+  rolled hazard, the Turbos, and everything else.
+* Dice are enumerated exactly: each face with its multiplicity on the die (two of six
+  faces are blank), each multiset of faces with its multinomial weight.
+* The top card of a city's pile is uniform over the treasures of that pile the player
+  cannot account for (those not among their own treasures).
+
+Pure functions, no I/O; errors are ``CelestiaError`` message ids, as in the engine.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement
+from math import comb, factorial
+
+from ..engine import data
+from ..engine.data import ANSWERS, DIE_FACES, FACES, HAZARDS, TURBO
+from ..engine.messages import N_, CelestiaError
+from ..engine.payment import can_pay, equipment_covers, hazard_counts
+
+
+class ImpossibleSituation(CelestiaError):
+    """A described situation that the game's contents cannot produce."""
+
+
+@dataclass(frozen=True)
+class PayOdds:
+    """The chance of paying for a roll: with Equipment alone, and with Turbos too."""
+
+    equipment: Fraction
+    with_turbos: Fraction
+
+
+# --- The cards a player cannot see --------------------------------------------------------
+def unseen_cards(deck: Mapping[str, int], hand: Mapping[str, int],
+                 discard: Iterable[str]) -> dict[str, int]:
+    """The deck minus the player's own hand and the discard pile, by card name.
+
+    Raises ``ImpossibleSituation`` naming the card when more copies are accounted for than
+    the game holds.
+    """
+    gone = Counter(discard)
+    for card, count in hand.items():
+        gone[card] += count
+    unseen: dict[str, int] = {}
+    for card, count in gone.items():
+        if count and card not in deck:
+            raise ImpossibleSituation(N_('The game has no "{card}" card.'), card=card)
+    for card, total in deck.items():
+        left = total - gone.get(card, 0)
+        if left < 0:
+            raise ImpossibleSituation(
+                N_('The game holds only {total} "{card}" cards, but {count} are in your hand '
+                   "and the discard pile."), total=total, card=card, count=gone[card])
+        unseen[card] = left
+    return unseen
+
+
+# --- The captain's hidden hand ------------------------------------------------------------
+def captain_pay_odds(unseen: Mapping[str, int], hand_size: int,
+                     dice: Sequence[str]) -> PayOdds:
+    """The chance that a hand of ``hand_size`` cards drawn from ``unseen`` pays for ``dice``.
+
+    Groups the unseen cards into the Equipment answering each rolled hazard, Turbos and the
+    rest, then sums the multivariate hypergeometric probabilities of each (Equipment held,
+    shortfall) combination: the hand pays with Equipment alone when nothing is short, and
+    with Turbos when the Turbos held cover the shortfall.
+    """
+    total = sum(unseen.values())
+    if hand_size < 0 or hand_size > total:
+        raise ImpossibleSituation(
+            N_("The captain cannot hold {size} cards: only {unseen} cards are out of your "
+               "sight."), size=hand_size, unseen=total)
+    counts = hazard_counts(dice)
+    if not counts:
+        return PayOdds(Fraction(1), Fraction(1))
+    h = hand_size
+    # (cards of the answering Equipment used, hazards left uncovered) -> number of ways.
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    grouped = 0
+    for hazard in HAZARDS:
+        need = counts.get(hazard, 0)
+        if not need:
+            continue
+        pool = unseen.get(ANSWERS[hazard], 0)
+        grouped += pool
+        ways_of = [comb(pool, e) for e in range(min(pool, h) + 1)]
+        new: dict[tuple[int, int], int] = {}
+        for (used, short), ways in states.items():
+            for e in range(min(pool, h - used) + 1):
+                key = (used + e, short + (need - e if e < need else 0))
+                new[key] = new.get(key, 0) + ways * ways_of[e]
+        states = new
+    turbos = unseen.get(TURBO, 0)
+    rest = total - grouped - turbos
+    tails = _turbo_tails(turbos, rest, h)
+    equipment = 0
+    with_turbos = 0
+    for (used, short), ways in states.items():
+        free = h - used
+        if short == 0:
+            equipment += ways * comb(turbos + rest, free)
+        tail = tails[free]
+        if short < len(tail):
+            with_turbos += ways * tail[short]
+    denominator = comb(total, h)
+    return PayOdds(Fraction(equipment, denominator), Fraction(with_turbos, denominator))
+
+
+@cache
+def _turbo_tails(turbos: int, rest: int, hand: int) -> tuple[tuple[int, ...], ...]:
+    """``tails[free][s]``: ways to fill ``free`` places with at least ``s`` Turbos."""
+    tails = []
+    for free in range(hand + 1):
+        exact = [comb(turbos, t) * comb(rest, free - t) for t in range(min(turbos, free) + 1)]
+        tail = [0] * (len(exact) + 1)
+        for t in range(len(exact) - 1, -1, -1):
+            tail[t] = tail[t + 1] + exact[t]
+        tails.append(tuple(tail[:-1]))
+    return tuple(tails)
+
+
+# --- Dice -----------------------------------------------------------------------------
+@cache
+def dice_outcomes(count: int) -> tuple[tuple[tuple[str, ...], Fraction], ...]:
+    """Every roll of ``count`` dice as a sorted tuple of faces, with its exact chance."""
+    weight = Counter(DIE_FACES)
+    sides = len(DIE_FACES)
+    outcomes = []
+    for faces in combinations_with_replacement(FACES, count):
+        shown = Counter(faces)
+        ways = factorial(count)
+        for face, k in shown.items():
+            ways = ways // factorial(k) * weight[face] ** k
+        outcomes.append((faces, Fraction(ways, sides ** count)))
+    return tuple(outcomes)
+
+
+@cache
+def hazard_distribution(count: int) -> tuple[Fraction, ...]:
+    """``result[k]``: the chance that ``count`` dice show exactly ``k`` hazards."""
+    result = [Fraction(0)] * (count + 1)
+    for faces, chance in dice_outcomes(count):
+        result[sum(1 for f in faces if f in ANSWERS)] += chance
+    return tuple(result)
+
+
+def hand_pass_odds(hand: Mapping[str, int], count: int) -> PayOdds:
+    """The chance that this hand (the captain's own) gets through ``count`` dice."""
+    equipment = Fraction(0)
+    with_turbos = Fraction(0)
+    for faces, chance in dice_outcomes(count):
+        needs = hazard_counts(faces)
+        if equipment_covers(needs, hand):
+            equipment += chance
+        if can_pay(needs, hand):
+            with_turbos += chance
+    return PayOdds(equipment, with_turbos)
+
+
+def step_pass_odds(unseen: Mapping[str, int], hand_size: int, count: int) -> PayOdds:
+    """Before the roll, seen by someone else: the chance the captain pays for ``count`` dice."""
+    equipment = Fraction(0)
+    with_turbos = Fraction(0)
+    for faces, chance in dice_outcomes(count):
+        odds = captain_pay_odds(unseen, hand_size, faces)
+        equipment += chance * odds.equipment
+        with_turbos += chance * odds.with_turbos
+    return PayOdds(equipment, with_turbos)
+
+
+# --- Treasures ------------------------------------------------------------------------
+def unaccounted_treasures(city: int, variant: str, known_gone: Iterable[int]) -> list[int]:
+    """The values of ``city``'s pile the player cannot account for (0 = Magic Spyglass).
+
+    ``known_gone``: values the player knows have left that pile (their own treasures from
+    it). Raises ``ImpossibleSituation`` for a value the pile never held, or too many.
+    """
+    left = Counter(t.value for t in data.pile_composition(city, variant))
+    for value in known_gone:
+        if left[value] <= 0:
+            raise ImpossibleSituation(
+                N_("The pile of city {city} does not hold that many treasures of value "
+                   "{value}."), city=city, value=value)
+        left[value] -= 1
+    return sorted(left.elements())
+
+
+def treasure_value(values: Sequence[int], spyglass_points: int) -> Fraction | None:
+    """The expected score of the top card, uniform over ``values``; None if there are none.
+
+    A Magic Spyglass is counted at what it scores if kept (``spyglass_points``).
+    """
+    if not values:
+        return None
+    return Fraction(sum(v if v else spyglass_points for v in values), len(values))
+
+
+# --- A whole situation, as one player sees it --------------------------------------------
+@dataclass(frozen=True)
+class Situation:
+    """What one player knows at a decision (from an observation, or described by hand)."""
+
+    deck: Mapping[str, int]
+    hand: Mapping[str, int]
+    discard: Sequence[str]
+    captain_hand_size: int
+    is_captain: bool
+    aboard: bool
+    dice: Sequence[str]
+    city: int
+    #: The city the airship flies to now; 0 at the end of the route.
+    dest: int
+    #: The city after ``dest`` on the route, or 0.
+    after: int
+    variant: str = data.STANDARD
+    spyglass_points: int = data.SPYGLASS_POINTS_DEFAULT
+    #: The player's own treasures as (city, value).
+    treasures: Sequence[tuple[int, int]] = ()
+    #: Whether a treasure can be taken at ``city`` now (its pile is not empty).
+    city_has_treasure: bool = True
+
+
+@dataclass
+class Advice:
+    """Everything the coach can say at one decision; fields that do not apply are None."""
+
+    situation: Situation
+    #: As a passenger after the roll: the captain pays with Equipment alone / with Turbos.
+    captain_pays: PayOdds | None = None
+    #: Before the roll, seen by a passenger: the captain gets through the coming dice.
+    captain_step: PayOdds | None = None
+    #: As captain: the own hand gets through the coming dice (or the dice shown).
+    own_pass: PayOdds | None = None
+    #: Expected treasure if leaving now, and if leaving at the destination.
+    leave_now: Fraction | None = None
+    leave_next: Fraction | None = None
+    #: The coming roll: destination, dice, chance of each number of hazards.
+    roll_city: int = 0
+    roll_dice: int = 0
+    hazards: tuple[Fraction, ...] = field(default_factory=tuple)
+
+
+def advise(s: Situation) -> Advice:
+    """The coach's figures for situation ``s``."""
+    advice = Advice(s)
+    rolled = bool(s.dice)
+    # The coming roll: this step's if the dice are not rolled yet, else the next step's.
+    roll_city = s.after if rolled else s.dest
+    if roll_city:
+        advice.roll_city = roll_city
+        advice.roll_dice = data.dice_to_reach(roll_city)
+        advice.hazards = hazard_distribution(advice.roll_dice)
+    if not s.aboard:
+        return advice
+    if s.is_captain:
+        if rolled:
+            needs = hazard_counts(s.dice)
+            advice.own_pass = PayOdds(Fraction(int(equipment_covers(needs, s.hand))),
+                                      Fraction(int(can_pay(needs, s.hand))))
+        elif s.dest:
+            advice.own_pass = hand_pass_odds(s.hand, data.dice_to_reach(s.dest))
+    else:
+        unseen = unseen_cards(s.deck, s.hand, s.discard)
+        if rolled:
+            advice.captain_pays = captain_pay_odds(unseen, s.captain_hand_size, s.dice)
+        elif s.dest:
+            advice.captain_step = step_pass_odds(unseen, s.captain_hand_size,
+                                                 data.dice_to_reach(s.dest))
+    if s.city_has_treasure:
+        gone = [v for c, v in s.treasures if c == s.city]
+        advice.leave_now = treasure_value(
+            unaccounted_treasures(s.city, s.variant, gone), s.spyglass_points)
+    if s.dest:
+        gone = [v for c, v in s.treasures if c == s.dest]
+        advice.leave_next = treasure_value(
+            unaccounted_treasures(s.dest, s.variant, gone), s.spyglass_points)
+    return advice
+
+
+def situation_from_observation(observation: Mapping, variant: str, grappling_hook: bool,
+                               spyglass_points: int) -> Situation:
+    """The situation of ``observation`` (``State.observation(p)``) for the coach."""
+    player = observation["player"]
+    captain = observation["captain"]
+    route: list[int] = observation["route"]
+    city = observation["city"]
+    dest = observation["destination"] if observation["phase"] != "game-over" else 0
+    after = next((c for c in route if c > dest), 0) if dest else 0
+    return Situation(
+        deck=data.deck_composition(variant, grappling_hook),
+        hand=observation["hand"],
+        discard=observation["discard_pile"],
+        captain_hand_size=observation["hand_sizes"][captain],
+        is_captain=player == captain,
+        aboard=bool(observation["aboard"][player]),
+        dice=tuple(observation["dice"]),
+        city=city,
+        dest=dest if dest in data.DICE_TO_REACH else 0,
+        after=after,
+        variant=variant,
+        spyglass_points=spyglass_points,
+        treasures=tuple(observation["treasures"]),
+        city_has_treasure=observation["pile_sizes"].get(city, 0) > 0,
+    )
