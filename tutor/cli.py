@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "simulate": "tutor.commands.simulate",
     "replay": "tutor.commands.replay",
     "glossary": "tutor.commands.glossary",
+    "odds": "tutor.commands.odds",
 }
 
 

@@ -1,0 +1,73 @@
+"""Reading what people type: card and die-face names in any of the three languages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..engine import data
+from ..engine.messages import N_, CelestiaError
+from ..i18n import Translator
+
+
+class InputError(CelestiaError):
+    """Something typed that does not describe the game."""
+
+
+_COUNTED = re.compile(r"^(\d+)\s*[x×*]?\s*(\D.*)$")
+
+
+def _names(identifiers: Iterable[str]) -> dict[str, str]:
+    """Every way to write each identifier (engine id, glossary terms) → identifier."""
+    from ..glossary import by_engine, fold
+
+    known = by_engine()
+    names: dict[str, str] = {}
+    for ident in identifiers:
+        names[fold(ident)] = ident
+        names[fold(ident.replace("-", " "))] = ident
+        concept = known.get(ident)
+        if concept:
+            for words in concept.terms.values():
+                for word in words:
+                    names.setdefault(fold(word), ident)
+    return names
+
+
+def parse_names(text: str, identifiers: Iterable[str], option: str, tr: Translator,
+                kind: str = "card") -> list[str]:
+    """``"2 compass, turbo"`` → ``["compass", "compass", "turbo"]``.
+
+    Names may be engine identifiers or the glossary's words in any language, separated by
+    commas; ``2 compass`` (or ``2x compass``) repeats one. An unknown name raises
+    ``InputError`` naming it, the option and the accepted names.
+    """
+    from ..glossary import fold
+
+    allowed = tuple(identifiers)
+    names = _names(allowed)
+    found: list[str] = []
+    for raw in text.split(","):
+        item = raw.strip()
+        if not item:
+            continue
+        count = 1
+        counted = _COUNTED.match(item)
+        if counted:
+            count, item = int(counted.group(1)), counted.group(2).strip()
+        ident = names.get(fold(item))
+        if ident is None:
+            choices = tr.join([tr.term(i) for i in allowed], style="or")
+            if kind == "face":
+                raise InputError(N_('"{name}" in {option} is not a die face; write {choices}.'),
+                                 name=item, option=option, choices=choices)
+            raise InputError(N_('"{name}" in {option} is not a card of the game; write '
+                                '{choices}.'), name=item, option=option, choices=choices)
+        found.extend([ident] * count)
+    return found
+
+
+def hand_cards(variant: str, grappling_hook: bool) -> tuple[str, ...]:
+    """The cards of this game's deck, in the engine's order."""
+    deck = data.deck_composition(variant, grappling_hook)
+    return tuple(c for c in data.HAND_CARDS if c in deck)
