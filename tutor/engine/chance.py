@@ -25,8 +25,21 @@ class ChanceSource(Protocol):
         ...
 
 
+#: Each city's treasures as outcome words, by (city, variant).
+_PILES = {(c, v): tuple(str(t) for t in data.pile_composition(c, v))
+          for c in data.CITY_VALUES for v in data.VARIANTS}
+
+
+def _no_request() -> ChanceError:
+    return ChanceError(N_("Chance has nothing to decide now."))
+
+
 class SeededChance:
-    """Uniform chance from a seeded generator: the same seed gives the same game."""
+    """Uniform chance from a seeded generator: the same seed gives the same game.
+
+    Each die face, deck order and pile order is equally likely (two faces of six are
+    blank, so a die shows blank one time in three).
+    """
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -34,18 +47,20 @@ class SeededChance:
 
     def outcome(self, state: State) -> str:
         request = state.chance_request
-        assert request is not None
-        rng = self.rng
-        if request.kind == "roll":
+        if request is None:
+            raise _no_request()
+        random_ = self.rng.random
+        kind = request.kind
+        if kind == "roll":
             faces = DIE_FACES
-            return "roll " + " ".join([faces[int(rng.random() * 6)] for _ in range(request.count)])
-        if request.kind == "pile":
-            pile = [str(t) for t in data.pile_composition(request.city, state.options.variant)]
-            rng.shuffle(pile)
+            return "roll " + " ".join([faces[int(random_() * 6)] for _ in range(request.count)])
+        if kind == "pile":
+            pile = list(_PILES[request.city, state.options.variant])
+            self.rng.shuffle(pile)
             return f"pile {request.city} " + " ".join(pile)
         cards = list(request.cards)
-        rng.shuffle(cards)
-        return request.kind + " " + " ".join(cards)
+        self.rng.shuffle(cards)
+        return kind + " " + " ".join(cards)
 
 
 def _faces(roll: str | Sequence[str]) -> list[str]:
@@ -89,11 +104,24 @@ class ScriptedChance:
 
     def outcome(self, state: State) -> str:
         request = state.chance_request
-        assert request is not None
+        if request is None:
+            raise _no_request()
         if request.kind == "roll":
             if self.rolls_used < len(self.rolls):
                 faces = self.rolls[self.rolls_used]
-                self.rolls_used += 1
+                number = self.rolls_used + 1
+                if len(faces) != request.count:
+                    raise ChanceError(N_("Scripted roll number {number} ({faces}) has the wrong "
+                                         "number of dice: {count} dice are rolled now."),
+                                      number=number, faces=" ".join(faces) or "-",
+                                      count=request.count)
+                wrong = [f for f in faces if f not in data.FACES]
+                if wrong:
+                    raise ChanceError(N_('Scripted roll number {number}: "{face}" is not a die '
+                                         "face; the faces are: {faces}."),
+                                      number=number, face=wrong[0],
+                                      faces=", ".join(data.FACES))
+                self.rolls_used = number
                 return "roll " + " ".join(faces)
             return self._fall_back(state, N_("The chance script has no more dice rolls "
                                              "(roll number {number} was asked for)."),
@@ -101,7 +129,13 @@ class ScriptedChance:
         if request.kind == "shuffle":
             if self.shuffles_used < len(self.shuffles):
                 order = self.shuffles[self.shuffles_used]
-                self.shuffles_used += 1
+                number = self.shuffles_used + 1
+                if sorted(order) != sorted(request.cards):
+                    raise ChanceError(N_("Scripted reshuffle number {number} must order exactly "
+                                         "the {count} cards of the discard pile: {cards}."),
+                                      number=number, count=len(request.cards),
+                                      cards=" ".join(request.cards))
+                self.shuffles_used = number
                 return "shuffle " + " ".join(order)
             return self._fall_back(state, N_("The chance script has no more reshuffles "
                                              "(reshuffle number {number} was asked for)."),

@@ -9,6 +9,11 @@ from . import data
 from .messages import N_, OptionsError
 
 
+def _whole(value: object) -> bool:
+    """A whole number, and not a boolean (``True`` is an ``int`` in Python)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """Everything that shapes one game before the first card is dealt.
@@ -25,7 +30,7 @@ class Options:
     spyglass_points: int = data.SPYGLASS_POINTS_DEFAULT
 
     def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or not (
+        if not _whole(self.players) or not (
             data.MIN_PLAYERS <= self.players <= data.MAX_PLAYERS
         ):
             raise OptionsError(
@@ -34,7 +39,7 @@ class Options:
                 high=data.MAX_PLAYERS,
                 players=self.players,
             )
-        if not isinstance(self.first_captain, int) or not (
+        if not _whole(self.first_captain) or not (
             0 <= self.first_captain < self.players
         ):
             raise OptionsError(
@@ -53,7 +58,7 @@ class Options:
             raise OptionsError(
                 N_("The beginner variant has no Power cards, so it cannot use the Grappling Hook.")
             )
-        if not isinstance(self.spyglass_points, int) or self.spyglass_points < 0:
+        if not _whole(self.spyglass_points) or self.spyglass_points < 0:
             raise OptionsError(
                 N_("spyglass_points must be a whole number of 0 or more, not {value}."),
                 value=self.spyglass_points,
@@ -64,10 +69,13 @@ class Options:
         return self.variant == data.BEGINNER
 
     def to_dict(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict (the ``options`` of a game record)."""
         return asdict(self)
 
     @classmethod
     def from_dict(cls, values: dict[str, Any]) -> Options:
+        """Options from a dict; missing options take their defaults, unknown ones are
+        an ``OptionsError``."""
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(values) - known)
         if unknown:

@@ -6,6 +6,28 @@ A ``State`` always knows who must decide now (``actor``: a seat, ``CHANCE`` or
 state and returns the events it caused. Chance is an actor too: dice, the deck order and
 each city's pile order are outcome strings supplied by a chance source, so the list of
 applied strings (``history``) is a complete game record.
+
+Decisions the engine takes where RULES.md leaves a mechanical detail open:
+
+- Dealing (§2.3): the deck outcome lists the cards top first; the cards are dealt in
+  blocks from the top, seat 0 first (seat 0 gets the first hand-size cards, and so on);
+  the rest is the draw pile, its top card the first one left.
+- New voyage (§3.8): each player draws one card, starting with the new captain and going
+  clockwise; a reshuffle (§3.9) happens as soon as a draw finds the draw pile empty.
+- Power window (§3.3, §4): Gust of Wind is playable only when at least one die is blank;
+  Ejection only when there is another passenger to target; Alternative Route rerolls at
+  least one die. A player with nothing playable passes automatically, in the window and
+  in the Spyglass, Jetpack and Grappling Hook rounds (so nobody learns who holds what).
+- Passengers (§3.2): when the current city's pile is empty, every remaining passenger
+  stays automatically (one ``must-stay`` event), also when it runs out part-way.
+- Lone captain (§3.0): at a city whose pile is empty he has nothing to take and must roll.
+- Grappling Hook (§4.6): also playable when no die showed a hazard (the airship goes on
+  with nothing to pay, which counts as a payment of nothing).
+- Beginner variant (§6): the five-cities end is checked in addition to the 50 points of
+  §5.1; both are checked only when a voyage ends.
+- Payments (§3.4): ``apply`` accepts a payment only in its canonical form, the one
+  ``legal_actions`` lists (Equipment in the order compass, lightning rod, foghorn,
+  cannon, then Turbos), so that every game has one record.
 """
 
 from __future__ import annotations
@@ -16,6 +38,7 @@ from typing import Any, NamedTuple, NoReturn
 from . import data
 from .data import (
     ALTERNATIVE_ROUTE,
+    ANSWERS,
     BLANK,
     CITY_VALUES,
     DICE_TO_REACH,
@@ -25,9 +48,10 @@ from .data import (
     HAND_CARDS,
     JETPACK,
     SPYGLASS,
+    TURBO,
     Treasure,
 )
-from .messages import N_, ChanceError, Event, IllegalAction
+from .messages import N_, ChanceError, Event, IllegalAction, OptionsError
 from .options import Options
 from .payment import (
     covering_problem,
@@ -73,6 +97,10 @@ PHASE_RULE: dict[str, str] = {
     OVER: "5",
 }
 
+#: Phases in which who decides must stay hidden from the others: being asked reveals
+#: holding a Power card, a Spyglass, a Jetpack or a Grappling Hook (§3.3, §5.4).
+SECRET_PHASES = frozenset((WINDOW, SPYGLASS_ROUND, JETPACK_ROUND, HOOK_ROUND))
+
 STAY = "stay"
 LEAVE = "leave"
 PASS = "pass"
@@ -89,6 +117,7 @@ PLAY_EJECTION = "play ejection "
 
 _DECIDE_ACTIONS = (STAY, LEAVE)
 _LONE_ACTIONS = (TAKE, ROLL_ACTION)
+_FACE_SET = frozenset(data.FACES)
 
 
 def _subsets(n: int) -> tuple[str, ...]:
@@ -100,6 +129,51 @@ def _subsets(n: int) -> tuple[str, ...]:
 
 
 _REROLLS = {n: _subsets(n) for n in range(1, data.DICE_IN_BOX + 1)}
+
+#: For each table size, each seat's clockwise order: from its left, ending with itself.
+_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple((s + i) % n for i in range(1, n + 1)) for s in range(n))
+    for n in range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)
+}
+
+# Building events is the engine's most frequent job: skip NamedTuple's keyword handling.
+_new_tuple = tuple.__new__
+
+
+def _deck_cards(variant: str, grappling_hook: bool) -> tuple[str, ...]:
+    deck = data.deck_composition(variant, grappling_hook)
+    return tuple(card for card, count in deck.items() for _ in range(count))
+
+
+_DECKS = {(v, h): _deck_cards(v, h) for v in data.VARIANTS for h in (False, True)}
+_SORTED_DECKS = {key: sorted(cards) for key, cards in _DECKS.items()}
+#: Each city's treasures as outcome words, sorted, by (city, variant).
+_PILE_WORDS = {
+    (c, v): sorted(str(t) for t in data.pile_composition(c, v))
+    for c in CITY_VALUES for v in data.VARIANTS
+}
+_TREASURE_OF = {
+    (c, str(t)): t for c in CITY_VALUES for t in data.pile_composition(c, data.STANDARD)
+}
+
+
+#: Legal answers to the dice, by hazard counts and the hand's relevant cards (capped at
+#: what could be used): the same few situations come back again and again.
+_PAY_CACHE: dict[tuple[Any, ...], tuple[str, ...]] = {}
+
+
+def _payment_actions(counts: dict[str, int], hand: dict[str, int]) -> list[str]:
+    """The captain's legal actions facing ``counts`` (§3.4): every covering payment, fewest
+    Turbos first, and ``crash`` unless his Equipment alone covers every hazard."""
+    key = tuple(sorted((h, k, min(k, hand[ANSWERS[h]])) for h, k in counts.items()))
+    key += (min(hand[TURBO], sum(counts.values())),)
+    found = _PAY_CACHE.get(key)
+    if found is None:
+        found = tuple(format_payment(p) for p in payments(counts, hand))
+        if not equipment_covers(counts, hand):
+            found += (CRASH,)
+        _PAY_CACHE[key] = found
+    return list(found)
 
 
 class ChanceRequest(NamedTuple):
@@ -127,12 +201,13 @@ class State:
             f"P{i + 1}" for i in range(n)
         )
         if len(self.seats) != n:
-            raise IllegalAction(
-                "2",
-                N_("{count} seat names were given for a game of {players} players."),
+            raise OptionsError(
+                N_("A game of {players} players needs as many seat names, but the number "
+                   "given is {count}."),
                 count=len(self.seats),
                 players=n,
             )
+        self._order = _ORDERS[n]
         self.phase = SETUP
         self.actor = CHANCE
         self.captain = self.options.first_captain
@@ -158,16 +233,19 @@ class State:
         self.end_reason = ""
         self.winners: tuple[int, ...] = ()
         self.history: list[tuple[int, str]] = []
-        self.chance_request: ChanceRequest | None = ChanceRequest(
-            "deck", cards=self._deck_cards()
-        )
+        key = (self.options.variant, self.options.grappling_hook)
+        self.chance_request: ChanceRequest | None = ChanceRequest("deck", cards=_DECKS[key])
         self._queue: list[int] = []
         self._qi = 0
-        self._window: list[int] = []
+        self._window: tuple[int, ...] = ()
         self._wi = 0
         self._passes = 0
         self._reroll_positions: tuple[int, ...] = ()
         self._pending_draws: list[int] = []
+        #: Hazard counts of the dice on the table, kept with ``dice``.
+        self._counts: dict[str, int] = {}
+        #: The captain's legal actions while he faces the dice (his hand cannot change).
+        self._pay_actions: list[str] = []
         self._events: list[Event] = []
 
     # --- Queries ------------------------------------------------------------------------
@@ -184,12 +262,14 @@ class State:
 
     def route(self) -> list[int]:
         """The cities still on the route: those whose pile is not empty (§3.9)."""
-        return [c for c in CITY_VALUES if self.piles[c]]
+        piles = self.piles
+        return [c for c in CITY_VALUES if piles[c]]
 
     def next_city(self, after: int) -> int | None:
         """The next city on the route after ``after``, or None."""
+        piles = self.piles
         for c in CITY_VALUES:
-            if c > after and self.piles[c]:
+            if c > after and piles[c]:
                 return c
         return None
 
@@ -198,6 +278,7 @@ class State:
         return sum(t.value for t in self.treasures[player])
 
     def spyglasses(self, player: int) -> int:
+        """How many unused Magic Spyglasses the player holds."""
         return sum(1 for t in self.treasures[player] if t.value == 0)
 
     def score(self, player: int) -> int:
@@ -212,8 +293,9 @@ class State:
         return len({t.city for t in self.treasures[player]})
 
     def passengers(self) -> list[int]:
-        """Players aboard other than the captain, from the captain's left."""
-        return [p for p in self._from_left(self.captain) if self.aboard[p] and p != self.captain]
+        """Players aboard other than the captain, from the captain's left (§3.2)."""
+        aboard = self.aboard
+        return [p for p in self._order[self.captain][:-1] if aboard[p]]
 
     def legal_actions(self, player: int | None = None) -> list[str]:
         """The actions open to ``player`` (default: whoever decides now).
@@ -225,16 +307,11 @@ class State:
             return []
         phase = self.phase
         if phase == DECIDE:
-            return list(_DECIDE_ACTIONS)
+            return [STAY, LEAVE]
         if phase == WINDOW:
             return [PASS, *self._window_plays(actor)]
         if phase == PAY:
-            counts = hazard_counts(self.dice)
-            hand = self.hands[actor]
-            found = [format_payment(p) for p in payments(counts, hand)]
-            if not equipment_covers(counts, hand):
-                found.append(CRASH)
-            return found
+            return list(self._pay_actions)
         if phase == SPYGLASS_ROUND:
             return [PLAY_SPYGLASS, PASS]
         if phase == JETPACK_ROUND:
@@ -242,7 +319,7 @@ class State:
         if phase == HOOK_ROUND:
             return [PLAY_HOOK, PASS]
         if phase == LONE:
-            return list(_LONE_ACTIONS)
+            return [TAKE, ROLL_ACTION]
         if phase == REROLL_CHOICE:
             return list(_REROLLS[len(self.dice)])
         return []
@@ -251,27 +328,30 @@ class State:
     def apply(self, action: str, player: int | None = None) -> list[Event]:
         """Apply one action (or chance outcome) and return the events it caused.
 
-        Raises ``IllegalAction`` (citing the rule) or ``ChanceError``, leaving the state
-        unchanged.
+        ``player``, when given, must be the deciding player. Raises ``IllegalAction``
+        (citing the rule) or ``ChanceError``, leaving the state unchanged.
         """
         actor = self.actor
         if actor == TERMINAL:
             raise IllegalAction("5", N_("The game is over; no more moves can be made."),
-                                action=action)
+                                action=str(action))
         if player is not None and player != actor:
             raise IllegalAction(
                 PHASE_RULE[self.phase],
                 N_("It is not {player}'s decision now: {actor} must decide."),
-                action=action,
+                action=str(action),
                 player=self._name(player),
                 actor=self._name(actor),
             )
+        if type(action) is not str:
+            raise IllegalAction(PHASE_RULE[self.phase],
+                                N_("A move is written as text, such as \"stay\" or \"pass\"."),
+                                action=repr(action))
         self._events = events = []
         if actor == CHANCE:
             self._apply_chance(action)
         else:
-            handler = _HANDLERS[self.phase]
-            handler(self, action, actor)
+            _HANDLERS[self.phase](self, action, actor)
         self.history.append((actor, action))
         return events
 
@@ -289,8 +369,9 @@ class State:
         twin.left_with = list(self.left_with)
         twin.history = list(self.history)
         twin._queue = list(self._queue)
-        twin._window = list(self._window)
         twin._pending_draws = list(self._pending_draws)
+        twin._counts = dict(self._counts)
+        twin._pay_actions = list(self._pay_actions)
         twin._events = []
         return twin
 
@@ -298,21 +379,17 @@ class State:
     def _name(self, player: int) -> str:
         if player == CHANCE:
             return "chance"
-        if 0 <= player < self.players:
+        if isinstance(player, int) and 0 <= player < self.players:
             return self.seats[player]
         return str(player)
 
-    def _from_left(self, seat: int) -> list[int]:
+    def _from_left(self, seat: int) -> tuple[int, ...]:
         """Every seat, starting at ``seat``'s left and ending with ``seat`` (§2)."""
-        n = self.players
-        return [(seat + i) % n for i in range(1, n + 1)]
+        return self._order[seat]
 
-    def _emit(self, kind: str, msgid: str, to: int | None = None, **params: Any) -> None:
-        self._events.append(Event(kind, msgid, params, to))
-
-    def _deck_cards(self) -> tuple[str, ...]:
-        deck = data.deck_composition(self.options.variant, self.options.grappling_hook)
-        return tuple(card for card, count in deck.items() for _ in range(count))
+    def _emit(self, kind: str, msgid: str, params: dict[str, Any],
+              to: int | None = None) -> None:
+        self._events.append(_new_tuple(Event, (kind, msgid, params, to)))
 
     def _illegal(self, msgid: str, action: str, rule: str | None = None,
                  **params: Any) -> NoReturn:
@@ -325,6 +402,10 @@ class State:
             choices=", ".join(self.legal_actions()),
         )
 
+    def _set_dice(self, faces: list[str]) -> None:
+        self.dice = faces
+        self._counts = hazard_counts(faces)
+
     def _take_treasure(self, player: int) -> Treasure | None:
         """``player`` draws the top treasure of the current city, if any."""
         pile = self.piles[self.city]
@@ -332,10 +413,16 @@ class State:
             return None
         treasure = pile.pop()
         self.treasures[player].append(treasure)
+        city = self.city
         self._emit("treasure", N_("{player} draws a treasure from city {city}."),
-                   player=self.seats[player], city=self.city)
-        self._emit("treasure-private", N_("You draw: {treasure} (city {city})."), to=player,
-                   treasure=str(treasure), city=self.city)
+                   {"player": self.seats[player], "city": city})
+        if treasure.value:
+            self._emit("treasure-private", N_("You draw a treasure worth {value} from city "
+                                              "{city}."),
+                       {"treasure": str(treasure), "value": treasure.value, "city": city}, player)
+        else:
+            self._emit("treasure-private", N_("You draw a Magic Spyglass from city {city}."),
+                       {"treasure": SPYGLASS, "value": 0, "city": city}, player)
         return treasure
 
     def _discard_card(self, player: int, card: str) -> None:
@@ -345,18 +432,18 @@ class State:
     # --- Chance -------------------------------------------------------------------------
     def _apply_chance(self, action: str) -> None:
         request = self.chance_request
-        assert request is not None
+        assert request is not None  # the actor is CHANCE only with a pending request
         words = action.split()
-        if not words or words[0] != request.kind:
+        kind = request.kind
+        if not words or words[0] != kind:
             raise ChanceError(
                 N_('Chance must decide "{kind}" now, not "{outcome}".'),
-                kind=request.kind,
+                kind=kind,
                 outcome=action,
             )
-        kind = request.kind
         if kind == "roll":
-            faces = words[1:]
-            if len(faces) != request.count or any(f not in data.FACES for f in faces):
+            del words[0]
+            if len(words) != request.count or not _FACE_SET.issuperset(words):
                 raise ChanceError(
                     N_('"{outcome}" is not a roll of {count} dice; each die shows one of: '
                        "{faces}."),
@@ -365,20 +452,20 @@ class State:
                     faces=", ".join(data.FACES),
                 )
             if self.phase == ROLL:
-                self._rolled(faces)
+                self._rolled(words)
             else:
-                self._rerolled(faces)
+                self._rerolled(words)
         elif kind == "deck":
             cards = words[1:]
-            if sorted(cards) != sorted(request.cards):
+            if sorted(cards) != _SORTED_DECKS[self.options.variant, self.options.grappling_hook]:
                 raise ChanceError(
                     N_("The deck order must hold exactly the {count} cards of this game's deck."),
                     count=len(request.cards),
                 )
             self._deal(cards)
         elif kind == "pile":
-            self._lay_pile(words)
-        elif kind == "shuffle":
+            self._lay_pile(words, request.city)
+        else:
             cards = words[1:]
             if sorted(cards) != sorted(self.discard):
                 raise ChanceError(
@@ -388,37 +475,33 @@ class State:
             self.draw = cards[::-1]
             self.discard = []
             self._emit("reshuffle", N_("The draw pile is empty: the discard pile is shuffled "
-                                       "to form a new draw pile."),
-                       count=len(cards))
+                                       "to form a new draw pile."), {"count": len(cards)})
             self._continue_draws()
 
     def _deal(self, cards: list[str]) -> None:
+        """Deal in blocks from the top of the deck, seat 0 first (§2.3)."""
         size = data.hand_size(self.players)
         for p in range(self.players):
             hand = self.hands[p]
             for card in cards[p * size:(p + 1) * size]:
                 hand[card] += 1
         self.draw = cards[self.players * size:][::-1]
-        self._emit("deal", N_("Each player is dealt {count} cards."), count=size)
+        self._emit("deal", N_("Each player is dealt {count} cards."), {"count": size})
         self.chance_request = ChanceRequest("pile", city=CITY_VALUES[0])
 
-    def _lay_pile(self, words: list[str]) -> None:
-        city = self.chance_request.city if self.chance_request else 0
+    def _lay_pile(self, words: list[str], city: int) -> None:
         if len(words) < 2 or words[1] != str(city):
             raise ChanceError(N_("Chance must order the pile of city {city} now."), city=city)
-        expected = sorted(data.pile_composition(city, self.options.variant))
-        try:
-            pile = [Treasure(city, 0 if w == SPYGLASS else int(w)) for w in words[2:]]
-        except ValueError:
-            pile = []
-        if sorted(pile) != expected:
+        expected = _PILE_WORDS[city, self.options.variant]
+        del words[:2]
+        if sorted(words) != expected:
             raise ChanceError(
                 N_("The pile of city {city} must hold exactly its {count} treasures: {cards}."),
                 city=city,
                 count=len(expected),
-                cards=" ".join(str(t) for t in expected),
+                cards=" ".join(expected),
             )
-        self.piles[city] = pile[::-1]
+        self.piles[city] = [_TREASURE_OF[city, w] for w in reversed(words)]
         later = [c for c in CITY_VALUES if c > city]
         if later:
             self.chance_request = ChanceRequest("pile", city=later[0])
@@ -427,6 +510,7 @@ class State:
 
     # --- Voyages and steps --------------------------------------------------------------
     def _begin_voyage(self) -> None:
+        """Pawns aboard at the first city of the route, then the draws (§3.8, §3.9)."""
         route = self.route()
         if len(route) < 2:
             self._finish("route")
@@ -438,18 +522,20 @@ class State:
         self.left_with = [None] * self.players
         self._emit("voyage", N_("Voyage {voyage} begins at city {city}; {captain} is the "
                                 "captain."),
-                   voyage=self.voyage, city=self.city, captain=self.seats[self.captain])
+                   {"voyage": self.voyage, "city": self.city,
+                    "captain": self.seats[self.captain]})
         if self.voyage > 1:
-            self._pending_draws = [(self.captain + i) % self.players
-                                   for i in range(self.players)]
+            self._pending_draws = list(self._order[self.captain - 1])
             self._continue_draws()
         else:
             self._begin_step()
 
     def _continue_draws(self) -> None:
         """Each player draws one card at a new voyage (§3.8), reshuffling if needed (§3.9)."""
-        while self._pending_draws:
-            if not self.draw:
+        pending = self._pending_draws
+        draw = self.draw
+        while pending:
+            if not draw:
                 if self.discard:
                     self.phase = SHUFFLE
                     self.actor = CHANCE
@@ -458,32 +544,36 @@ class State:
                     )
                     return
                 self._emit("no-cards", N_("The draw pile and the discard pile are both "
-                                          "empty: no card is drawn."))
-                self._pending_draws = []
+                                          "empty: nobody else draws a card."), {})
+                pending.clear()
                 break
-            p = self._pending_draws.pop(0)
-            card = self.draw.pop()
+            p = pending.pop(0)
+            card = draw.pop()
             self.hands[p][card] += 1
-            self._emit("draw-private", N_("You draw a card: {card}."), to=p, card=card)
-        self._emit("draw", N_("Each player draws one card."))
+            self._emit("draw", N_("{player} draws a card."), {"player": self.seats[p]})
+            self._emit("draw-private", N_("You draw a card: {card}."), {"card": card}, p)
         self._begin_step()
 
     def _begin_step(self) -> None:
         self.step += 1
         dest = self.next_city(self.city)
-        assert dest is not None  # a voyage always ends at the last city of the route
+        assert dest is not None  # a voyage ends on arriving at the last city of the route
         self.dest = dest
         self.dice = []
+        self._counts = {}
+        count = DICE_TO_REACH[dest]
         self._emit("step", N_("{captain} is the captain; the airship is at city {city} and "
                               "heads for city {dest} ({dice} dice)."),
-                   captain=self.seats[self.captain], city=self.city, dest=dest,
-                   dice=DICE_TO_REACH[dest])
-        if sum(self.aboard) == 1 and self.piles[self.city]:
+                   {"captain": self.seats[self.captain], "city": self.city, "dest": dest,
+                    "dice": count})
+        if self.piles[self.city] and self.aboard.count(True) == 1:
             self.phase = LONE
             self.actor = self.captain
             self.chance_request = None
             return
-        self._ask_roll(DICE_TO_REACH[dest], ROLL)
+        self.phase = ROLL
+        self.actor = CHANCE
+        self.chance_request = ChanceRequest("roll", count=count)
 
     def _ask_roll(self, count: int, phase: str) -> None:
         self.phase = phase
@@ -491,10 +581,10 @@ class State:
         self.chance_request = ChanceRequest("roll", count=count)
 
     def _rolled(self, faces: list[str]) -> None:
-        self.dice = faces
+        self._set_dice(faces)
         self.chance_request = None
-        self._emit("roll", N_("The captain rolls: {dice}."), dice=" ".join(faces),
-                   faces=tuple(faces))
+        self._emit("roll", N_("The captain rolls: {dice}."),
+                   {"dice": " ".join(faces), "faces": tuple(faces)})
         self._queue = self.passengers()
         self._qi = 0
         self._next_passenger()
@@ -507,14 +597,14 @@ class State:
                 return
             self._emit("must-stay", N_("The pile of city {city} is empty, so nobody can "
                                        "leave here: the passengers stay aboard."),
-                       city=self.city)
+                       {"city": self.city})
         self._open_window()
 
     def _lone(self, action: str, actor: int) -> None:
         if action == TAKE:
             self._emit("lone-take", N_("{player}, alone aboard, takes a treasure instead of "
                                        "rolling; the voyage ends."),
-                       player=self.seats[actor])
+                       {"player": self.seats[actor]})
             self._take_treasure(actor)
             self.aboard[actor] = False
             self._end_voyage()
@@ -525,10 +615,11 @@ class State:
 
     def _decide(self, action: str, actor: int) -> None:
         if action == STAY:
-            self._emit("stay", N_("{player} stays aboard."), player=self.seats[actor])
+            self._emit("stay", N_("{player} stays aboard."), {"player": self.seats[actor]})
         elif action == LEAVE:
             self.aboard[actor] = False
-            self._emit("leave", N_("{player} leaves the airship."), player=self.seats[actor])
+            self._emit("leave", N_("{player} leaves the airship."),
+                       {"player": self.seats[actor]})
             self.left_with[actor] = self._take_treasure(actor)
         else:
             self._unknown(action)
@@ -538,10 +629,12 @@ class State:
     # --- The power window (§3.3, §4) ----------------------------------------------------
     def _window_plays(self, p: int) -> list[str]:
         hand = self.hands[p]
+        if not (hand[EJECTION] or hand[ALTERNATIVE_ROUTE] or hand[GUST_OF_WIND]):
+            return []
         plays: list[str] = []
         if self.aboard[p]:
             if hand[EJECTION]:
-                plays.extend(PLAY_EJECTION + str(t) for t in self._eject_targets(p))
+                plays.extend([PLAY_EJECTION + str(t) for t in self._eject_targets(p)])
             if hand[ALTERNATIVE_ROUTE]:
                 plays.append(PLAY_ALTERNATIVE)
         if hand[GUST_OF_WIND] and BLANK in self.dice:
@@ -549,23 +642,31 @@ class State:
         return plays
 
     def _eject_targets(self, p: int) -> list[int]:
+        """Who ``p`` may eject: passengers aboard, never the captain nor ``p`` (§4.1)."""
         return [t for t in self.passengers() if t != p]
 
     def _open_window(self) -> None:
         self.phase = WINDOW
-        self._window = self._from_left(self.captain)
+        self._window = self._order[self.captain]
         self._wi = 0
         self._passes = 0
         self._advance_window()
 
     def _advance_window(self) -> None:
-        """Ask the next player who has a card to play; others pass without a word."""
+        """Ask the next player who has a card to play; the others pass without a word.
+
+        The window closes when every player has passed in a row (§3.3).
+        """
         n = self.players
         self.phase = WINDOW
         self.chance_request = None
+        window = self._window
+        hands = self.hands
         while self._passes < n:
-            p = self._window[self._wi]
-            if self._window_plays(p):
+            p = window[self._wi]
+            hand = hands[p]
+            if (hand[EJECTION] or hand[ALTERNATIVE_ROUTE] or hand[GUST_OF_WIND]) and \
+                    self._window_plays(p):
                 self.actor = p
                 return
             self._passes += 1
@@ -578,102 +679,137 @@ class State:
             self._wi = (self._wi + 1) % self.players
             self._advance_window()
             return
-        plays = self._window_plays(actor)
-        if action not in plays:
+        if action not in self._window_plays(actor):
             self._explain_window(action, actor)
-        card = action[len(PLAY):].split()[0]
+        words = action.split()
+        card = words[1]
         self._discard_card(actor, card)
         self._passes = 0
         self._wi = (self._wi + 1) % self.players
         name = self.seats[actor]
         if card == EJECTION:
-            target = int(action.split()[2])
-            self._emit("ejection", N_("{player} plays Ejection: {target} must leave the "
-                                      "airship."), player=name, target=self.seats[target])
+            target = int(words[2])
+            self._emit("ejection", N_("{player} plays {card}: {target} must leave the "
+                                      "airship."),
+                       {"player": name, "card": EJECTION, "target": self.seats[target]})
             self.aboard[target] = False
             self.left_with[target] = self._take_treasure(target)
             self._advance_window()
         elif card == ALTERNATIVE_ROUTE:
-            self._emit("alternative-route", N_("{player} plays Alternative Route: the captain "
-                                               "chooses dice to reroll."), player=name)
+            self._emit("alternative-route", N_("{player} plays {card}: the captain chooses "
+                                               "dice to reroll."),
+                       {"player": name, "card": ALTERNATIVE_ROUTE})
             self.phase = REROLL_CHOICE
             self.actor = self.captain
         else:
             positions = tuple(i for i, f in enumerate(self.dice) if f == BLANK)
-            self._emit("gust-of-wind", N_("{player} plays Gust of Wind: the captain rerolls "
-                                          "every blank die."), player=name)
+            self._emit("gust-of-wind", N_("{player} plays {card}: the captain rerolls every "
+                                          "blank die."),
+                       {"player": name, "card": GUST_OF_WIND})
             self._reroll_positions = positions
             self._ask_roll(len(positions), REROLL)
 
     def _explain_window(self, action: str, actor: int) -> NoReturn:
         """Raise the error that says why a power-window action is not allowed."""
         words = action.split()
-        card = words[1] if len(words) > 1 and words[0] == "play" else ""
+        if len(words) < 2 or words[0] != "play":
+            self._unknown(action)
+        card = words[1]
+        if card == JETPACK:
+            self._illegal(N_("{card} may only be played after the captain announces a crash."),
+                          action, rule="4.2", card=card)
+        if card == SPYGLASS:
+            self._illegal(N_("{card} may only be played after the captain announces a crash."),
+                          action, rule="4.5", card=card)
+        if card == GRAPPLING_HOOK:
+            self._illegal(N_("{card} is played after the captain has paid, not in the power "
+                             "window."), action, rule="4.6", card=card)
         if card not in (EJECTION, ALTERNATIVE_ROUTE, GUST_OF_WIND):
-            if card in (JETPACK, SPYGLASS):
-                self._illegal(N_("A {card} may only be played after the captain announces a "
-                                 "crash."), action, rule="3.5", card=card)
-            if card == GRAPPLING_HOOK:
-                self._illegal(N_("The Grappling Hook is played after the captain has paid, "
-                                 "not in the power window."), action, rule="4.6")
             self._unknown(action)
         if not self.hands[actor][card]:
             self._illegal(N_("{player} holds no {card} card."), action, rule="4",
                           player=self.seats[actor], card=card)
         if card == GUST_OF_WIND:
-            self._illegal(N_("No die shows a blank face, so Gust of Wind has nothing to "
-                             "reroll."), action, rule="4.4")
+            if len(words) == 2:
+                self._illegal(N_("No die shows a blank face, so {card} has nothing to reroll."),
+                              action, rule="4.4", card=card)
+            self._unknown(action)
         if not self.aboard[actor]:
-            self._illegal(N_("Only a player aboard the airship may play this card."),
-                          action, rule="4.1" if card == EJECTION else "4.3")
-        if card == EJECTION:
-            target = words[2] if len(words) > 2 else ""
-            if target.isdigit() and int(target) == self.captain:
-                self._illegal(N_("Ejection never targets the captain."), action, rule="4.1")
-            if target.isdigit() and int(target) == actor:
-                self._illegal(N_("Ejection forces another passenger off, never yourself."),
-                              action, rule="4.1")
-            self._illegal(N_("Ejection needs a passenger aboard as its target, such as: "
-                             "{choices}."), action, rule="4.1",
-                          choices=", ".join(PLAY_EJECTION + str(t)
-                                            for t in self._eject_targets(actor)) or "-")
-        self._unknown(action)
+            self._illegal(N_("Only a player aboard the airship may play {card}."),
+                          action, rule="4.1" if card == EJECTION else "4.3", card=card)
+        if card == ALTERNATIVE_ROUTE:
+            self._unknown(action)
+        target = words[2] if len(words) == 3 else ""
+        if target.isdigit() and int(target) == self.captain:
+            self._illegal(N_("{card} never targets the captain."), action, rule="4.1",
+                          card=card)
+        if target.isdigit() and int(target) == actor:
+            self._illegal(N_("{card} forces another passenger off, never yourself."),
+                          action, rule="4.1", card=card)
+        targets = self._eject_targets(actor)
+        if not targets:
+            self._illegal(N_("There is no other passenger aboard for {card} to target."),
+                          action, rule="4.1", card=card)
+        self._illegal(N_("{card} needs a passenger aboard as its target; the choices are: "
+                         "{choices}."), action, rule="4.1", card=card,
+                      choices=", ".join(PLAY_EJECTION + str(t) for t in targets))
 
     def _choose_reroll(self, action: str, actor: int) -> None:
         if action not in _REROLLS[len(self.dice)]:
             self._illegal(N_('"{action}" does not name dice to reroll; write, for example, '
                              '"reroll 1+3" (dice 1 to {count}).'), action, count=len(self.dice))
-        positions = tuple(int(i) - 1 for i in action.split()[1].split("+"))
+        positions = tuple(int(i) - 1 for i in action[7:].split("+"))
         self._reroll_positions = positions
         self._emit("reroll-choice", N_("The captain rerolls the dice in positions {positions}."),
-                   positions=", ".join(str(p + 1) for p in positions))
+                   {"positions": ", ".join(str(p + 1) for p in positions)})
         self._ask_roll(len(positions), REROLL)
 
     def _rerolled(self, faces: list[str]) -> None:
+        dice = list(self.dice)
         for position, face in zip(self._reroll_positions, faces, strict=True):
-            self.dice[position] = face
-        self._emit("reroll", N_("The dice now show: {dice}."), dice=" ".join(self.dice),
-                   faces=tuple(self.dice))
+            dice[position] = face
+        self._set_dice(dice)
+        self._emit("reroll", N_("The dice now show: {dice}."),
+                   {"dice": " ".join(dice), "faces": tuple(dice)})
         self._advance_window()
 
     # --- The captain faces the dice (§3.4) ----------------------------------------------
     def _face_dice(self) -> None:
-        if not hazard_counts(self.dice):
-            self._emit("no-hazard", N_("No hazard: the airship flies on without a card paid."))
+        counts = self._counts
+        if not counts:
+            self._emit("no-hazard", N_("No hazard: the airship flies on without a card paid."),
+                       {})
             self._after_payment()
             return
+        self._pay_actions = _payment_actions(counts, self.hands[self.captain])
         self.phase = PAY
         self.actor = self.captain
 
     def _pay(self, action: str, actor: int) -> None:
-        counts = hazard_counts(self.dice)
-        hand = self.hands[actor]
+        if action not in self._pay_actions:
+            self._explain_payment(action, actor)
         if action == CRASH:
-            if equipment_covers(counts, hand):
-                self._illegal(N_("The captain's Equipment covers every hazard, so he must pay; "
-                                 "he may not let the airship crash."), action)
+            self._pay_actions = []
             self._announce_crash()
             return
+        hand = self.hands[actor]
+        discard = self.discard
+        names = action[4:]
+        for card in names.split("+"):
+            hand[card] -= 1
+            discard.append(card)
+        self._pay_actions = []
+        self._emit("pay", N_("{player} pays: {cards}."),
+                   {"player": self.seats[actor], "cards": names, "payment": parse_cards(names)})
+        self._after_payment()
+
+    def _explain_payment(self, action: str, actor: int) -> NoReturn:
+        """Raise the error that says why this is not a legal answer to the dice (§3.4)."""
+        counts = self._counts
+        hand = self.hands[actor]
+        if action == CRASH:
+            self._illegal(N_("The captain's Equipment covers every hazard, so he must pay; "
+                             "he may not let the airship crash."), action)
         if not action.startswith("pay "):
             self._unknown(action)
         pay = parse_cards(action[4:])
@@ -689,28 +825,25 @@ class State:
             if code == "too-many":
                 self._illegal(N_("Too many {card} cards: each hazard die takes exactly one "
                                  "card."), action, card=detail)
-            self._illegal(N_("Each hazard die needs exactly one card: with this Equipment, the "
-                             "payment must hold exactly {turbos} Turbo cards."),
+            self._illegal(N_("Each hazard die takes exactly one card, so with this Equipment "
+                             "the number of Turbo cards must be {turbos}."),
                           action, turbos=int(detail))
         for card, count in pay.items():
             if hand.get(card, 0) < count:
-                self._illegal(N_("The captain does not hold enough of these cards: {card} "
-                                 "(held: {held}, needed: {count})."),
+                self._illegal(N_("The captain does not hold enough {card} cards (held: {held}, "
+                                 "needed: {count})."),
                               action, held=hand.get(card, 0), card=card, count=count)
-        for card, count in pay.items():
-            hand[card] -= count
-            self.discard.extend([card] * count)
-        self._emit("pay", N_("{player} pays: {cards}."), player=self.seats[actor],
-                   cards=action[4:], payment=dict(pay))
-        self._after_payment()
+        self._illegal(N_('Write this payment in the usual order: "{expected}".'), action,
+                      expected=format_payment(pay))
 
     # --- Crash (§3.5) -------------------------------------------------------------------
     def _aboard_in_order(self) -> list[int]:
-        return [p for p in self._from_left(self.captain) if self.aboard[p]]
+        aboard = self.aboard
+        return [p for p in self._order[self.captain] if aboard[p]]
 
     def _announce_crash(self) -> None:
-        self._emit("crash-announced", N_("{player} cannot pass: the captain announces a "
-                                         "crash."), player=self.seats[self.captain])
+        self._emit("crash-announced", N_("{player} does not pay and announces a crash."),
+                   {"player": self.seats[self.captain]})
         self._queue = [p for p in self._aboard_in_order() if self.spyglasses(p)]
         self._qi = 0
         if self._queue:
@@ -725,10 +858,10 @@ class State:
             glass = next(t for t in treasures if t.value == 0)
             treasures.remove(glass)
             self.spent.append(glass)
-            self.dice = [BLANK] * len(self.dice)
+            self._set_dice([BLANK] * len(self.dice))
             self._emit("spyglass", N_("{player} plays a Magic Spyglass: every die counts as "
                                       "blank and the airship flies on."),
-                       player=self.seats[actor])
+                       {"player": self.seats[actor]})
             self._after_payment()
             return
         if action != PASS:
@@ -752,8 +885,8 @@ class State:
         if action == PLAY_JETPACK:
             self._discard_card(actor, JETPACK)
             self.aboard[actor] = False
-            self._emit("jetpack", N_("{player} escapes with a Jetpack."),
-                       player=self.seats[actor])
+            self._emit("jetpack", N_("{player} escapes with a {card}."),
+                       {"player": self.seats[actor], "card": JETPACK})
             self.left_with[actor] = self._take_treasure(actor)
         elif action != PASS:
             self._unknown(action)
@@ -767,17 +900,19 @@ class State:
         lost = [self.seats[p] for p in range(self.players) if self.aboard[p]]
         self.crashes += 1
         self._emit("crash", N_("The airship crashes: everyone still aboard gets nothing."),
-                   players=tuple(lost))
+                   {"players": tuple(lost)})
         self.aboard = [False] * self.players
         self._end_voyage()
 
     # --- After the payment: Grappling Hook (§4.6), move on (§3.6), arrival (§3.7) -------
     def _after_payment(self) -> None:
         if self.options.grappling_hook:
+            aboard = self.aboard
+            left_with = self.left_with
+            hands = self.hands
             self._queue = [
-                p for p in self._from_left(self.captain)
-                if not self.aboard[p] and self.left_with[p] is not None
-                and self.hands[p][GRAPPLING_HOOK]
+                p for p in self._order[self.captain]
+                if not aboard[p] and left_with[p] is not None and hands[p][GRAPPLING_HOOK]
             ]
             self._qi = 0
             if self._queue:
@@ -789,16 +924,17 @@ class State:
     def _hook(self, action: str, actor: int) -> None:
         if action == PLAY_HOOK:
             treasure = self.left_with[actor]
-            assert treasure is not None
+            assert treasure is not None  # only players who left with a treasure are asked
             self.treasures[actor].remove(treasure)
             self.piles[treasure.city].insert(0, treasure)
             self.left_with[actor] = None
             self.aboard[actor] = True
             self._discard_card(actor, GRAPPLING_HOOK)
-            self._emit("grappling-hook", N_("{player} plays the Grappling Hook and climbs back "
-                                            "aboard, returning a treasure to the bottom of the "
-                                            "pile of city {city}."),
-                       player=self.seats[actor], city=treasure.city)
+            self._emit("grappling-hook", N_("{player} plays the {card} and climbs back aboard, "
+                                            "returning a treasure to the bottom of the pile of "
+                                            "city {city}."),
+                       {"player": self.seats[actor], "card": GRAPPLING_HOOK,
+                        "city": treasure.city})
         elif action != PASS:
             self._unknown(action)
         self._qi += 1
@@ -808,33 +944,37 @@ class State:
             self._move_on()
 
     def _move_on(self) -> None:
+        """Fly to the destination; the captaincy passes to the left (§3.6)."""
         self.city = self.dest
-        self._emit("arrive", N_("The airship reaches city {city}."), city=self.city)
+        self._emit("arrive", N_("The airship reaches city {city}."), {"city": self.city})
         if self.next_city(self.city) is None:
             self._last_city()
             return
-        for p in self._from_left(self.captain):
-            if self.aboard[p]:
+        aboard = self.aboard
+        for p in self._order[self.captain]:
+            if aboard[p]:
                 self.captain = p
                 break
         self._begin_step()
 
     def _last_city(self) -> None:
+        """Each player aboard draws one treasure, the captain first (§3.7)."""
         self._emit("last-city", N_("City {city} is the last of the route: each player aboard "
                                    "draws one of its treasures while any remain."),
-                   city=self.city)
-        order = [self.captain] + [p for p in self._from_left(self.captain)
-                                  if p != self.captain]
-        for p in order:
+                   {"city": self.city})
+        order = self._order[self.captain]
+        for p in (order[-1], *order[:-1]):
             if self.aboard[p]:
                 self._take_treasure(p)
         self.aboard = [False] * self.players
         self._end_voyage()
 
     def _end_voyage(self) -> None:
+        """The end is checked only here, between voyages (§5.1, §6)."""
         self.last_captain = self.captain
         self.dice = []
-        self._emit("voyage-end", N_("Voyage {voyage} is over."), voyage=self.voyage)
+        self._counts = {}
+        self._emit("voyage-end", N_("Voyage {voyage} is over."), {"voyage": self.voyage})
         if any(self.points(p) >= data.END_SCORE for p in range(self.players)):
             self._finish("points")
             return
@@ -854,16 +994,35 @@ class State:
         scores = self.scores()
         best = max(scores)
         self.winners = tuple(p for p, s in enumerate(scores) if s == best)
-        self._emit("game-over", N_("The game is over."), reason=reason, scores=tuple(scores),
-                   winners=tuple(self.seats[p] for p in self.winners))
+        params = {"reason": reason, "scores": tuple(scores),
+                  "winners": tuple(self.seats[p] for p in self.winners)}
+        if reason == "points":
+            params["points"] = data.END_SCORE
+            msgid = N_("The game is over: a player holds treasures worth {points} points or "
+                       "more.")
+        elif reason == "cities":
+            params["cities"] = data.BEGINNER_CITIES_TO_END
+            msgid = N_("The game is over: a player holds treasures from {cities} different "
+                       "cities.")
+        else:
+            msgid = N_("The game is over: fewer than two cities are left on the route.")
+        self._emit("game-over", msgid, params)
 
     # --- What one player may know (§5.4) ------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
-        """Everything ``player`` may know: own hand and treasures, others' counts only."""
+        """Everything ``player`` may know: own hand and treasures, others' counts only.
+
+        Never the order of the draw pile or of the treasure piles. While a Power card,
+        Spyglass, Jetpack or Grappling Hook may be played, ``actor`` is None for everyone
+        but the player asked, so that being asked does not reveal what one holds.
+        """
+        actor = self.actor
+        if self.phase in SECRET_PHASES and actor != player:
+            actor = None
         return {
             "player": player,
             "phase": self.phase,
-            "actor": self.actor,
+            "actor": actor,
             "captain": self.captain,
             "voyage": self.voyage,
             "step": self.step,
