@@ -4,17 +4,24 @@
     python -m tutor.tools.catalogs update    # .pot → locales/<lang>/LC_MESSAGES/<domain>.po
     python -m tutor.tools.catalogs compile   # .po → tutor/locale/<lang>/LC_MESSAGES/<domain>.mo
     python -m tutor.tools.catalogs all       # the three, in order
+    python -m tutor.tools.catalogs check     # what CI runs: see ``tutor.tools.checks``
 
 ``--domain NAME`` (repeatable) limits a step to some domains. Domains and their sources
 are listed in ``locales/domains.toml``.
+
+Every step is idempotent: a file is rewritten only when its content changes, and a
+template keeps its POT-Creation-Date while its messages stay the same, so running ``all``
+on an unchanged tree leaves the working tree clean.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 import tomllib
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -33,6 +40,40 @@ TEMPLATE_SUFFIXES = (".html", ".j2")
 #: The plural rule each catalog declares: the two-form rules that GNU gettext's tools
 #: expect (CLDR gives French three forms, which msgfmt and many editors do not know).
 PLURAL_FORMS = {"fr": (2, "(n > 1)"), "hu": (2, "(n != 1)")}
+LANGUAGE_TEAMS = {"fr": "French", "hu": "Hungarian"}
+TRANSLATORS = "Celestia tutor translators"
+BUGS_TO = "Celestia tutor maintainers (see README.md)"
+COPYRIGHT = "Celestia tutor authors"
+HEADER = """\
+# {title}
+# Copyright (C) {year} {holder}
+# This file is distributed under the same license as the {project} project (MIT).
+#"""
+
+
+def version() -> str:
+    with (ROOT / "pyproject.toml").open("rb") as handle:
+        return str(tomllib.load(handle)["project"]["version"])
+
+
+def _headers(catalog: Catalog, language: str | None, domain: str) -> Catalog:
+    """Real values in place of Babel's placeholders (msgfmt warns about those)."""
+    year = catalog.creation_date.year if isinstance(catalog.creation_date, datetime) else ""
+    title = (f"{LANGUAGE_TEAMS[language]} translations of the {domain} messages"
+             if language else f"Message template of the {domain} messages")
+    catalog.header_comment = HEADER.format(title=f"{title} of {PROJECT}.", year=year,
+                                           holder=COPYRIGHT, project=PROJECT)
+    catalog.project = PROJECT
+    catalog.version = version()
+    catalog.copyright_holder = COPYRIGHT
+    catalog.msgid_bugs_address = BUGS_TO
+    catalog.fuzzy = False
+    if language:
+        catalog.last_translator = TRANSLATORS
+        catalog.language_team = LANGUAGE_TEAMS[language]
+        if not isinstance(catalog.revision_date, datetime):
+            catalog.revision_date = catalog.creation_date
+    return catalog
 
 
 def domains() -> dict[str, list[str]]:
@@ -62,7 +103,7 @@ def source_files(sources: list[str]) -> Iterator[Path]:
 
 def template(domain: str, sources: list[str]) -> Catalog:
     """The catalog template of ``domain``, extracted from its sources."""
-    catalog = Catalog(project=PROJECT, domain=domain, fuzzy=False)
+    catalog = Catalog(project=PROJECT, domain=domain, fuzzy=False, version=version())
     for file in source_files(sources):
         method = _method(file)
         relative = file.relative_to(ROOT).as_posix()
@@ -101,16 +142,62 @@ def read(path: Path, locale: str | None = None) -> Catalog:
     return _plural_rule(catalog, locale) if locale in PLURAL_FORMS else catalog
 
 
-def write(path: Path, catalog: Catalog) -> None:
+def serialise(catalog: Catalog) -> bytes:
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, include_previous=False)
+    return buffer.getvalue()
+
+
+def store(path: Path, content: bytes) -> bool:
+    """Write ``content`` unless the file already holds it; True if it changed."""
+    if path.exists() and path.read_bytes() == content:
+        return False
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as handle:
-        write_po(handle, catalog, width=100, include_previous=False)
+    path.write_bytes(content)
+    return True
+
+
+def write(path: Path, catalog: Catalog) -> bool:
+    return store(path, serialise(catalog))
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(second=0, microsecond=0)
+
+
+def fresh_template(domain: str) -> Catalog:
+    """The template as extraction gives it now, keeping the creation date of the stored
+    one when nothing but that date would change."""
+    catalog = _headers(template(domain, domains()[domain]), None, domain)
+    path = pot_path(domain)
+    if path.exists():
+        catalog.creation_date = read(path).creation_date
+        if serialise(_headers(catalog, None, domain)) == path.read_bytes():
+            return catalog
+    catalog.creation_date = _now()
+    return _headers(catalog, None, domain)
 
 
 def extract(only: list[str] | None = None) -> None:
-    for domain, sources in domains().items():
+    for domain in domains():
         if not only or domain in only:
-            write(pot_path(domain), template(domain, sources))
+            write(pot_path(domain), fresh_template(domain))
+
+
+def merged(language: str, domain: str, pot: Catalog) -> Catalog:
+    """The translations of ``domain`` merged with the template ``pot`` (no fuzzy)."""
+    path = po_path(language, domain)
+    if path.exists():
+        catalog = read(path, locale=language)
+        catalog.update(pot, no_fuzzy_matching=True, update_creation_date=True)
+    else:
+        catalog = Catalog(locale=language, domain=domain, project=PROJECT, fuzzy=False,
+                          creation_date=pot.creation_date, revision_date=pot.creation_date)
+        _plural_rule(catalog, language)
+        catalog.update(pot, no_fuzzy_matching=True)
+    # Obsolete entries would only mislead translators: the source no longer has them.
+    catalog.obsolete.clear()
+    return _headers(catalog, language, domain)
 
 
 def update(only: list[str] | None = None) -> None:
@@ -119,17 +206,13 @@ def update(only: list[str] | None = None) -> None:
             continue
         pot = read(pot_path(domain))
         for language in TRANSLATED:
-            path = po_path(language, domain)
-            if path.exists():
-                catalog = read(path, locale=language)
-                catalog.update(pot, no_fuzzy_matching=True, update_creation_date=False)
-            else:
-                catalog = Catalog(locale=language, domain=domain, project=PROJECT, fuzzy=False)
-                _plural_rule(catalog, language)
-                catalog.update(pot, no_fuzzy_matching=True)
-            # Obsolete entries would only mislead translators: the source no longer has them.
-            catalog.obsolete.clear()
-            write(path, catalog)
+            write(po_path(language, domain), merged(language, domain, pot))
+
+
+def compiled(language: str, domain: str) -> bytes:
+    buffer = io.BytesIO()
+    write_mo(buffer, read(po_path(language, domain), locale=language), use_fuzzy=False)
+    return buffer.getvalue()
 
 
 def compile_all(only: list[str] | None = None) -> None:
@@ -137,25 +220,27 @@ def compile_all(only: list[str] | None = None) -> None:
         if only and domain not in only:
             continue
         for language in TRANSLATED:
-            source = po_path(language, domain)
-            if not source.exists():
-                continue
-            target = mo_path(language, domain)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with target.open("wb") as handle:
-                write_mo(handle, read(source, locale=language), use_fuzzy=False)
+            if po_path(language, domain).exists():
+                store(mo_path(language, domain), compiled(language, domain))
+
+
+def check(only: list[str] | None = None) -> None:
+    from .checks import run_checks
+
+    if not run_checks(only):
+        raise SystemExit(1)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tutor.tools.catalogs",
                                      description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("step", choices=("extract", "update", "compile", "all"))
+    parser.add_argument("step", choices=("extract", "update", "compile", "all", "check"))
     parser.add_argument("--domain", action="append", choices=sorted(domains()),
                         help="limit the step to this domain (repeatable)")
     args = parser.parse_args(argv)
     steps = {"extract": [extract], "update": [update], "compile": [compile_all],
-             "all": [extract, update, compile_all]}
+             "all": [extract, update, compile_all], "check": [check]}
     for step in steps[args.step]:
         step(args.domain)
     return 0
