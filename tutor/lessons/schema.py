@@ -1,0 +1,386 @@
+"""Reading a lesson file (YAML, loaded safely) into a checked ``Lesson``.
+
+The format is documented in ``scenarios/README.md``. Every structural mistake is reported
+with the file, the line (from the YAML node marks) and what is wrong; whether the moves
+are legal is checked afterwards by playing the lesson on the engine (``runner``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import ConstructorError, SafeConstructor
+
+from ..engine import data
+from ..engine.messages import N_
+from .errors import LessonError
+
+ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+RULE_PATTERN = re.compile(r"^[0-9]+(\.[0-9]+)?$")
+LESSON_KEYS = {"id", "title", "summary", "prerequisites", "seats", "learner", "options",
+               "setup", "steps"}
+SETUP_KEYS = {"hands", "draw", "piles", "rolls", "shuffles"}
+CHECK_KEYS = {"phase", "actor", "captain", "city", "dest", "dice", "aboard", "voyage",
+              "route", "hand", "points", "treasures", "piles", "draw", "over", "winners"}
+STEP_KINDS = ("say", "do", "prompt", "check", "fast_forward")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One numbered choice of a question: an engine action (or none, for a quiz)."""
+
+    label: str
+    action: str | None
+    correct: bool
+    why: str
+    rules: tuple[str, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a lesson. ``kind`` is one of ``STEP_KINDS``."""
+
+    kind: str
+    line: int
+    text: str = ""                       # say
+    actions: tuple[str, ...] = ()        # do
+    by: str | None = None                # do: the seat that must be deciding
+    prompt: str = ""                     # prompt (a question to the learner)
+    choices: tuple[Choice, ...] = ()
+    hints: tuple[str, ...] = ()
+    check: dict[str, Any] = field(default_factory=dict)   # check / fast_forward's until
+    prefer: tuple[str, ...] = ()         # fast_forward
+    max_moves: int = 0                   # fast_forward
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    title: str
+    summary: str
+    prerequisites: tuple[str, ...]
+    seats: tuple[str, ...]
+    learner: int
+    options: dict[str, Any]
+    hands: tuple[tuple[str, ...], ...] | None
+    draw: tuple[str, ...]
+    piles: dict[int, tuple[str, ...]]
+    rolls: tuple[tuple[str, ...], ...]
+    shuffles: tuple[tuple[str, ...], ...]
+    steps: tuple[Step, ...]
+    path: str
+    lines: dict[str, int]
+
+    def texts(self) -> list[tuple[int, str]]:
+        """Every piece of narration with its line, for the catalog and placeholder checks."""
+        found = [(self.lines.get("title", 1), self.title),
+                 (self.lines.get("summary", 1), self.summary)]
+        for step in self.steps:
+            for text in (step.text, step.prompt, *step.hints):
+                if text:
+                    found.append((step.line, text))
+            for choice in step.choices:
+                found.append((choice.line, choice.label))
+                if choice.why:
+                    found.append((choice.line, choice.why))
+        return [(line, text) for line, text in found if text]
+
+
+class _Reader:
+    """Walks the composed YAML nodes, so that every error can name its line."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self._constructor = SafeConstructor()
+
+    def fail(self, node: yaml.Node | None, msgid: str, **params: Any) -> LessonError:
+        line = node.start_mark.line + 1 if node is not None else 1
+        return LessonError(msgid, file=self.file, line=line, **params)
+
+    def value(self, node: yaml.Node) -> Any:
+        try:
+            return self._constructor.construct_object(node, deep=True)
+        except ConstructorError as err:
+            raise self.fail(node, N_("{file}, line {line}: this value cannot be read: "
+                                     "{reason}"), reason=str(err.problem)) from err
+
+    def mapping(self, node: yaml.Node, where: str, allowed: set[str]
+                ) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        if not isinstance(node, yaml.MappingNode):
+            raise self.fail(node, N_("{file}, line {line}: {where} must be a mapping of keys "
+                                     "to values."), where=where)
+        found: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        for key, value in node.value:
+            name = str(key.value)
+            if name in found:
+                raise self.fail(key, N_('{file}, line {line}: the key "{key}" appears twice.'),
+                                key=name)
+            if name not in allowed:
+                raise self.fail(key, N_('{file}, line {line}: unknown key "{key}" in {where}; '
+                                        "the keys are: {known}."), key=name, where=where,
+                                known=", ".join(sorted(allowed)))
+            found[name] = (key, value)
+        return found
+
+    def text(self, node: yaml.Node, key: str) -> str:
+        value = self.value(node)
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(node, N_('{file}, line {line}: "{key}" must be a text that is not '
+                                     "empty."), key=key)
+        return value
+
+    def texts(self, node: yaml.Node, key: str) -> tuple[str, ...]:
+        if not isinstance(node, yaml.SequenceNode):
+            raise self.fail(node, N_('{file}, line {line}: "{key}" must be a list.'), key=key)
+        return tuple(self.text(item, key) for item in node.value)
+
+    def words(self, node: yaml.Node, key: str) -> tuple[str, ...]:
+        """A list of words, written as a YAML list or as one string separated by spaces."""
+        value = self.value(node)
+        if isinstance(value, str):
+            return tuple(value.split())
+        if isinstance(value, list) and all(isinstance(v, str | int) and not isinstance(v, bool)
+                                           for v in value):
+            return tuple(str(v) for v in value)
+        raise self.fail(node, N_('{file}, line {line}: "{key}" must be a list of words.'),
+                        key=key)
+
+    def sequence(self, node: yaml.Node, key: str) -> list[yaml.Node]:
+        if not isinstance(node, yaml.SequenceNode):
+            raise self.fail(node, N_('{file}, line {line}: "{key}" must be a list.'), key=key)
+        return list(node.value)
+
+
+def load_lesson(path: str | Path) -> Lesson:
+    """Read and check one lesson file's structure."""
+    path = Path(path)
+    file = path.name
+    reader = _Reader(file)
+    try:
+        source = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise LessonError(N_("{file}, line {line}: the file cannot be read: {reason}"),
+                          file=file, line=1, reason=str(err)) from err
+    try:
+        root = yaml.compose(source, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        raise LessonError(N_("{file}, line {line}: this is not valid YAML: {reason}"),
+                          file=file, line=mark.line + 1 if mark else 1,
+                          reason=str(getattr(err, "problem", err))) from err
+    if root is None:
+        raise LessonError(N_("{file}, line {line}: the file is empty."), file=file, line=1)
+    top = reader.mapping(root, "the lesson", LESSON_KEYS)
+    for required in ("id", "title", "summary", "seats", "steps"):
+        if required not in top:
+            raise reader.fail(root, N_('{file}, line {line}: the lesson needs the key '
+                                       '"{key}".'), key=required)
+    lines = {k: key.start_mark.line + 1 for k, (key, _) in top.items()}
+
+    id_node = top["id"][1]
+    lesson_id = reader.value(id_node)
+    if not isinstance(lesson_id, str) or not ID_PATTERN.match(lesson_id):
+        raise reader.fail(id_node, N_("{file}, line {line}: a lesson id is written in lower "
+                                      "case letters, digits and dashes, such as "
+                                      '"passengers-choice".'))
+    prerequisites = reader.words(top["prerequisites"][1], "prerequisites") \
+        if "prerequisites" in top else ()
+
+    seats_node = top["seats"][1]
+    seats = reader.words(seats_node, "seats")
+    if not data.MIN_PLAYERS <= len(seats) <= data.MAX_PLAYERS or len(set(seats)) != len(seats):
+        raise reader.fail(seats_node, N_("{file}, line {line}: a lesson seats {low} to {high} "
+                                         "players with different names."),
+                          low=data.MIN_PLAYERS, high=data.MAX_PLAYERS)
+    learner = 0
+    if "learner" in top:
+        node = top["learner"][1]
+        name = reader.value(node)
+        if name not in seats:
+            raise reader.fail(node, N_('{file}, line {line}: the learner "{name}" is not one '
+                                       "of the seats."), name=str(name))
+        learner = seats.index(name)
+
+    options: dict[str, Any] = {}
+    if "options" in top:
+        node = top["options"][1]
+        options = reader.value(node)
+        if not isinstance(options, dict):
+            raise reader.fail(node, N_("{file}, line {line}: {where} must be a mapping of keys "
+                                       "to values."), where="options")
+        captain = options.get("first_captain")
+        if isinstance(captain, str):
+            if captain not in seats:
+                raise reader.fail(node, N_('{file}, line {line}: the first captain "{name}" is '
+                                           "not one of the seats."), name=captain)
+            options["first_captain"] = seats.index(captain)
+    options["players"] = len(seats)
+
+    hands: tuple[tuple[str, ...], ...] | None = None
+    draw: tuple[str, ...] = ()
+    piles: dict[int, tuple[str, ...]] = {}
+    rolls: list[tuple[str, ...]] = []
+    shuffles: tuple[tuple[str, ...], ...] = ()
+    if "setup" in top:
+        setup = reader.mapping(top["setup"][1], "setup", SETUP_KEYS)
+        if "hands" in setup:
+            node = setup["hands"][1]
+            items = reader.sequence(node, "hands")
+            if len(items) != len(seats):
+                raise reader.fail(node, N_("{file}, line {line}: give one hand for each of the "
+                                           "{count} seats."), count=len(seats))
+            hands = tuple(_cards(reader, item, "hands") for item in items)
+        if "draw" in setup:
+            draw = _cards(reader, setup["draw"][1], "draw")
+        if "piles" in setup:
+            node = setup["piles"][1]
+            for key, value in reader.mapping(
+                    node, "piles", {str(c) for c in data.CITY_VALUES}).items():
+                piles[int(key)] = reader.words(value[1], "piles")
+        if "rolls" in setup:
+            for item in reader.sequence(setup["rolls"][1], "rolls"):
+                rolls.extend(_rolls(reader, item))
+        if "shuffles" in setup:
+            shuffles = tuple(_cards(reader, item, "shuffles")
+                             for item in reader.sequence(setup["shuffles"][1], "shuffles"))
+
+    steps = tuple(_step(reader, node, seats)
+                  for node in reader.sequence(top["steps"][1], "steps"))
+    if not any(step.kind == "prompt" for step in steps):
+        raise reader.fail(top["steps"][1], N_("{file}, line {line}: a lesson asks the learner "
+                                              "at least one question."))
+    return Lesson(
+        id=lesson_id, title=reader.text(top["title"][1], "title"),
+        summary=reader.text(top["summary"][1], "summary"), prerequisites=prerequisites,
+        seats=seats, learner=learner, options=options, hands=hands, draw=draw, piles=piles,
+        rolls=tuple(rolls), shuffles=shuffles, steps=steps, path=str(path), lines=lines,
+    )
+
+
+def _cards(reader: _Reader, node: yaml.Node, key: str) -> tuple[str, ...]:
+    cards = reader.words(node, key)
+    for card in cards:
+        if card not in data.HAND_CARDS:
+            raise reader.fail(node, N_('{file}, line {line}: "{card}" is not a card; the cards '
+                                       "are: {cards}."), card=card,
+                              cards=", ".join(data.HAND_CARDS))
+    return cards
+
+
+def _rolls(reader: _Reader, node: yaml.Node) -> list[tuple[str, ...]]:
+    """One roll (``fog blank``), or ``{repeat: N, roll: ...}`` for N identical rolls.
+
+    A roll may list more faces than the dice rolled: the first faces are used, so that one
+    entry can serve steps with different numbers of dice.
+    """
+    count = 1
+    roll_node = node
+    if isinstance(node, yaml.MappingNode):
+        fields = reader.mapping(node, "a repeated roll", {"repeat", "roll"})
+        if "roll" not in fields or "repeat" not in fields:
+            raise reader.fail(node, N_('{file}, line {line}: a repeated roll needs "repeat" '
+                                       'and "roll".'))
+        count = reader.value(fields["repeat"][1])
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise reader.fail(fields["repeat"][1], N_('{file}, line {line}: "repeat" is a whole '
+                                                      "number of 1 or more."))
+        roll_node = fields["roll"][1]
+    faces = reader.words(roll_node, "rolls")
+    bad = [f for f in faces if f not in data.FACES]
+    if bad or not faces or len(faces) > data.DICE_IN_BOX:
+        raise reader.fail(roll_node, N_('{file}, line {line}: a roll is 1 to {count} faces '
+                                        "among: {faces}."), count=data.DICE_IN_BOX,
+                          faces=", ".join(data.FACES))
+    return [faces] * count
+
+
+def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
+    if not isinstance(node, yaml.MappingNode) or not node.value:
+        raise reader.fail(node, N_("{file}, line {line}: a step is a mapping whose first key "
+                                   "is one of: {kinds}."), kinds=", ".join(STEP_KINDS))
+    kind = str(node.value[0][0].value)
+    line = node.start_mark.line + 1
+    if kind == "say":
+        fields = reader.mapping(node, "a say step", {"say"})
+        return Step("say", line, text=reader.text(fields["say"][1], "say"))
+    if kind == "do":
+        fields = reader.mapping(node, "a do step", {"do", "by"})
+        value = fields["do"][1]
+        actions = (reader.text(value, "do"),) if isinstance(value, yaml.ScalarNode) else \
+            reader.texts(value, "do")
+        by = None
+        if "by" in fields:
+            by = reader.value(fields["by"][1])
+            if by not in seats:
+                raise reader.fail(fields["by"][1], N_('{file}, line {line}: "{name}" is not one '
+                                                      "of the seats."), name=str(by))
+        return Step("do", line, actions=actions, by=by)
+    if kind == "check":
+        fields = reader.mapping(node, "a check step", {"check"})
+        return Step("check", line, check=_check(reader, fields["check"][1]))
+    if kind == "fast_forward":
+        fields = reader.mapping(node, "a fast_forward step", {"fast_forward"})
+        spec = reader.mapping(fields["fast_forward"][1], "fast_forward",
+                              {"until", "prefer", "max_moves"})
+        if "until" not in spec:
+            raise reader.fail(node, N_('{file}, line {line}: fast_forward needs "until".'))
+        prefer = reader.texts(spec["prefer"][1], "prefer") if "prefer" in spec else ()
+        max_moves = reader.value(spec["max_moves"][1]) if "max_moves" in spec else 1000
+        if not isinstance(max_moves, int) or max_moves < 1:
+            raise reader.fail(node, N_('{file}, line {line}: "max_moves" is a whole number of '
+                                       "1 or more."))
+        return Step("fast_forward", line, check=_check(reader, spec["until"][1]),
+                    prefer=prefer, max_moves=max_moves)
+    if kind == "prompt":
+        fields = reader.mapping(node, "a question", {"prompt", "choices", "hints"})
+        if "choices" not in fields:
+            raise reader.fail(node, N_('{file}, line {line}: a question needs "choices".'))
+        choices = tuple(_choice(reader, item)
+                        for item in reader.sequence(fields["choices"][1], "choices"))
+        if len(choices) < 2 or not any(c.correct for c in choices):
+            raise reader.fail(fields["choices"][1], N_("{file}, line {line}: a question offers "
+                                                       "at least two choices, one or more of "
+                                                       "them correct."))
+        if len({c.action is None for c in choices}) > 1:
+            raise reader.fail(fields["choices"][1], N_("{file}, line {line}: either every "
+                                                       "choice of a question is a move, or "
+                                                       "none is."))
+        hints = reader.texts(fields["hints"][1], "hints") if "hints" in fields else ()
+        return Step("prompt", line, prompt=reader.text(fields["prompt"][1], "prompt"),
+                    choices=choices, hints=hints)
+    raise reader.fail(node, N_("{file}, line {line}: a step is a mapping whose first key is one "
+                               "of: {kinds}."), kinds=", ".join(STEP_KINDS))
+
+
+def _choice(reader: _Reader, node: yaml.Node) -> Choice:
+    fields = reader.mapping(node, "a choice", {"label", "action", "correct", "why", "rules"})
+    if "label" not in fields:
+        raise reader.fail(node, N_('{file}, line {line}: a choice needs a "label".'))
+    action = reader.text(fields["action"][1], "action") if "action" in fields else None
+    correct = reader.value(fields["correct"][1]) if "correct" in fields else False
+    if not isinstance(correct, bool):
+        raise reader.fail(fields["correct"][1], N_('{file}, line {line}: "correct" is true or '
+                                                   "false."))
+    why = reader.text(fields["why"][1], "why") if "why" in fields else ""
+    rules = reader.words(fields["rules"][1], "rules") if "rules" in fields else ()
+    for rule in rules:
+        if not RULE_PATTERN.match(rule):
+            raise reader.fail(fields["rules"][1], N_('{file}, line {line}: "{rule}" is not a '
+                                                     'rule id such as "3.4".'), rule=rule)
+    if not correct and (not why or not rules):
+        raise reader.fail(node, N_('{file}, line {line}: a wrong choice needs a "why" that '
+                                   'explains it and the "rules" it cites.'))
+    return Choice(label=reader.text(fields["label"][1], "label"), action=action,
+                  correct=correct, why=why, rules=rules, line=node.start_mark.line + 1)
+
+
+def _check(reader: _Reader, node: yaml.Node) -> dict[str, Any]:
+    fields = reader.mapping(node, "a check", CHECK_KEYS)
+    found = {key: reader.value(value) for key, (_, value) in fields.items()}
+    found["_line"] = node.start_mark.line + 1
+    return found
