@@ -18,8 +18,11 @@ from .i18n import LANGUAGES, Translator, UnknownLanguage, pick_language
 COMMANDS: dict[str, str] = {
     "simulate": "tutor.commands.simulate",
     "replay": "tutor.commands.replay",
+    "rules": "tutor.commands.rules",
+    "faq": "tutor.commands.faq",
     "glossary": "tutor.commands.glossary",
     "odds": "tutor.commands.odds",
+    "score": "tutor.commands.score",
 }
 
 

@@ -1,0 +1,79 @@
+"""``celestia faq QUERY``: search the FAQ; ``--list`` lists the questions, ``--id`` shows one."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from ..engine.messages import N_
+from ..i18n import Translator
+
+if TYPE_CHECKING:
+    from ..content.faq import Entry
+    from ..content.terminal import Writer
+
+HELP = N_("search the frequently asked questions (in any of the three languages)")
+DEFAULT_LIMIT = 3
+
+
+def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
+    _ = tr.gettext
+    parser.add_argument("query", nargs="*", metavar=_("WORD"),
+                        help=_("words to look for, in any language; accents and endings "
+                               "do not matter"))
+    parser.add_argument("--list", action="store_true", help=_("list every question"))
+    parser.add_argument("--id", metavar=_("ID"), help=_("show the entry with this id"))
+    parser.add_argument("--limit", type=int, default=DEFAULT_LIMIT, metavar=_("N"),
+                        help=_("show at most N entries (default: {n})").format(
+                            n=DEFAULT_LIMIT))
+
+
+def _write_entry(entry: Entry, tr: Translator, out: Writer) -> None:
+    from ..content import faq
+    from ..content.terminal import BOLD, DIM
+
+    out.paragraph(out.style(faq.render_question(entry, tr), BOLD))
+    out.paragraph(faq.render_answer(entry, tr), indent="  ")
+    out.paragraph(out.style(tr.format(N_("Rules: {ids}"), ids=", ".join(entry.rules)) + "  "
+                            + tr.format(N_("Entry: {id}"), id=entry.id), DIM), indent="  ")
+
+
+def run(args: argparse.Namespace, tr: Translator) -> int:
+    from ..content import faq
+    from ..content.terminal import BOLD, Writer
+
+    out = Writer()
+    if args.id:
+        entry = faq.get(args.id)
+        if entry is None:
+            import difflib
+
+            close = difflib.get_close_matches(args.id, [e.id for e in faq.entries()], n=5,
+                                              cutoff=0.5)
+            if close:
+                print(tr.format(N_('There is no FAQ entry "{id}". Did you mean: {close}?'),
+                                id=args.id, close=", ".join(close)), file=sys.stderr)
+            else:
+                print(tr.format(N_('There is no FAQ entry "{id}". "celestia faq --list" '
+                                   'lists them all.'), id=args.id), file=sys.stderr)
+            return 1
+        _write_entry(entry, tr, out)
+        return 0
+    if args.list or not args.query:
+        for entry in faq.entries():
+            out.paragraph(faq.render_question(entry, tr), label=entry.id, code=BOLD)
+        return 0
+    query = " ".join(args.query)
+    found = faq.search(query, tr.language, limit=max(1, args.limit))
+    if not found:
+        print(tr.format(N_('No FAQ entry matches "{query}". Try other words or fewer of '
+                           'them, "celestia faq --list" to see every question, or '
+                           '"celestia rules" to read the rulebook.'), query=query),
+              file=sys.stderr)
+        return 1
+    for n, entry in enumerate(found):
+        if n:
+            out.blank()
+        _write_entry(entry, tr, out)
+    return 0

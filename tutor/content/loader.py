@@ -1,0 +1,119 @@
+"""Read and check the content data files (YAML) of ``tutor/content``.
+
+The files are meant to be edited by people who do not program, so every mistake is
+reported with the file, the entry id and what is wrong, as a translatable message.
+"""
+
+from __future__ import annotations
+
+import string
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..engine.messages import N_, CelestiaError
+from .values import NAMES
+
+FOLDER = Path(__file__).parent
+
+
+class ContentError(CelestiaError):
+    """A content data file that cannot be used as it is."""
+
+
+def _yaml_load(text: str) -> Any:
+    import yaml
+
+    # The C loader, when PyYAML was built with it, parses several times faster.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load(text, Loader=loader)
+
+
+@cache
+def load(name: str) -> Any:
+    """The parsed content of ``tutor/content/<name>``; errors name the file."""
+    path = FOLDER / name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise ContentError(N_("The content file {file} cannot be read: {reason}"),
+                           file=name, reason=err.strerror or str(err)) from err
+    import yaml
+
+    try:
+        return _yaml_load(text)
+    except yaml.YAMLError as err:
+        raise ContentError(N_("The content file {file} is not valid YAML: {reason}"),
+                           file=name, reason=str(err).replace("\n", " ")) from err
+
+
+def placeholders(text: str) -> list[str]:
+    """The named placeholders of ``text`` (``{end_score}`` → ``end_score``)."""
+    found = []
+    for _, field, _, _ in string.Formatter().parse(text):
+        if field is not None:
+            found.append(field)
+    return found
+
+
+class Checker:
+    """Collects the checks of one file; each failure is a ``ContentError``."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def fail(self, msgid: str, entry: str = "", **params: Any) -> ContentError:
+        return ContentError(msgid, file=self.file, id=entry or "?", **params)
+
+    def mapping(self, node: Any, entry: str, where: str) -> dict[str, Any]:
+        if not isinstance(node, dict):
+            raise self.fail(N_('{file}, entry {id}: "{key}" must be a mapping of keys to '
+                               'values.'), entry, key=where)
+        return node
+
+    def items(self, node: Any, entry: str, key: str) -> list[Any]:
+        if not isinstance(node, list):
+            raise self.fail(N_('{file}, entry {id}: "{key}" must be a list.'), entry, key=key)
+        return node
+
+    def ident(self, node: dict[str, Any], position: int) -> str:
+        value = node.get("id")
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(N_('{file}, entry number {position}: "id" is missing or is not '
+                               'a quoted text (write id: "3.4", with quotes).'),
+                            position=position)
+        return value
+
+    def text(self, node: dict[str, Any], entry: str, key: str, required: bool = True) -> str:
+        value = node.get(key)
+        if value is None and not required:
+            return ""
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(N_('{file}, entry {id}: "{key}" is missing or is not a text.'),
+                            entry, key=key)
+        for name in placeholders(value):
+            if name not in NAMES:
+                raise self.fail(N_('{file}, entry {id}: "{key}" uses the unknown placeholder '
+                                   '"{name}". Known placeholders: {known}.'),
+                                entry, key=key, name=name, known=", ".join(sorted(NAMES)))
+        return value.strip()
+
+    def texts(self, node: dict[str, Any], entry: str, key: str) -> tuple[str, ...]:
+        value = node.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip()
+                                                  for v in value):
+            raise self.fail(N_('{file}, entry {id}: "{key}" must be a list of texts.'),
+                            entry, key=key)
+        return tuple(v.strip() for v in value)
+
+    def unknown_keys(self, node: dict[str, Any], entry: str, allowed: set[str]) -> None:
+        for key in node:
+            if key not in allowed:
+                raise self.fail(N_('{file}, entry {id}: unknown key "{key}"; allowed keys: '
+                                   '{allowed}.'), entry, key=str(key),
+                                allowed=", ".join(sorted(allowed)))
+
+    def unique(self, seen: set[str], entry: str) -> None:
+        if entry in seen:
+            raise self.fail(N_("{file}, entry {id}: this id is used twice."), entry)
+        seen.add(entry)

@@ -1,0 +1,135 @@
+"""Tables of the game's data (cities, deck, die faces, hands), built from
+``tutor.engine.data`` and translated, for the rulebook, the website and the CLI."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..engine import data
+from ..engine.messages import N_
+
+if TYPE_CHECKING:
+    from ..i18n import Translator
+
+#: Names of cards, hazards and colours as shown in tables (capitalised labels).
+CARD_LABELS: dict[str, str] = {
+    data.COMPASS: N_("Compass"),
+    data.LIGHTNING_ROD: N_("Lightning rod"),
+    data.FOGHORN: N_("Foghorn"),
+    data.CANNON: N_("Cannon"),
+    data.TURBO: N_("Turbo"),
+    data.EJECTION: N_("Ejection"),
+    data.JETPACK: N_("Jetpack"),
+    data.ALTERNATIVE_ROUTE: N_("Alternative Route"),
+    data.GUST_OF_WIND: N_("Gust of Wind"),
+    data.GRAPPLING_HOOK: N_("Grappling Hook"),
+    data.SPYGLASS: N_("Magic Spyglass"),
+}
+FACE_LABELS: dict[str, str] = {
+    data.FOG: N_("Fog"),
+    data.LIGHTNING: N_("Lightning"),
+    data.BIRDS: N_("Birds"),
+    data.PIRATES: N_("Pirates"),
+    data.BLANK: N_("Blank"),
+}
+COLOUR_LABELS: dict[str, str] = {
+    "blue": N_("blue cloud"),
+    "yellow": N_("yellow lightning"),
+    "red": N_("red bird"),
+    "black": N_("black swords"),
+    "white": N_("nothing"),
+}
+NONE = "–"
+
+Rows = tuple[list[str], list[list[str]]]
+
+
+def _faces(tr: Translator) -> Rows:
+    _ = tr.gettext
+    head = [_("Die face"), _("Picture"), _("Faces per die"), _("Equipment that answers it")]
+    rows = []
+    for face in data.FACES:
+        answer = data.ANSWERS.get(face)
+        rows.append([_(FACE_LABELS[face]), _(COLOUR_LABELS[data.FACE_COLOURS[face]]),
+                     str(data.DIE_FACES.count(face)),
+                     _(CARD_LABELS[answer]) if answer else _("none needed")])
+    return head, rows
+
+
+def _pile(city: int, tr: Translator) -> str:
+    parts = [f"{count} × {value}" for value, count in data.TREASURE_PILES[city]]
+    spyglasses = sum(1 for card in data.pile_composition(city) if card.is_spyglass)
+    if spyglasses:
+        parts.append(f"{spyglasses} × {tr.gettext(CARD_LABELS[data.SPYGLASS])}")
+    return ", ".join(parts)
+
+
+def _cities(tr: Translator) -> Rows:
+    _ = tr.gettext
+    head = [_("City"), _("Dice to reach it"), _("Treasure pile"), _("Cards")]
+    rows = [[str(city), str(data.DICE_TO_REACH.get(city, NONE)), _pile(city, tr),
+             str(len(data.pile_composition(city)))] for city in data.CITY_VALUES]
+    return head, rows
+
+
+def _deck(tr: Translator) -> Rows:
+    _ = tr.gettext
+    head = [_("Card"), _("Kind"), _("Copies"), _("Use")]
+    rows = []
+    for card in data.EQUIPMENT:
+        hazard = data.HAZARD_OF[card]
+        rows.append([_(CARD_LABELS[card]), _("Equipment"), str(data.EQUIPMENT_COUNTS[card]),
+                     tr.format(N_("answers {hazard}"), hazard=_(FACE_LABELS[hazard]))])
+    rows.append([_(CARD_LABELS[data.TURBO]), _("Turbo"), str(data.TURBO_COUNT),
+                 _("replaces any Equipment card")])
+    uses = {
+        data.EJECTION: N_("forces a passenger off"),
+        data.JETPACK: N_("leave a crashing airship"),
+        data.ALTERNATIVE_ROUTE: N_("captain rerolls chosen dice"),
+        data.GUST_OF_WIND: N_("captain rerolls blank dice"),
+    }
+    for card in data.POWERS:
+        rows.append([_(CARD_LABELS[card]), _("Power"), str(data.POWER_COUNTS[card]),
+                     _(uses[card])])
+    rows.append([_(CARD_LABELS[data.GRAPPLING_HOOK]), _("Power (option)"),
+                 str(data.GRAPPLING_HOOK_COUNT), _("climb back aboard")])
+    rows.append([_("Standard deck"), "", str(sum(data.deck_composition().values())), ""])
+    rows.append([_("Beginner deck"), "",
+                 str(sum(data.deck_composition(data.BEGINNER).values())), ""])
+    return head, rows
+
+
+def _hands(tr: Translator) -> Rows:
+    _ = tr.gettext
+    head = [_("Players"), _("Cards dealt to each")]
+    return head, [[str(n), str(size)] for n, size in sorted(data.HAND_SIZE.items())]
+
+
+TABLES: dict[str, Callable[[Translator], Rows]] = {
+    "faces": _faces,
+    "cities": _cities,
+    "deck": _deck,
+    "hands": _hands,
+}
+
+
+def table_rows(name: str, tr: Translator) -> Rows:
+    """Headings and rows of the table ``name``, translated."""
+    return TABLES[name](tr)
+
+
+def render_text(name: str, tr: Translator, width: int = 80) -> str:
+    """The table as aligned plain-text columns; as "heading: value" lines if too wide."""
+    head, rows = table_rows(name, tr)
+    widths = [max(len(row[i]) for row in [head, *rows]) for i in range(len(head))]
+    if sum(widths) + 3 * (len(widths) - 1) <= width:
+        def line(cells: list[str]) -> str:
+            return " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
+
+        rule = "-+-".join("-" * w for w in widths)
+        return "\n".join([line(head), rule, *(line(r) for r in rows)])
+    records = []
+    for row in rows:
+        records.append("; ".join(f"{h}: {c}" for h, c in zip(head, row, strict=True) if c))
+    return "\n".join(records)

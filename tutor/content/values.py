@@ -1,0 +1,124 @@
+"""The numbers and names that rule texts quote, read from ``tutor.engine.data``.
+
+Content texts never type a game number: they name it (``{end_score}``) and this module
+fills it in. Values are computed on demand so that a text quoting only plain numbers
+never imports Babel; lists ("1, 2, 4 and 6") go through Babel's locale list formatting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from ..engine import data
+
+
+def _hand_groups() -> list[tuple[int, int, int]]:
+    """(fewest players, most players, hand size) for each run of equal hand sizes."""
+    groups: list[tuple[int, int, int]] = []
+    for players in sorted(data.HAND_SIZE):
+        size = data.HAND_SIZE[players]
+        if groups and groups[-1][2] == size and groups[-1][1] == players - 1:
+            groups[-1] = (groups[-1][0], players, size)
+        else:
+            groups.append((players, players, size))
+    return groups
+
+
+def _pile_total(variant: str) -> int:
+    return sum(len(data.pile_composition(city, variant)) for city in data.CITY_VALUES)
+
+
+def _list(items: list[int] | tuple[int, ...], language: str) -> str:
+    from babel.lists import format_list
+
+    return format_list([str(item) for item in items], locale=language)
+
+
+def _power_each() -> int:
+    counts = set(data.POWER_COUNTS.values())
+    # Rule texts say "{power_each} of each"; they would need rewording if counts differed.
+    assert len(counts) == 1, "the rule texts assume every Power card has the same count"
+    return counts.pop()
+
+
+#: Placeholder name → how to compute it (from the language code when it is a list).
+PLAIN: dict[str, Callable[[], Any]] = {
+    "city_count": lambda: len(data.CITY_VALUES),
+    "start_city": lambda: data.CITY_VALUES[0],
+    "last_city": lambda: data.CITY_VALUES[-1],
+    "dice_in_box": lambda: data.DICE_IN_BOX,
+    "die_faces": lambda: len(data.DIE_FACES),
+    "blank_faces": lambda: data.DIE_FACES.count(data.BLANK),
+    "min_dice": lambda: min(data.DICE_TO_REACH.values()),
+    "max_dice": lambda: max(data.DICE_TO_REACH.values()),
+    "equipment_total": lambda: sum(data.EQUIPMENT_COUNTS.values()),
+    "compass_count": lambda: data.EQUIPMENT_COUNTS[data.COMPASS],
+    "lightning_rod_count": lambda: data.EQUIPMENT_COUNTS[data.LIGHTNING_ROD],
+    "foghorn_count": lambda: data.EQUIPMENT_COUNTS[data.FOGHORN],
+    "cannon_count": lambda: data.EQUIPMENT_COUNTS[data.CANNON],
+    "turbo_count": lambda: data.TURBO_COUNT,
+    "power_total": lambda: sum(data.POWER_COUNTS.values()),
+    "power_each": _power_each,
+    "grappling_hook_count": lambda: data.GRAPPLING_HOOK_COUNT,
+    "deck_total": lambda: sum(data.deck_composition(data.STANDARD).values()),
+    "deck_total_hook": lambda: sum(data.deck_composition(data.STANDARD, True).values()),
+    "deck_total_beginner": lambda: sum(data.deck_composition(data.BEGINNER).values()),
+    "treasure_total": lambda: _pile_total(data.STANDARD),
+    "treasure_total_beginner": lambda: _pile_total(data.BEGINNER),
+    "spyglass_total": lambda: len(data.SPYGLASS_CITIES),
+    "few_min": lambda: _hand_groups()[0][0],
+    "few_max": lambda: _hand_groups()[0][1],
+    "hand_few": lambda: _hand_groups()[0][2],
+    "many_min": lambda: _hand_groups()[-1][0],
+    "many_max": lambda: _hand_groups()[-1][1],
+    "hand_many": lambda: _hand_groups()[-1][2],
+    "min_players": lambda: data.MIN_PLAYERS,
+    "max_players": lambda: data.MAX_PLAYERS,
+    "min_age": lambda: data.MIN_AGE,
+    "published": lambda: data.PUBLISHED,
+    "designer": lambda: data.DESIGNER,
+    "illustrator": lambda: data.ILLUSTRATOR,
+    "predecessor": lambda: data.PREDECESSOR,
+    "end_score": lambda: data.END_SCORE,
+    "spyglass_points": lambda: data.SPYGLASS_POINTS_DEFAULT,
+    "beginner_cities": lambda: data.BEGINNER_CITIES_TO_END,
+}
+
+#: Placeholders whose text depends on the language (Babel list formatting).
+LOCALISED: dict[str, Callable[[str], str]] = {
+    "city_values": lambda language: _list(data.CITY_VALUES, language),
+    "spyglass_cities": lambda language: _list(data.SPYGLASS_CITIES, language),
+}
+
+#: Every placeholder a content text may use.
+NAMES: frozenset[str] = frozenset(PLAIN) | frozenset(LOCALISED)
+
+
+class Values(Mapping[str, Any]):
+    """The placeholder values for one language, computed when first asked for."""
+
+    def __init__(self, language: str = "en") -> None:
+        self.language = language
+        self._cache: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._cache:
+            if name in PLAIN:
+                self._cache[name] = PLAIN[name]()
+            elif name in LOCALISED:
+                self._cache[name] = LOCALISED[name](self.language)
+            else:
+                raise KeyError(name)
+        return self._cache[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(NAMES))
+
+    def __len__(self) -> int:
+        return len(NAMES)
+
+
+def fill(template: str, values: Values) -> str:
+    """``template`` with its named placeholders replaced (``format_map``, so lazily)."""
+    return template.format_map(values)
