@@ -1,0 +1,14 @@
+"""The rulebook website: Sphinx directives, pictures and build, in three languages.
+
+``docs/conf.py`` loads :mod:`tutor.site.extension`; :mod:`tutor.site.build` builds every
+language (``celestia docs``). The page prose that is not a rule lives in ``pages.yaml``
+and goes through the "site" gettext domain like every other message.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+SITE_DIR = Path(__file__).resolve().parent
+ROOT = SITE_DIR.parent.parent
+DOCS_DIR = ROOT / "docs"

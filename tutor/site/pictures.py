@@ -1,0 +1,140 @@
+"""SVG pictures drawn from the engine's data, labelled in the page's language.
+
+Each function returns one self-contained ``<svg>`` element (inline in the page: no file,
+font or script to fetch, so the site works from ``file://``). Shapes are simple vector
+drawings of the die faces; the colours are those printed on the faces (``FACE_COLOURS``).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..engine import data
+from ..engine.messages import N_
+from ..i18n import Translator
+from .terms import label
+
+#: Screen colours for the printed colours of ``data.FACE_COLOURS``.
+PAINT = {"blue": "#2f6db5", "yellow": "#e8b600", "red": "#c8322b", "black": "#222222",
+         "white": "#ffffff"}
+FONT = "font-family=\"Georgia, 'DejaVu Serif', serif\""
+
+
+def _svg(width: int, height: int, title: str, body: list[str]) -> str:
+    title_text = escape(title)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="celestia-picture" role="img" '
+            f'viewBox="0 0 {width} {height}" aria-label="{title_text}">'
+            f"<title>{title_text}</title>{''.join(body)}</svg>")
+
+
+def _text(x: float, y: float, text: str, size: int = 14, weight: str = "normal",
+          fill: str = "#1b1b1b") -> str:
+    return (f'<text x="{x:g}" y="{y:g}" text-anchor="middle" font-size="{size}" '
+            f'font-weight="{weight}" fill="{fill}" {FONT}>{escape(text)}</text>')
+
+
+def face(kind: str, x: float, y: float, size: float = 60) -> str:
+    """One die face as a rounded square with its symbol, top-left corner at (x, y)."""
+    colour = PAINT[data.FACE_COLOURS[kind]]
+    parts = [f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" rx="{size / 7:g}" '
+             f'fill="#fbfaf6" stroke="#444" stroke-width="2"/>']
+    cx, cy, s = x + size / 2, y + size / 2, size / 60
+    if kind == data.FOG:
+        parts.append("".join(
+            f'<circle cx="{cx + dx * s:g}" cy="{cy + dy * s:g}" r="{r * s:g}" fill="{colour}"/>'
+            for dx, dy, r in ((-11, 4, 10), (0, -4, 13), (12, 4, 10))))
+        parts.append(f'<rect x="{cx - 21 * s:g}" y="{cy + 2 * s:g}" width="{42 * s:g}" '
+                     f'height="{12 * s:g}" rx="{6 * s:g}" fill="{colour}"/>')
+    elif kind == data.LIGHTNING:
+        points = [(4, -22), (-12, 3), (0, 3), (-6, 22), (13, -5), (1, -5), (8, -22)]
+        parts.append('<polygon points="' + " ".join(f"{cx + px * s:g},{cy + py * s:g}"
+                                                    for px, py in points)
+                     + f'" fill="{colour}" stroke="#8a6d00" stroke-width="1"/>')
+    elif kind == data.BIRDS:
+        for dx, dy in ((-9, -6), (9, 6)):
+            bx, by = cx + dx * s, cy + dy * s
+            parts.append(f'<path d="M{bx - 11 * s:g},{by - 4 * s:g} Q{bx - 5 * s:g},'
+                         f'{by - 9 * s:g} {bx:g},{by:g} Q{bx + 5 * s:g},{by - 9 * s:g} '
+                         f'{bx + 11 * s:g},{by - 4 * s:g}" fill="none" stroke="{colour}" '
+                         f'stroke-width="{3.5 * s:g}" stroke-linecap="round"/>')
+    elif kind == data.PIRATES:
+        for sign in (1, -1):
+            parts.append(f'<line x1="{cx - 17 * s * sign:g}" y1="{cy - 17 * s:g}" '
+                         f'x2="{cx + 17 * s * sign:g}" y2="{cy + 17 * s:g}" stroke="{colour}" '
+                         f'stroke-width="{4 * s:g}" stroke-linecap="round"/>')
+            parts.append(f'<line x1="{cx - 17 * s * sign + 7 * s * sign:g}" '
+                         f'y1="{cy - 17 * s + 13 * s:g}" x2="{cx - 17 * s * sign + 13 * s * sign:g}"'
+                         f' y2="{cy - 17 * s + 7 * s:g}" stroke="{colour}" '
+                         f'stroke-width="{3 * s:g}"/>')
+    return "".join(parts)
+
+
+def die_faces(tr: Translator) -> str:
+    """The six faces of one Event die, each with its name."""
+    size, gap = 64, 44
+    faces = data.DIE_FACES
+    width = len(faces) * (size + gap) + gap
+    body = []
+    for i, kind in enumerate(faces):
+        x = gap + i * (size + gap)
+        body.append(face(kind, x, 12, size))
+        body.append(_text(x + size / 2, 12 + size + 24, label(kind, tr.language), 14))
+    title = tr.format(N_("The {count} faces of an Event die"), count=len(faces))
+    return _svg(width, size + 50, title, body)
+
+
+def _card(x: float, y: float, width: float, height: float, colour: str, text: str) -> str:
+    dark = colour in (PAINT["black"], PAINT["blue"], PAINT["red"])
+    return (f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height:g}" rx="8" '
+            f'fill="{colour}" stroke="#333" stroke-width="1.5"/>'
+            + _text(x + width / 2, y + height / 2 + 5, text, 15, "bold",
+                    "#ffffff" if dark else "#1b1b1b"))
+
+
+def hazards(tr: Translator) -> str:
+    """Each hazard's die face, an arrow, and the Equipment card that answers it."""
+    row, size = 84, 56
+    body = []
+    for i, hazard in enumerate(data.HAZARDS):
+        y = 14 + i * row
+        body.append(face(hazard, 20, y, size))
+        body.append(f'<text x="92" y="{y + size / 2 + 5:g}" font-size="16" fill="#1b1b1b" '
+                    f'{FONT}>{escape(label(hazard, tr.language))}</text>')
+        body.append(f'<path d="M250,{y + size / 2:g} h70 m-12,-8 l12,8 l-12,8" fill="none" '
+                    f'stroke="#555" stroke-width="2.5"/>')
+        equipment = data.ANSWERS[hazard]
+        body.append(_card(340, y + 4, 240, size - 8, PAINT[data.FACE_COLOURS[hazard]],
+                          label(equipment, tr.language)))
+    title = tr.gettext(N_("Each hazard and the Equipment card that answers it"))
+    return _svg(600, 14 + len(data.HAZARDS) * row, title, body)
+
+
+def route(tr: Translator) -> str:
+    """The cities in order, each with its value and the dice rolled to reach it."""
+    cities = data.CITY_VALUES
+    step, radius = 96, 32
+    width = step * len(cities) + 20
+    body = [f'<path d="M{20 + step / 2:g},70 H{20 + step * (len(cities) - 0.5):g}" '
+            f'stroke="#9aa7b4" stroke-width="4" stroke-dasharray="10 7"/>']
+    for i, city in enumerate(cities):
+        cx = 20 + step * (i + 0.5)
+        body.append(f'<circle cx="{cx:g}" cy="70" r="{radius}" fill="#f4e6c1" '
+                    f'stroke="#8a6a2a" stroke-width="3"/>')
+        body.append(_text(cx, 79, str(city), 26, "bold", "#5a3d0c"))
+        if city == data.START_CITY:
+            body.append(_text(cx, 134, tr.gettext(N_("start")), 14, "normal", "#444"))
+            continue
+        dice = data.dice_to_reach(city)
+        small, gap = 13, 4
+        left = cx - (dice * small + (dice - 1) * gap) / 2
+        for d in range(dice):
+            body.append(f'<rect x="{left + d * (small + gap):g}" y="114" width="{small}" '
+                        f'height="{small}" rx="3" fill="#fff" stroke="#333" stroke-width="1.5"/>')
+        body.append(_text(cx, 146, tr.ngettext("{count} die", "{count} dice", dice)
+                          .format(count=dice), 13, "normal", "#444"))
+    title = tr.format(N_("The route of the {count} cities, with the Event dice rolled to "
+                         "reach each one"), count=len(cities))
+    return _svg(width, 160, title, body)
+
+
+PICTURES = {"route": route, "hazards": hazards, "die": die_faces}

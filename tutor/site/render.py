@@ -1,0 +1,276 @@
+"""A page of the site, from its entry in ``pages.yaml``, as reStructuredText.
+
+Each page is a list of blocks. Prose blocks (``text``, ``title``) are English in
+``pages.yaml`` and translated through the "site" domain; every other block renders from
+the one source (rules, FAQ, glossary, about) or from ``tutor.engine.data``. No rule and
+no game number is written here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields
+from functools import cache
+from typing import Any
+
+import yaml
+
+from ..engine import Options
+from ..engine.messages import N_, CelestiaError
+from ..i18n import Translator
+from . import SITE_DIR
+from . import rst
+
+PAGES_FILE = SITE_DIR / "pages.yaml"
+
+
+class SiteError(CelestiaError):
+    """A page description in pages.yaml that cannot be rendered."""
+
+
+@cache
+def pages() -> dict[str, dict[str, Any]]:
+    """Page id → its description, in the order of the site's table of contents."""
+    with PAGES_FILE.open(encoding="utf-8") as handle:
+        document = yaml.safe_load(handle)
+    found = {}
+    for page in document["pages"]:
+        found[page["id"]] = page
+    return found
+
+
+def page_title(page_id: str, tr: Translator) -> str:
+    return tr.gettext(pages()[page_id]["title"])
+
+
+def rule_anchor(rule_id: str) -> str:
+    return f"rule-{rule_id}"
+
+
+# --- Rules ------------------------------------------------------------------------------
+
+def _rules(spec: Any, tr: Translator, depth: int) -> str:
+    """A section of the rulebook with its statements, tables and subsections."""
+    from ..content import rules
+
+    if isinstance(spec, str):
+        spec = {"id": spec}
+    section = rules.get(str(spec["id"]))
+    skip = {str(s) for s in spec.get("skip", [])}
+    return _section(section, tr, depth, skip, heading=spec.get("heading", True),
+                    anchors=spec.get("anchors", True))
+
+
+def _section(section: Any, tr: Translator, depth: int, skip: set[str], heading: bool,
+             anchors: bool) -> str:
+    """``anchors``: whether this page is the section's home, where links to it land."""
+    from ..content import rules
+
+    out = []
+    if heading:
+        if anchors:
+            out.append(rst.label(rule_anchor(section.id)))
+        out.append(rst.heading(tr.format(N_("{number}. {title}"), number=section.id,
+                                         title=rules.title(section, tr)), depth))
+    if section.text:
+        out.append(rst.paragraph(rules.text(section, tr)))
+    for rule in section.rules:
+        out.append(_statement(rule, tr, anchors))
+    for name in section.tables:
+        out.append(_table(name, tr))
+    for child in rules.children(section):
+        if child.id not in skip:
+            out.append(_section(child, tr, depth + 1 if heading else depth, skip, True,
+                                anchors))
+    return "\n".join(out)
+
+
+def _statement(rule: Any, tr: Translator, anchor: bool = True) -> str:
+    from ..content import rules
+
+    body = rst.text(" ".join(rules.text(rule, tr).split()))
+    see = ""
+    if getattr(rule, "see", ()):
+        links = ", ".join(f":ref:`{ref} <{rule_anchor(ref)}>`" for ref in rule.see)
+        see = " " + tr.format(N_("(see {rules})"), rules="\x00").replace("\x00", links)
+    head = rst.label(rule_anchor(rule.id)) + "\n" if anchor else ""
+    return (head + ".. rst-class:: celestia-rule\n\n"
+            + f"**{rule.id}**\u00a0\u00a0{body}{see}\n")
+
+
+def _ruling(spec: Any, tr: Translator, depth: int) -> str:
+    """A rule statement quoted on another page, with a link to its place in the rules."""
+    from ..content import rules
+
+    rule = rules.get(str(spec))
+    body = rst.text(" ".join(rules.text(rule, tr).split()))
+    return (".. rst-class:: celestia-rule\n\n"
+            + f":ref:`{rule.id} <{rule_anchor(rule.id)}>`\u00a0\u00a0{body}\n")
+
+
+def _table(name: str, tr: Translator, depth: int = 0) -> str:
+    from ..content import rules
+
+    head, rows = rules.table_rows(name, tr)
+    return rst.table(head, rows, f"celestia-{name}")
+
+
+# --- Prose, pictures, links -------------------------------------------------------------
+
+def _text(spec: str, tr: Translator, depth: int) -> str:
+    return rst.paragraph(tr.gettext(spec))
+
+
+def _title(spec: str, tr: Translator, depth: int) -> str:
+    return rst.heading(tr.gettext(spec), depth)
+
+
+def _picture(name: str, tr: Translator, depth: int) -> str:
+    from .pictures import PICTURES
+
+    return rst.raw_html(f'<figure class="celestia-figure">{PICTURES[name](tr)}</figure>')
+
+
+def _code(lines: list[str], tr: Translator, depth: int) -> str:
+    return rst.literal(lines)
+
+
+def _see(page_ids: list[str], tr: Translator, depth: int) -> str:
+    items = "\n".join(f"* :doc:`{page}`" for page in page_ids)
+    return rst.paragraph(tr.gettext(N_("See also:"))) + "\n" + items + "\n"
+
+
+def _toctree(page_ids: list[str], tr: Translator, depth: int) -> str:
+    return rst.directive("toctree", "", {"maxdepth": "1"}, "\n".join(page_ids))
+
+
+def _options(spec: Any, tr: Translator, depth: int) -> str:
+    """The rule options the engine knows, with their defaults (read from ``Options``)."""
+    from ..content import rules
+
+    described = {item["name"]: item for item in pages()["options"]["option-list"]}
+    head = [tr.gettext(N_("Option")), tr.gettext(N_("Default")),
+            tr.gettext(N_("Meaning")), tr.gettext(N_("Rule"))]
+    rows = []
+    defaults = Options()
+    for field in fields(Options):
+        item = described.get(field.name)
+        if item is None:
+            raise SiteError(N_('pages.yaml describes no option "{name}".'), name=field.name)
+        value = getattr(defaults, field.name)
+        shown = {True: "true", False: "false"}.get(value, str(value)) \
+            if isinstance(value, bool) else str(value)
+        section = rules.get(str(item["rule"]))
+        rows.append([field.name, shown, tr.gettext(item["description"]),
+                     tr.format(N_("{number}. {title}"), number=section.id,
+                               title=rules.title(section, tr))])
+    return rst.table(head, rows, "celestia-options")
+
+
+def _commands(spec: Any, tr: Translator, depth: int) -> str:
+    """Every sub-command of ``celestia`` with its help text, from the CLI itself."""
+    import importlib
+
+    from ..cli import COMMANDS
+
+    head = [tr.gettext(N_("Command")), tr.gettext(N_("What it does"))]
+    rows = []
+    for name, module_name in COMMANDS.items():
+        module = importlib.import_module(module_name)
+        rows.append([f"celestia {name}", tr.gettext(module.HELP)])
+    return rst.table(head, rows, "celestia-commands")
+
+
+def _glossary(spec: Any, tr: Translator, depth: int) -> str:
+    from ..glossary import concepts, definition_params
+
+    names = {"en": "English", "fr": "Français", "hu": "Magyar"}
+    order = [tr.language, *(lang for lang in ("en", "fr", "hu") if lang != tr.language)]
+    out = []
+    params = definition_params()
+    for concept in concepts():
+        term = concept.term(tr.language)
+        out.append(rst.heading(term[:1].upper() + term[1:], depth))
+        out.append(rst.paragraph(tr.format(concept.definition, **params)))
+        if concept.note:
+            out.append(rst.paragraph(tr.format(concept.note, **params)))
+        head = [names[lang] for lang in order]
+        row = [", ".join(concept.terms[lang]) for lang in order]
+        out.append(rst.table(head, [row], "celestia-terms"))
+    return "\n".join(out)
+
+
+def _faq(spec: Any, tr: Translator, depth: int) -> str:
+    from ..content import faq
+
+    out = []
+    for entry in faq.entries():
+        out.append(rst.label(f"faq-{entry.id}"))
+        out.append(rst.heading(faq.render_question(entry, tr), depth))
+        out.append(rst.paragraph(faq.render_answer(entry, tr)))
+        refs = [r for r in getattr(entry, "rules", ())]
+        if refs:
+            links = ", ".join(f":ref:`{ref} <{rule_anchor(ref)}>`" for ref in refs)
+            out.append(tr.format(N_("Rules: {rules}"), rules="\x00").replace("\x00", links)
+                       + "\n")
+    return "\n".join(out)
+
+
+def _about(spec: Any, tr: Translator, depth: int) -> str:
+    from ..content import about
+
+    # about.render gives the heading, the text, then one line per fact: keep the text
+    # (the page has its own title) and show the facts as a table.
+    parts = about.render(tr).split("\n\n")
+    out = [rst.paragraph(parts[1] if len(parts) > 2 else about.title(tr))]
+    out.append(rst.table([], [list(pair) for pair in about.facts(tr)], "celestia-facts"))
+    return "\n".join(out)
+
+
+def _examples(spec: Any, tr: Translator, depth: int) -> str:
+    from .examples import render_examples
+
+    return render_examples(tr, depth)
+
+
+def _score_sheet(spec: Any, tr: Translator, depth: int) -> str:
+    from .examples import render_score_sheet
+
+    return render_score_sheet(tr, depth)
+
+
+BLOCKS: dict[str, Callable[[Any, Translator, int], str]] = {
+    "text": _text,
+    "title": _title,
+    "rules": _rules,
+    "ruling": _ruling,
+    "table": _table,
+    "picture": _picture,
+    "code": _code,
+    "see": _see,
+    "toctree": _toctree,
+    "options": _options,
+    "commands": _commands,
+    "glossary": _glossary,
+    "faq": _faq,
+    "about": _about,
+    "examples": _examples,
+    "score-sheet": _score_sheet,
+}
+
+
+def render_page(page_id: str, tr: Translator) -> str:
+    """The whole page as reST: its translated title, then each block in order."""
+    try:
+        page = pages()[page_id]
+    except KeyError:
+        raise SiteError(N_('pages.yaml has no page "{page}".'), page=page_id) from None
+    out = [rst.heading(tr.gettext(page["title"]), 0)]
+    for block in page.get("blocks", []):
+        kind = next(iter(block))
+        spec = block[kind]
+        if kind not in BLOCKS:
+            raise SiteError(N_('pages.yaml, page "{page}": unknown block "{kind}".'),
+                            page=page_id, kind=kind)
+        out.append(BLOCKS[kind](spec, tr, 1))
+    return "\n".join(out)
