@@ -52,6 +52,15 @@ def load_all(folder: Path | None = None) -> list[Lesson]:
     return lessons
 
 
+def find_lesson(lessons: list[Lesson], lesson_id: str) -> Lesson:
+    for lesson in lessons:
+        if lesson.id == lesson_id:
+            return lesson
+    raise LessonError(N_('{file}, line {line}: there is no lesson "{id}"; the lessons are: '
+                         "{ids}."), file=scenarios_dir().name, line=0, id=lesson_id,
+                      ids=", ".join(lesson.id for lesson in lessons))
+
+
 def answer_paths(lesson: Lesson) -> Iterator[dict[int, int]]:
     """Ways through a lesson: the first accepted answers, and each other accepted answer.
 

@@ -36,6 +36,8 @@ def render_entry(entry: Entry, tr: Translator) -> str:
     params = {k: v for k, v in entry.params.items() if not k.startswith("_")}
     if entry.kind == "event":
         return tr.format(entry.msgid, **_localise(params, tr))
+    if entry.kind == "refused":
+        return tr.format(entry.msgid, reason=describe_error(entry.params["_error"], tr))
     if entry.kind == "chosen":
         return tr.format(entry.msgid, choice=tr.format(entry.params["_choice"], **params))
     text = tr.format(entry.msgid, **params)

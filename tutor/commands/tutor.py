@@ -1,0 +1,81 @@
+"""``celestia tutor``: learn the game through short guided lessons."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..engine.messages import N_, CelestiaError
+from ..i18n import Translator
+
+HELP = N_("learn to play through short guided lessons (the interactive tutor)")
+
+
+def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
+    _ = tr.gettext
+    parser.add_argument("--lesson", metavar="ID",
+                        help=_("open this lesson (with --transcript: print it)"))
+    parser.add_argument("--transcript", action="store_true",
+                        help=_("print the lesson's whole narration, answered with its accepted "
+                               "answers, instead of starting the app"))
+    parser.add_argument("--check", action="store_true",
+                        help=_("check every lesson: format, ids, prerequisites, translations, "
+                               "and that every move plays on the engine"))
+    parser.add_argument("--list", action="store_true", help=_("list the lessons and exit"))
+
+
+class TutorError(CelestiaError):
+    """A request the tutor cannot serve."""
+
+
+def _check(tr: Translator) -> int:
+    from ..lessons.library import check_all
+    from ..lessons.render import describe_error
+
+    lessons, errors = check_all()
+    for err in errors:
+        print(describe_error(err, tr), file=sys.stderr)
+    if errors:
+        print(tr.ngettext(N_("{count} lesson has a problem."), N_("{count} lessons have a "
+                                                                   "problem."),
+                          len(errors)).format(count=len(errors)), file=sys.stderr)
+        return 1
+    print(tr.ngettext(N_("{count} lesson checked: it plays on the engine in every language."),
+                      N_("{count} lessons checked: they play on the engine in every "
+                         "language."), len(lessons)).format(count=len(lessons)))
+    return 0
+
+
+def run(args: argparse.Namespace, tr: Translator) -> int:
+    from ..lessons.errors import LessonError
+    from ..lessons.render import describe_error
+
+    try:
+        if args.check:
+            return _check(tr)
+        from ..lessons.library import load_all
+
+        lessons = load_all()
+        if args.list:
+            for lesson in lessons:
+                print(f"{lesson.id:<20} {tr.gettext(lesson.title)}")
+            return 0
+        if args.transcript:
+            if not args.lesson:
+                raise TutorError(N_("--transcript needs --lesson ID (see --list)."))
+            from ..lessons.library import find_lesson
+            from ..lessons.transcript import transcript
+
+            lesson = find_lesson(lessons, args.lesson)
+            print("\n".join(transcript(lesson, tr)))
+            return 0
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise TutorError(N_("The tutor needs an interactive terminal. To read a lesson "
+                                "without one, use: celestia tutor --lesson ID --transcript"))
+        from ..app.main import run_app
+
+        return run_app(lessons, tr, explicit_language=args.lang is not None,
+                       lesson_id=args.lesson)
+    except LessonError as err:
+        print(describe_error(err, tr), file=sys.stderr)
+        return 2
