@@ -18,6 +18,7 @@ from .i18n import LANGUAGES, Translator, UnknownLanguage, pick_language
 COMMANDS: dict[str, str] = {
     "simulate": "tutor.commands.simulate",
     "replay": "tutor.commands.replay",
+    "docs": "tutor.commands.docs",
     "tutor": "tutor.commands.tutor",
     "rules": "tutor.commands.rules",
     "faq": "tutor.commands.faq",

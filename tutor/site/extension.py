@@ -51,6 +51,7 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
     context["celestia_languages"] = switcher(pagename, tr.language)
     context["celestia_language_label"] = tr.gettext(N_("Language"))
     context["celestia_home_label"] = tr.gettext(N_("All languages"))
+    context["celestia_home_url"] = "../" * (pagename.count("/") + 1) + "index.html?choose"
 
 
 def _config(app: Sphinx, config: Config) -> None:
