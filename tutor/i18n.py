@@ -91,7 +91,7 @@ def catalog(language: str) -> gettext.NullTranslations:
                 loaded = gettext.GNUTranslations(handle)
         # A damaged file fails in many ways inside gettext's parser (bad magic number,
         # truncated tables, undecodable text): each is the same problem for the reader.
-        except (OSError, gettext.error, ValueError, LookupError, struct.error) as err:
+        except (OSError, ValueError, LookupError, struct.error) as err:
             raise CatalogError(
                 N_("The {language} catalog at {path} cannot be read ({reason}). Reinstall "
                    "the program, or choose another language with --lang."),
