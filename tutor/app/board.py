@@ -2,9 +2,10 @@
 
 Stable public surface (shared by the tutor and by practice games)::
 
-    board_fragments(state, viewer, tr, width=80, color=None) -> list[tuple[str, str]]
-    board_lines(state, viewer, tr, width=80) -> list[str]
-    board_text(state, viewer, tr, width=80) -> str
+    board_fragments(state, viewer, tr, width=80, color=None, compact=False)
+        -> list[tuple[str, str]]
+    board_lines(state, viewer, tr, width=80, compact=False) -> list[str]
+    board_text(state, viewer, tr, width=80, compact=False) -> str
     BOARD_STYLE: dict[str, str]   # style rules for the class names used in the fragments
 
 ``viewer`` is the seat whose hand and treasures are shown (``None``: an onlooker who sees
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 from ..engine import data
 from ..engine.messages import N_
 from ..i18n import Translator
-from .names import card_name, face_name
+from .names import capitalised, card_name, face_name
 
 Fragment = tuple[str, str]
 Line = list[Fragment]
@@ -91,30 +92,38 @@ def _cls(name: str, color: bool, colour_name: str = "") -> str:
 
 
 def board_fragments(state, viewer: int | None, tr: Translator, width: int = 80,
-                    color: bool | None = None) -> list[Fragment]:
-    """The board as formatted text, lines ending with ``"\\n"``."""
+                    color: bool | None = None, compact: bool = False) -> list[Fragment]:
+    """The board as formatted text, lines ending with ``"\\n"``.
+
+    ``compact`` leaves out the route's legend and the line saying who decides, for small
+    screens where the surrounding text already says it.
+    """
     if color is None:
         color = _colour_default()
     out: list[Fragment] = []
-    for line in _board(state, viewer, tr, color):
+    for line in _board(state, viewer, tr, color, compact):
         for wrapped in _wrap(line, width):
             out.extend(wrapped)
             out.append(("", "\n"))
     return out
 
 
-def board_lines(state, viewer: int | None, tr: Translator, width: int = 80) -> list[str]:
+def board_lines(state, viewer: int | None, tr: Translator, width: int = 80,
+                compact: bool = False) -> list[str]:
     """The board as plain text lines, none longer than ``width``."""
     return ["".join(text for _, text in wrapped).rstrip()
-            for line in _board(state, viewer, tr, False) for wrapped in _wrap(line, width)]
+            for line in _board(state, viewer, tr, False, compact)
+            for wrapped in _wrap(line, width)]
 
 
-def board_text(state, viewer: int | None, tr: Translator, width: int = 80) -> str:
-    return "\n".join(board_lines(state, viewer, tr, width))
+def board_text(state, viewer: int | None, tr: Translator, width: int = 80,
+               compact: bool = False) -> str:
+    return "\n".join(board_lines(state, viewer, tr, width, compact))
 
 
 # --- Building the lines --------------------------------------------------------------------
-def _board(state, viewer: int | None, tr: Translator, color: bool) -> list[Line]:
+def _board(state, viewer: int | None, tr: Translator, color: bool,
+           compact: bool = False) -> list[Line]:
     lines: list[Line] = []
     seats = state.seats
     over = state.phase == "game-over"
@@ -122,7 +131,7 @@ def _board(state, viewer: int | None, tr: Translator, color: bool) -> list[Line]
         lines.append([(_cls("title", color), tr.format(
             N_("Voyage {voyage}, step {step}. Captain: {captain}."), voyage=state.voyage,
             step=state.step, captain=seats[state.captain]))])
-    lines.extend(_route(state, tr, color))
+    lines.extend(_route(state, tr, color, compact))
     if state.dice:
         line: Line = [(_cls("label", color), tr.gettext(N_("Dice:")) + " ")]
         for i, face in enumerate(state.dice):
@@ -136,11 +145,12 @@ def _board(state, viewer: int | None, tr: Translator, color: bool) -> list[Line]
     if viewer is not None:
         lines.extend(_own(state, viewer, tr, color))
     lines.extend(_others(state, viewer, tr, color))
-    lines.extend(_turn(state, viewer, tr, color))
+    if not compact:
+        lines.extend(_turn(state, viewer, tr, color))
     return lines
 
 
-def _route(state, tr: Translator, color: bool) -> list[Line]:
+def _route(state, tr: Translator, color: bool, compact: bool = False) -> list[Line]:
     city_label = tr.gettext(N_("City"))
     pile_label = tr.gettext(N_("Treasures"))
     pad = max(len(city_label), len(pile_label)) + 1
@@ -169,7 +179,7 @@ def _route(state, tr: Translator, color: bool) -> list[Line]:
     lines = [cities, piles]
     if at is not None:
         lines.append(marks)
-        if dest:
+        if dest and not compact:
             count = data.DICE_TO_REACH[dest]
             lines.append([("", tr.ngettext(
                 N_("▲ The airship is at city {city}; → it heads for city {dest} "
@@ -225,14 +235,16 @@ def _own(state, viewer: int, tr: Translator, color: bool) -> list[Line]:
     cards = [(card, k) for card, k in hand.items() if k]
     line: Line = [(_cls("label", color), tr.gettext(N_("Your hand:")) + " ")]
     if cards:
-        text = ", ".join(card_name(card, tr) + (f" ×{k}" if k > 1 else "") for card, k in cards)
+        text = ", ".join(capitalised(card_name(card, tr)) + (f" ×{k}" if k > 1 else "")
+                         for card, k in cards)
         line.append(("", text))
     else:
         line.append(("", tr.gettext(N_("no cards"))))
     treasures = state.treasures[viewer]
     tline: Line = [(_cls("label", color), tr.gettext(N_("Your treasures:")) + " ")]
     if treasures:
-        names = [card_name("spyglass", tr) if t.is_spyglass else str(t.value) for t in treasures]
+        names = [capitalised(card_name("spyglass", tr)) if t.is_spyglass else str(t.value)
+                 for t in treasures]
         points = state.points(viewer)
         tline.append(("", ", ".join(names) + " — " + tr.ngettext(
             N_("{points} point"), N_("{points} points"), points).format(points=points)))

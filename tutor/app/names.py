@@ -1,53 +1,42 @@
-"""The names people read for the engine's card and die-face identifiers.
+"""The words people read for the engine's card and die-face identifiers.
 
 The engine speaks in stable identifiers (``lightning-rod``, ``fog``); people read the
-glossary's terms in their language. Kept free of any UI import so that the lesson
-controller, the transcript and practice games share it.
+glossary's terms (``tutor/glossary.yaml``, the one source of the game's words in every
+language). Kept free of any UI import so that the lesson controller, the transcript and
+practice games share it.
 """
 
 from __future__ import annotations
 
-from ..engine.messages import N_
 from ..i18n import Translator
 
-#: Card identifier → its name (GLOSSARY.md terms).
-CARD_NAMES: dict[str, str] = {
-    "compass": N_("Compass"),
-    "lightning-rod": N_("Lightning Rod"),
-    "foghorn": N_("Foghorn"),
-    "cannon": N_("Cannon"),
-    "turbo": N_("Turbo"),
-    "ejection": N_("Ejection"),
-    "jetpack": N_("Jetpack"),
-    "alternative-route": N_("Alternative Route"),
-    "gust-of-wind": N_("Gust of Wind"),
-    "grappling-hook": N_("Grappling Hook"),
-    "spyglass": N_("Magic Spyglass"),
-}
 
-#: Die face identifier → its name.
-FACE_NAMES: dict[str, str] = {
-    "fog": N_("fog"),
-    "lightning": N_("lightning"),
-    "birds": N_("birds"),
-    "pirates": N_("pirates"),
-    "blank": N_("blank"),
-}
+def term(identifier: str, tr: Translator) -> str:
+    """The glossary's word for a card or face identifier (the identifier if it has none)."""
+    from .. import glossary
+
+    try:
+        word = glossary.engine_term(identifier, tr.language)
+    except glossary.GlossaryError:
+        word = None
+    return word or identifier
 
 
 def card_name(card: str, tr: Translator) -> str:
-    """The translated name of a card identifier (unknown identifiers are shown as is)."""
-    msgid = CARD_NAMES.get(card)
-    return tr.gettext(msgid) if msgid else card
+    return term(card, tr)
 
 
 def face_name(face: str, tr: Translator) -> str:
-    msgid = FACE_NAMES.get(face)
-    return tr.gettext(msgid) if msgid else face
+    return term(face, tr)
+
+
+def capitalised(text: str) -> str:
+    """First letter in capitals, for a word that starts a line or a list item."""
+    return text[:1].upper() + text[1:]
 
 
 def cards_text(cards: str, tr: Translator) -> str:
-    """``compass+turbo`` (an engine payment) → ``Compass, Turbo`` in the reader's language."""
+    """``compass+turbo`` (an engine payment) → ``compass and Turbo`` in the reader's language."""
     from babel.lists import format_list
 
     names = [card_name(c, tr) for c in cards.replace("+", " ").split() if c]
