@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING
 
-from ..engine.messages import N_
+from ..engine.messages import N_, RecordError
 from ..i18n import Translator
 
 if TYPE_CHECKING:
@@ -21,46 +22,78 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         help=_("also print every public event of the game"))
 
 
+def _table(rows: list[list[str]]) -> list[str]:
+    """Columns padded to their widest cell; the first column left-aligned, others right."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  " + "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                             for i, (cell, w) in enumerate(zip(row, widths, strict=True)))
+            .rstrip() for row in rows]
+
+
 def final_state_lines(state: State, tr: Translator) -> list[str]:
-    """The end (or the current point) of a game, in words."""
+    """The end (or the current point) of a game, in words, with a score table."""
+    from babel.lists import format_list
+    from babel.numbers import format_decimal
+
     from ..engine import TERMINAL
+    from ..engine.state import END_MESSAGES, END_PARAMS
 
     lines = []
     if state.actor == TERMINAL:
-        lines.append(tr.format(N_("The game ended after {voyages} voyages."),
-                               voyages=state.voyage))
+        lines.append(tr.ngettext("The game ended after {voyages} voyage.",
+                                 "The game ended after {voyages} voyages.",
+                                 state.voyage).format(voyages=state.voyage))
+        lines.append(tr.format(END_MESSAGES[state.end_reason], **END_PARAMS))
     else:
         lines.append(tr.format(N_("The record stops during voyage {voyage}, step {step}; the "
                                   "game is not over."), voyage=state.voyage, step=state.step))
+
+    def num(value: int) -> str:
+        return format_decimal(value, locale=tr.language)
+
+    rows = [[tr.gettext(N_("Player")), tr.gettext(N_("Score")), tr.gettext(N_("Treasures")),
+             tr.gettext(N_("Unused Spyglasses"))]]
+    rows += [[name, num(state.score(p)), num(len(state.treasures[p])),
+              num(state.spyglasses(p))] for p, name in enumerate(state.seats)]
     lines.append(tr.gettext(N_("Scores:")))
-    for p, name in enumerate(state.seats):
-        lines.append("  " + tr.format(
-            N_("{player}: {score} points ({treasures} treasures, {spyglasses} unused "
-               "Spyglasses)"), player=name, score=state.score(p),
-            treasures=len(state.treasures[p]), spyglasses=state.spyglasses(p)))
+    lines.extend(_table(rows))
     if state.winners:
         names = [state.seats[p] for p in state.winners]
         if len(names) == 1:
             lines.append(tr.format(N_("Winner: {player}."), player=names[0]))
         else:
-            from babel.lists import format_list
-
             lines.append(tr.format(N_("Shared victory: {players}."),
                                    players=format_list(names, locale=tr.language)))
     return lines
+
+
+def _print_error(err: RecordError, tr: Translator) -> None:
+    """A record error and, on its own line, the rule the entry broke, both translated."""
+    if err.entry is not None:
+        print(tr.format(N_('Entry {number} of the record ("{action}") cannot be replayed.'),
+                        **err.params), file=sys.stderr)
+    else:
+        print(tr.gettext(N_("The record's options are not valid.")), file=sys.stderr)
+    assert err.cause is not None
+    print(tr.message(err.cause), file=sys.stderr)
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
     from ..engine import State, record
 
     data = record.load(args.file)
-    state = record.replay(data)
+    try:
+        state = record.replay(data)
+    except RecordError as err:
+        if err.cause is None:
+            raise
+        _print_error(err, tr)
+        return 2
     if args.events:
         fresh = State(state.options, list(state.seats))
-        for actor, action in state.history:
+        for _actor, action in state.history:
             for event in fresh.apply(action):
                 if event.to is None:
                     print(tr.message(event))
-            del actor
     print("\n".join(final_state_lines(state, tr)))
     return 0

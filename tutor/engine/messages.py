@@ -61,4 +61,15 @@ class OptionsError(CelestiaError):
 
 
 class RecordError(CelestiaError):
-    """A game record that cannot be read or replayed."""
+    """A game record that cannot be read or replayed.
+
+    ``entry`` is the 1-based number of the history entry at fault (None when the fault is
+    not in one entry); ``cause`` is the engine's own error for that entry, if any, so that
+    a front end can show both messages translated.
+    """
+
+    def __init__(self, msgid: str, *, entry: int | None = None,
+                 cause: CelestiaError | None = None, **params: Any) -> None:
+        self.entry = entry
+        self.cause = cause
+        super().__init__(msgid, **params)

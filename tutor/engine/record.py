@@ -1,6 +1,6 @@
 """Game records: options, seats and every applied action, chance outcomes included.
 
-Format (JSON, ``format_version`` 1)::
+Format (JSON, UTF-8, ``format_version`` 1)::
 
     {
       "format": "celestia-record",
@@ -10,13 +10,22 @@ Format (JSON, ``format_version`` 1)::
       "seats": ["Ann", "Bob", "Cy"],
       "history": [["chance", "deck compass turbo ..."],
                   ["chance", "pile 1 2 1 spyglass ..."],
+                  ...
                   ["chance", "roll fog blank"],
                   [1, "stay"], [2, "leave"], [0, "pay compass"], ...]
     }
 
-Each history entry names who acted (a seat index, or ``"chance"``) and the action string
-exactly as ``State.legal_actions`` / the chance source wrote it. Replaying the history on
-a new state gives the same game; undo is a replay of all but the last entries.
+- ``format`` and ``format_version`` are required; a reader refuses other versions.
+- ``options``: the keyword arguments of ``Options``; a missing option takes its default,
+  an unknown one is an error. ``seats`` (optional): one name per player, seat 0 first.
+- ``history``: every applied action in order, each ``[actor, action]`` where ``actor`` is a
+  seat index or ``"chance"`` and ``action`` the string exactly as ``State.legal_actions``
+  lists it, or as a chance source wrote it: ``deck <every card, top first>``, then
+  ``pile <city> <every treasure, top first>`` for each city from 1 to 25, then rolls
+  (``roll <faces>``) and reshuffles (``shuffle <every card, top first>``).
+
+Replaying the history on a new state gives the same game; a history may stop before the
+end (a game in progress). Undo is a replay of all but the last entries.
 """
 
 from __future__ import annotations
@@ -25,7 +34,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .messages import N_, CelestiaError, OptionsError, RecordError
+from .messages import N_, CelestiaError, RecordError
 from .options import Options
 from .state import CHANCE, State
 
@@ -34,6 +43,7 @@ FORMAT_VERSION = 1
 
 
 def to_record(state: State) -> dict[str, Any]:
+    """The record of ``state``'s game so far, as JSON-ready data."""
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -45,11 +55,40 @@ def to_record(state: State) -> dict[str, Any]:
 
 
 def dumps(state: State) -> str:
+    """The record of ``state`` as JSON text."""
     return json.dumps(to_record(state), ensure_ascii=False, indent=1)
 
 
+def _new_state(record: dict[str, Any]) -> State:
+    options = record.get("options", {})
+    seats = record.get("seats")
+    history = record.get("history")
+    if not isinstance(options, dict) or not isinstance(history, list) or (
+        seats is not None and not (isinstance(seats, list)
+                                   and all(isinstance(s, str) and s.strip() for s in seats))
+    ):
+        raise RecordError(N_("The record's options must be an object, its seats a list of "
+                             "names and its history a list."))
+    try:
+        parsed = Options.from_dict(options)
+    except CelestiaError as err:
+        raise RecordError(N_("The record's options are not valid: {reason}"),
+                          reason=err.english(), cause=err) from err
+    except TypeError as err:  # e.g. a non-string key in hand-written JSON
+        raise RecordError(N_("The record's options are not valid: {reason}"),
+                          reason=str(err)) from err
+    if seats is not None and len(seats) != parsed.players:
+        raise RecordError(N_("The record names {count} seats for a game of {players} "
+                             "players."), count=len(seats), players=parsed.players)
+    return State(parsed, seats)
+
+
 def replay(record: dict[str, Any], upto: int | None = None) -> State:
-    """Replay a record (or its first ``upto`` entries); errors name the entry and why."""
+    """Replay a record (or its first ``upto`` entries).
+
+    Raises ``RecordError`` naming the entry and the reason: ``entry`` holds its number
+    and ``cause`` the engine's error when the rules refused it.
+    """
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise RecordError(N_("This is not a Celestia game record (no \"format\": \"{format}\")."),
                           format=FORMAT)
@@ -58,43 +97,29 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
         raise RecordError(N_("Record format version {version} is not supported; this program "
                              "reads version {supported}."), version=version,
                           supported=FORMAT_VERSION)
-    options = record.get("options", {})
-    seats = record.get("seats")
-    history = record.get("history")
-    if not isinstance(options, dict) or not isinstance(history, list) or (
-        seats is not None and not (isinstance(seats, list)
-                                   and all(isinstance(s, str) for s in seats))
-    ):
-        raise RecordError(N_("The record's options must be an object, its seats a list of "
-                             "names and its history a list."))
-    try:
-        state = State(Options.from_dict(options), seats)
-    except (OptionsError, TypeError) as err:
-        reason = err.english() if isinstance(err, CelestiaError) else str(err)
-        raise RecordError(N_("The record's options are not valid: {reason}"),
-                          reason=reason) from err
-    except CelestiaError as err:
-        raise RecordError(N_("The record's seats are not valid: {reason}"),
-                          reason=err.english()) from err
+    state = _new_state(record)
+    history = record["history"]
     entries = history if upto is None else history[:upto]
     for number, entry in enumerate(entries, start=1):
         if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[1], str)
                 or not (entry[0] == "chance" or (isinstance(entry[0], int)
                                                  and not isinstance(entry[0], bool)))):
             raise RecordError(N_("Entry {number} of the history is not [actor, action]."),
-                              number=number)
+                              number=number, entry=number)
         actor = CHANCE if entry[0] == "chance" else entry[0]
         if state.is_terminal():
-            raise RecordError(N_("Entry {number}: the game was already over."), number=number)
+            raise RecordError(N_("Entry {number}: the game was already over."), number=number,
+                              entry=number)
         if actor != state.actor:
             raise RecordError(N_("Entry {number}: the record says {said} acts, but {actor} "
-                                 "must decide."), number=number,
+                                 "must decide."), number=number, entry=number,
                               said=state._name(actor), actor=state._name(state.actor))
         try:
             state.apply(entry[1])
         except CelestiaError as err:
             raise RecordError(N_("Entry {number} (\"{action}\") cannot be replayed: {reason}"),
-                              number=number, action=entry[1], reason=err.english()) from err
+                              number=number, action=entry[1], reason=err.english(),
+                              entry=number, cause=err) from err
     return state
 
 
@@ -102,6 +127,8 @@ def load(path: str | Path) -> dict[str, Any]:
     """Read a record file; unreadable or malformed JSON is a RecordError."""
     try:
         text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise RecordError(N_("{path} is not a UTF-8 text file."), path=str(path)) from err
     except OSError as err:
         raise RecordError(N_("Cannot read {path}: {reason}"), path=str(path),
                           reason=err.strerror or str(err)) from err

@@ -101,6 +101,15 @@ PHASE_RULE: dict[str, str] = {
 #: holding a Power card, a Spyglass, a Jetpack or a Grappling Hook (§3.3, §5.4).
 SECRET_PHASES = frozenset((WINDOW, SPYGLASS_ROUND, JETPACK_ROUND, HOOK_ROUND))
 
+#: Why a game ended (``State.end_reason``) → the sentence that says so (§3.9, §5.1, §6);
+#: its placeholders are filled from ``END_PARAMS``.
+END_MESSAGES: dict[str, str] = {
+    "points": N_("The game is over: a player holds treasures worth {points} points or more."),
+    "cities": N_("The game is over: a player holds treasures from {cities} different cities."),
+    "route": N_("The game is over: fewer than two cities are left on the route."),
+}
+END_PARAMS: dict[str, int] = {"points": data.END_SCORE, "cities": data.BEGINNER_CITIES_TO_END}
+
 STAY = "stay"
 LEAVE = "leave"
 PASS = "pass"
@@ -994,19 +1003,9 @@ class State:
         scores = self.scores()
         best = max(scores)
         self.winners = tuple(p for p, s in enumerate(scores) if s == best)
-        params = {"reason": reason, "scores": tuple(scores),
-                  "winners": tuple(self.seats[p] for p in self.winners)}
-        if reason == "points":
-            params["points"] = data.END_SCORE
-            msgid = N_("The game is over: a player holds treasures worth {points} points or "
-                       "more.")
-        elif reason == "cities":
-            params["cities"] = data.BEGINNER_CITIES_TO_END
-            msgid = N_("The game is over: a player holds treasures from {cities} different "
-                       "cities.")
-        else:
-            msgid = N_("The game is over: fewer than two cities are left on the route.")
-        self._emit("game-over", msgid, params)
+        self._emit("game-over", END_MESSAGES[reason],
+                   {"reason": reason, "scores": tuple(scores),
+                    "winners": tuple(self.seats[p] for p in self.winners), **END_PARAMS})
 
     # --- What one player may know (§5.4) ------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
