@@ -1,0 +1,285 @@
+"""The tutor's screens: the lesson menu, a lesson (board, narration, choices) and the
+lookup panel. Everything shown is read from the controller at each redraw; this module
+only lays it out. Key bindings are in ``keys``, colours in ``style``.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from prompt_toolkit.application import get_app
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.layout import (
+    BufferControl,
+    ConditionalContainer,
+    Dimension,
+    FormattedTextControl,
+    HSplit,
+    Layout,
+    Window,
+)
+
+from ..engine.messages import N_
+from ..i18n import LANGUAGE_NAMES
+from ..lessons.controller import DONE, STARTED, Tutor
+from ..lessons.render import render_entry
+from .board import board_fragments
+from .lookup import lookup
+from .style import cls, colour_wanted
+
+MENU, LESSON = "menu", "lesson"
+
+
+class TutorUI:
+    """What the screen shows now: which screen, what is selected, any message."""
+
+    def __init__(self, tutor: Tutor) -> None:
+        self.tutor = tutor
+        self.screen = MENU
+        self.menu_index = tutor.suggested()
+        self.choice_index = 0
+        self.scroll = 0          # narration lines scrolled up from the bottom
+        self.lookup_open = False
+        self.lookup_lines: list[str] = []
+        self.message: tuple[str, dict] | None = None
+        notice = tutor.progress.notice
+        if notice is not None:
+            self.message = notice
+        elif tutor.resumable() is not None:
+            self.message = (N_("Welcome back! Press Enter to resume “{title}” where you left "
+                               "off."), {"title": tutor.resumable().title, "_title": True})
+        self.colour = colour_wanted()
+        self.lookup_buffer = Buffer(multiline=False, accept_handler=self._accept_lookup)
+        self.layout = self._layout()
+
+    # --- Helpers ----------------------------------------------------------------------------
+    @property
+    def tr(self):
+        return self.tutor.tr
+
+    def _width(self) -> int:
+        try:
+            return max(40, get_app().output.get_size().columns)
+        except Exception:  # no running app (tests building fragments): a standard terminal
+            return 80
+
+    def _height(self) -> int:
+        try:
+            return get_app().output.get_size().rows
+        except Exception:
+            return 24
+
+    def _message_text(self) -> str:
+        if self.message is None:
+            return ""
+        msgid, params = self.message
+        params = {k: v for k, v in params.items() if not k.startswith("_")}
+        if "title" in params:
+            params["title"] = self.tr.gettext(params["title"])
+        return self.tr.format(msgid, **params)
+
+    # --- Header and footer ------------------------------------------------------------------
+    def _header(self):
+        tr = self.tr
+        width = self._width()
+        language = LANGUAGE_NAMES[self.tutor.language]
+        if self.screen == MENU:
+            done, total = self.tutor.counts()
+            left = tr.gettext(N_("Celestia — guided lessons"))
+            middle = tr.format(N_("{done} of {total} finished"), done=done, total=total)
+            left = f" {left} · {middle}"
+        else:
+            session = self.tutor.session
+            assert session is not None
+            answered, total = session.progress()
+            left = " " + tr.gettext(session.lesson.title)
+            counter = tr.format(N_("question {number} of {total}"),
+                                number=min(answered + 1, total), total=total)
+            left = f"{left} · {counter}"
+        right = f"{language} "
+        room = width - len(right)
+        left = left[:room - 1] if len(left) >= room else left
+        return [("class:header", left.ljust(room) + right)]
+
+    def _footer(self):
+        tr = self.tr
+        if self.lookup_open:
+            text = tr.gettext(N_("Enter: look up · Esc: close"))
+        elif self.screen == MENU:
+            text = tr.gettext(N_("↑↓ choose · Enter open · l language · ? look up · q quit"))
+        else:
+            text = tr.gettext(N_("h hint · u undo · r restart · s skip · l language · "
+                                 "? look up · q menu"))
+        return [("class:footer", (" " + text)[:self._width()].ljust(self._width()))]
+
+    # --- The menu ---------------------------------------------------------------------------
+    def _menu(self):
+        tr = self.tr
+        items = self.tutor.menu()
+        out = []
+        width = self._width()
+        for i, item in enumerate(items):
+            mark = "✓" if item.status == DONE else "…" if item.status == STARTED else " "
+            title = tr.gettext(item.lesson.title)
+            line = f" {mark} {i + 1:2}. {title}"
+            if item.status == STARTED:
+                line += "  " + tr.gettext(N_("(in progress)"))
+            elif not item.ready:
+                line += "  " + tr.gettext(N_("(do the earlier lessons first)"))
+            style = "class:selected" if i == self.menu_index else (
+                cls("done", self.colour) if item.status == DONE else "")
+            out.append((style, line[:width].ljust(width) if i == self.menu_index else
+                        line[:width]))
+            out.append(("", "\n"))
+        selected = items[self.menu_index].lesson if items else None
+        if selected is not None:
+            out.append(("", "\n"))
+            for line in textwrap.wrap(tr.gettext(selected.summary), width - 2):
+                out.append(("", " " + line + "\n"))
+        message = self._message_text()
+        if message:
+            out.append(("", "\n"))
+            for line in textwrap.wrap(message, width - 2):
+                out.append((cls("notice", self.colour), " " + line + "\n"))
+        return out
+
+    # --- A lesson ---------------------------------------------------------------------------
+    def _board(self):
+        session = self.tutor.session
+        if session is None:
+            return []
+        fragments = board_fragments(session.state, session.learner, self.tr,
+                                    width=self._width(), color=self.colour,
+                                    compact=self._height() < 32)
+        if fragments and fragments[-1] == ("", "\n"):
+            fragments = fragments[:-1]
+        return fragments
+
+    def _narration_lines(self) -> list[tuple[str, str]]:
+        session = self.tutor.session
+        if session is None:
+            return []
+        width = self._width() - 1
+        lines: list[tuple[str, str]] = []
+        for entry in session.page():
+            text = render_entry(entry, self.tr)
+            style = cls(entry.kind, self.colour)
+            indent = "  " if entry.kind in ("event", "chosen") else ""
+            if entry.kind == "event":
+                text = "· " + text
+            if entry.kind == "hint":
+                text = self.tr.format(N_("Hint: {hint}"), hint=text)
+            wrapped = textwrap.wrap(text, width, initial_indent=indent,
+                                    subsequent_indent=indent + ("  " if indent else ""))
+            lines.extend((style, w) for w in wrapped)
+        if self.lookup_lines and self.lookup_open:
+            lines = []
+        message = self._message_text()
+        if message:
+            lines.extend((cls("notice", self.colour), w) for w in textwrap.wrap(message, width))
+        return lines
+
+    def _narration(self):
+        out = []
+        for style, text in self._narration_lines():
+            out.append((style, text + "\n"))
+        return out
+
+    def _narration_cursor(self) -> Point:
+        count = len(self._narration_lines())
+        return Point(0, max(0, count - 1 - self.scroll))
+
+    def _choices(self):
+        session = self.tutor.session
+        tr = self.tr
+        width = self._width() - 1
+        if session is None:
+            return []
+        if session.finished:
+            return [(cls("right", self.colour), " " + tr.gettext(N_(
+                "Lesson complete! Enter: next lesson · q: back to the menu")))]
+        if session.pause == "say":
+            return [("class:prompt", " " + tr.gettext(N_("Enter ▸ continue")))]
+        out = []
+        for i, label in enumerate(session.choice_labels(tr)):
+            selected = i == self.choice_index
+            wrapped = textwrap.wrap(label, width - 5) or [""]
+            for j, line in enumerate(wrapped):
+                prefix = (f"{'▸' if selected else ' '} {i + 1}. ") if j == 0 else "     "
+                out.append(("class:selected" if selected else "", prefix + line))
+                out.append(("", "\n"))
+        if out:
+            out.pop()
+        return out
+
+    def _choices_height(self) -> Dimension:
+        session = self.tutor.session
+        if session is None or session.pause != "prompt":
+            return Dimension.exact(1)
+        width = self._width() - 6
+        rows = sum(len(textwrap.wrap(label, width) or [""])
+                   for label in session.choice_labels(self.tr))
+        return Dimension.exact(max(1, rows))
+
+    # --- Lookup -----------------------------------------------------------------------------
+    def open_lookup(self, query: str = "") -> None:
+        self.lookup_open = True
+        self.lookup_buffer.text = query
+        self.lookup_buffer.cursor_position = len(query)
+        self.lookup_lines = lookup(query, self.tr, self._width() - 2) if query else \
+            lookup("", self.tr, self._width() - 2)
+        get_app().layout.focus(self.lookup_window)
+
+    def close_lookup(self) -> None:
+        self.lookup_open = False
+        self.lookup_lines = []
+        get_app().layout.focus(self.main_window)
+
+    def _accept_lookup(self, buffer: Buffer) -> bool:
+        self.lookup_lines = lookup(buffer.text, self.tr, self._width() - 2)
+        return True  # keep the text, so that it can be refined
+
+    def _lookup_text(self):
+        return [("", line + "\n") for line in self.lookup_lines]
+
+    # --- Layout -----------------------------------------------------------------------------
+    def _layout(self) -> Layout:
+        in_menu = Condition(lambda: self.screen == MENU and not self.lookup_open)
+        in_lesson = Condition(lambda: self.screen == LESSON and not self.lookup_open)
+        looking = Condition(lambda: self.lookup_open)
+        rule = Window(height=1, char="─", style="class:rule")
+        # The header holds the focus while no text is typed: it is always on screen.
+        self.main_window = Window(FormattedTextControl(self._header, focusable=True,
+                                                       show_cursor=False), height=1)
+        menu = Window(FormattedTextControl(self._menu, show_cursor=False), wrap_lines=False)
+        narration = Window(FormattedTextControl(self._narration, focusable=False,
+                                                show_cursor=False,
+                                                get_cursor_position=self._narration_cursor),
+                           wrap_lines=False, height=Dimension(min=3))
+        lesson = HSplit([
+            Window(FormattedTextControl(self._board, show_cursor=False),
+                   dont_extend_height=True, wrap_lines=False),
+            rule,
+            narration,
+            rule,
+            Window(FormattedTextControl(self._choices, show_cursor=False),
+                   height=self._choices_height, wrap_lines=False),
+        ])
+        self.lookup_window = Window(BufferControl(self.lookup_buffer), height=1)
+        lookup_panel = HSplit([
+            Window(FormattedTextControl(lambda: [("class:prompt", self.tr.gettext(
+                N_("Look up a rule number or a word:")))]), height=1),
+            self.lookup_window,
+            rule,
+            Window(FormattedTextControl(self._lookup_text), wrap_lines=True),
+        ])
+        body = HSplit([
+            self.main_window,
+            ConditionalContainer(menu, filter=in_menu),
+            ConditionalContainer(lesson, filter=in_lesson),
+            ConditionalContainer(lookup_panel, filter=looking),
+            Window(FormattedTextControl(self._footer), height=1),
+        ])
+        return Layout(body, focused_element=self.main_window)

@@ -1,0 +1,70 @@
+"""Looking up a rule (by id), a term of the glossary or a FAQ entry from inside the tutor.
+
+Returns plain text lines; no UI import. Uses the content helpers' public functions:
+``tutor.content.rules``, ``tutor.glossary`` and ``tutor.content.faq``.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from ..engine.messages import N_, CelestiaError
+from ..i18n import Translator
+
+
+def lookup(query: str, tr: Translator, width: int = 78) -> list[str]:
+    """What the rulebook, the glossary and the FAQ say about ``query``."""
+    query = query.strip()
+    if not query:
+        return [tr.gettext(N_("Type a rule number (such as 3.4) or a word (such as Turbo), "
+                              "then press Enter."))]
+    lines: list[str] = []
+
+    def para(text: str, indent: str = "") -> None:
+        lines.extend(textwrap.wrap(text, width, initial_indent=indent,
+                                   subsequent_indent=indent) or [""])
+
+    from ..content import rules
+
+    if rules.exists(query):
+        try:
+            for kind, item_id, text in rules.blocks(rules.get(query), tr):
+                if kind == "heading":
+                    para(f"{item_id} {text}")
+                elif kind == "rule":
+                    para(f"{item_id}  {text}", "")
+                elif text:
+                    para(text)
+        except CelestiaError as err:
+            para(tr.message(err))
+        return lines
+
+    from .. import glossary
+
+    try:
+        concepts = glossary.find(query)
+    except CelestiaError:
+        concepts = []
+    params = glossary.definition_params()
+    for concept in concepts[:3]:
+        para(f"{concept.term(tr.language)} — " + tr.format(concept.definition, **params))
+        if concept.note:
+            para(tr.format(concept.note, **params), "  ")
+        lines.append("")
+
+    from ..content import faq
+
+    try:
+        entries = faq.search(query, tr.language, limit=2)
+    except CelestiaError:
+        entries = []
+    for entry in entries:
+        para(faq.render_question(entry, tr))
+        para(faq.render_answer(entry, tr), "  ")
+        lines.append("")
+    if not lines:
+        para(tr.format(N_('Nothing found for "{query}". Try a rule number such as 3.4, or a '
+                          "word of the game such as Turbo or captain."), query=query))
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines

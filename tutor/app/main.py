@@ -1,0 +1,61 @@
+"""Starting the tutor app: progress, language, the prompt-toolkit Application."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..i18n import LANGUAGES, Translator
+from ..lessons.controller import Tutor
+from ..lessons.progress import Progress
+from ..lessons.schema import Lesson
+
+
+def make_tutor(lessons: Sequence[Lesson], tr: Translator, explicit_language: bool,
+               progress: Progress | None = None) -> Tutor:
+    """The controller, in ``--lang`` if given, else the language last used, else ``tr``'s."""
+    progress = progress or Progress()
+    language = tr.language
+    if not explicit_language and progress.language in LANGUAGES:
+        language = progress.language
+    return Tutor(lessons, progress, language)
+
+
+def create_app(tutor: Tutor, lesson_id: str | None = None, **app_args: Any):
+    """The prompt-toolkit Application (``app_args``: e.g. ``input``/``output`` for tests)."""
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.output.color_depth import ColorDepth
+
+    from .keys import build_keys
+    from .layout import LESSON, TutorUI
+    from .style import build_style, colour_wanted
+
+    ui = TutorUI(tutor)
+    if lesson_id is not None:
+        tutor.open(lesson_id, resume=True)
+        ui.screen = LESSON
+    app = Application(layout=ui.layout, key_bindings=build_keys(ui), style=build_style(),
+                      full_screen=True, mouse_support=False,
+                      color_depth=None if colour_wanted() else ColorDepth.MONOCHROME,
+                      **app_args)
+    app.tutor_ui = ui  # type: ignore[attr-defined]  # for tests and the benchmark
+    return app
+
+
+def run_app(lessons: Sequence[Lesson], tr: Translator, explicit_language: bool,
+            lesson_id: str | None = None) -> int:
+    tutor = make_tutor(lessons, tr, explicit_language)
+    if lesson_id is not None:
+        tutor.lesson(lesson_id)  # an unknown id is reported before the screen opens
+    app = create_app(tutor, lesson_id)
+    try:
+        result = app.run()
+    except (KeyboardInterrupt, EOFError):
+        result = 0
+    finally:
+        tutor.close()
+    notice = tutor.progress.notice
+    if notice is not None:
+        msgid, params = notice
+        print(tutor.tr.format(msgid, **params))
+    return int(result or 0)
