@@ -43,7 +43,7 @@ html_theme_options = {
 }
 html_sidebars = {
     "**": ["about.html", "languages.html", "searchbox.html", "navigation.html",
-           "celestia-relations.html"],
+           "celestia-relations.jinja"],
 }
 html_show_sourcelink = False
 html_copy_source = False
