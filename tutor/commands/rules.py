@@ -42,7 +42,7 @@ def _write_item(item: object, tr: Translator, out: object) -> None:
             out.block(render_text(ident, tr, out.width))
         else:
             see = rules.get(ident).see  # type: ignore[union-attr]
-            suffix = f" (→ {', '.join(see)})" if see else ""
+            suffix = f" (→\u00a0{', '.join(see)})" if see else ""
             out.paragraph(body + suffix, label=ident)
 
 

@@ -214,7 +214,7 @@ def render(item: Item, tr: Translator, tables: bool = True) -> str:
     for kind, ident, body in blocks(item, tr, tables):
         if kind == "rule":
             see = get(ident).see  # type: ignore[union-attr]
-            lines.append(f"{ident}  {body}" + (f" (→ {', '.join(see)})" if see else ""))
+            lines.append(f"{ident}  {body}" + (f" (→\u00a0{', '.join(see)})" if see else ""))
         elif kind == "heading":
             lines.append(f"{ident}  {body}")
         else:

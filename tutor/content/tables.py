@@ -77,10 +77,16 @@ def _deck(tr: Translator) -> Rows:
     _ = tr.gettext
     head = [_("Card"), _("Kind"), _("Copies"), _("Use")]
     rows = []
+    # Whole phrases, not "answers {hazard}": Hungarian puts a suffix on the hazard.
+    answers = {
+        data.FOG: N_("answers fog"),
+        data.LIGHTNING: N_("answers lightning"),
+        data.BIRDS: N_("answers birds"),
+        data.PIRATES: N_("answers pirates"),
+    }
     for card in data.EQUIPMENT:
-        hazard = data.HAZARD_OF[card]
         rows.append([_(CARD_LABELS[card]), _("Equipment"), str(data.EQUIPMENT_COUNTS[card]),
-                     tr.format(N_("answers {hazard}"), hazard=_(FACE_LABELS[hazard]))])
+                     _(answers[data.HAZARD_OF[card]])])
     rows.append([_(CARD_LABELS[data.TURBO]), _("Turbo"), str(data.TURBO_COUNT),
                  _("replaces any Equipment card")])
     uses = {
@@ -129,7 +135,12 @@ def render_text(name: str, tr: Translator, width: int = 80) -> str:
 
         rule = "-+-".join("-" * w for w in widths)
         return "\n".join([line(head), rule, *(line(r) for r in rows)])
+    import textwrap
+
     records = []
     for row in rows:
-        records.append("; ".join(f"{h}: {c}" for h, c in zip(head, row, strict=True) if c))
+        pairs = [tr.format(N_("{heading}: {value}"), heading=h, value=c)
+                 for h, c in zip(head, row, strict=True) if c]
+        records += textwrap.wrap("; ".join(pairs), width, subsequent_indent="    ",
+                                 break_on_hyphens=False)
     return "\n".join(records)

@@ -36,6 +36,7 @@ class Writer:
         self.stream = stream or sys.stdout
         self.width = columns or width()
         self.colour = use_colour(self.stream)
+        self.at_start = True  # nothing written yet, or a blank line last
 
     def style(self, text: str, code: str) -> str:
         return f"{code}{text}{RESET}" if self.colour and text else text
@@ -51,10 +52,15 @@ class Writer:
         if label:
             lines[0] = indent + self.style(label, code) + lines[0][len(indent) + len(label):]
         self.stream.write("\n".join(lines) + "\n")
+        self.at_start = False
 
     def block(self, text: str) -> None:
         """Pre-formatted lines (a table), written as they are."""
         self.stream.write(text + "\n")
+        self.at_start = False
 
     def blank(self) -> None:
-        self.stream.write("\n")
+        """One empty line; never two in a row, none at the start."""
+        if not self.at_start:
+            self.stream.write("\n")
+        self.at_start = True
