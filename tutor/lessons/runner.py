@@ -215,6 +215,7 @@ class Runner:
                 return
             if step.kind == "do":
                 for action in step.actions:
+                    self._need_decision(step.line)
                     if step.by is not None and self.state.actor != self.state.seats.index(step.by):
                         raise LessonError(N_("{file}, line {line}: {name} should decide now, "
                                              "but the engine waits for {actor}."),

@@ -29,16 +29,18 @@ def transcript(lesson: Lesson, tr: Translator) -> list[str]:
         for entry in runner.log[shown:]:
             text = render_entry(entry, tr)
             if entry.kind == "event":
-                lines.extend(_para(text, "  · "))
+                lines.extend(textwrap.wrap(text, WIDTH, initial_indent="  · ",
+                                           subsequent_indent="    "))
                 continue
-            if lines[-1].startswith("  · "):
+            if lines[-1].startswith(("  · ", "    ")) and lines[-1].strip():
                 lines.append("")
             if entry.kind == "chosen":
                 lines.extend(textwrap.wrap(text, WIDTH, initial_indent="  → ",
                                            subsequent_indent="    "))
                 lines.append("")
             elif entry.kind == "prompt":
-                lines.extend(_para(text, "? "))
+                lines.extend(textwrap.wrap(text, WIDTH, initial_indent="? ",
+                                           subsequent_indent="  "))
             else:
                 lines.extend(_para(text))
                 lines.append("")
@@ -59,7 +61,7 @@ def transcript(lesson: Lesson, tr: Translator) -> list[str]:
             runner.try_choice(runner.correct_indices()[0])
         else:
             break
-    if lines[-1].startswith("  · "):
+    if lines[-1].strip():
         lines.append("")
     lines.append(tr.gettext(N_("End of the lesson.")))
     return lines
