@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.messages import N_
 from .loader import Checker, load
-from .values import NAMES, Values, fill
+from .values import NAMES, Values, fill, for_language
 
 if TYPE_CHECKING:
     from ..i18n import Translator
@@ -57,7 +57,7 @@ def title(tr: Translator) -> str:
 
 def facts(tr: Translator) -> list[tuple[str, str]]:
     """The box facts as (label, value) pairs, translated, with numbers and names filled."""
-    values = Values(tr.language)
+    values = for_language(tr.language)
     return [(tr.gettext(label), _fill(text, tr, values)) for _, label, text in _about()[2]]
 
 
@@ -67,7 +67,7 @@ def fact_ids() -> list[str]:
 
 def render(tr: Translator) -> str:
     """The about text as plain text: a heading, a paragraph, then one line per fact."""
-    values = Values(tr.language)
+    values = for_language(tr.language)
     lines = [title(tr), "", _fill(_about()[1], tr, values), ""]
     lines += [f"{label}: {value}" for label, value in facts(tr)]
     return "\n".join(lines)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.messages import N_
 from .loader import Checker, load
-from .values import Values, fill
+from .values import Values, fill, for_language
 
 if TYPE_CHECKING:
     from ..i18n import Translator
@@ -91,7 +91,7 @@ def get(entry_id: str) -> Entry | None:
 
 
 def _render(msgid: str, tr: Translator) -> str:
-    values = Values(tr.language)
+    values = for_language(tr.language)
     try:
         return fill(tr.gettext(msgid), values)
     except (KeyError, IndexError, ValueError):
@@ -114,47 +114,62 @@ def render_keywords(entry: Entry, tr: Translator) -> list[str]:
 
 # --- Search ---------------------------------------------------------------------------
 
-@cache
-def _index(language: str) -> tuple[list[dict[str, list[str]]], dict[str, int]]:
-    """Per entry, the folded words of each field in ``language``; and the number of
-    entries each word occurs in (to weigh rare words above common ones)."""
-    from ..i18n import Translator
-    from .search import words
+class _Index:
+    """The FAQ's words in one language: for each entry, the best field weight of each of
+    its words; and every distinct word, so that a query word is compared once per word."""
 
-    tr = Translator(language)
-    index = []
-    counts: dict[str, int] = {}
-    for entry in _entries():
-        fields = {
-            "keywords": words(" ".join(render_keywords(entry, tr))),
-            "question": words(render_question(entry, tr)),
-            "answer": words(render_answer(entry, tr)),
-        }
-        index.append(fields)
-        for word in set(fields["keywords"] + fields["question"] + fields["answer"]):
-            counts[word] = counts.get(word, 0) + 1
-    return index, counts
+    def __init__(self, language: str) -> None:
+        from ..i18n import Translator
+        from .search import words
+
+        tr = Translator(language)
+        # Lists ("1, 2, 4 and 6") are joined plainly: the numbers stay searchable and
+        # indexing needs no Babel locale data.
+        plain = Values(language, plain_lists=True)
+
+        def render(msgid: str) -> str:
+            try:
+                return fill(tr.gettext(msgid), plain)
+            except (KeyError, IndexError, ValueError):
+                return fill(msgid, plain)
+
+        self.entries: list[dict[str, float]] = []
+        self.vocabulary: set[str] = set()
+        for entry in _entries():
+            weights: dict[str, float] = {}
+            fields = {
+                # The id's words ("reshuffle", "lone-captain") count in every language.
+                "keywords": " ".join([*(tr.gettext(k) for k in entry.keywords), entry.id]),
+                "question": render(entry.question),
+                "answer": render(entry.answer),
+            }
+            for name, text in fields.items():
+                for word in words(text):
+                    weights[word] = max(weights.get(word, 0.0), FIELD_WEIGHTS[name])
+            self.entries.append(weights)
+            self.vocabulary.update(weights)
+
+
+@cache
+def _index(language: str) -> _Index:
+    return _Index(language)
 
 
 def _scores(query_words: list[str], language: str) -> list[float]:
+    """One score per entry: for each query word, the best weighted match in the entry,
+    weighted by how rare the matched word is among the entries."""
     from .search import similarity
 
-    index = _index(language)[0]
-    total = len(index)
+    index = _index(language)
+    total = len(index.entries)
     scores = [0.0] * total
     for q in query_words:
-        best = []
-        for fields in index:
-            match = 0.0
-            for name, weight in FIELD_WEIGHTS.items():
-                for word in fields[name]:
-                    value = similarity(q, word)
-                    if value:
-                        match = max(match, weight * value)
-            best.append(match)
-        hits = sum(1 for m in best if m)
-        if not hits:
+        close = {w: v for w in index.vocabulary if (v := similarity(q, w))}
+        if not close:
             continue
+        best = [max((weight * close[w] for w, weight in entry.items() if w in close),
+                    default=0.0) for entry in index.entries]
+        hits = sum(1 for m in best if m)
         rarity = math.log((total + 1) / hits)
         for i, m in enumerate(best):
             scores[i] += m * (rarity + 0.1)
@@ -169,16 +184,20 @@ def search(query: str, language: str, limit: int = 5) -> list[Entry]:
     from .search import fold, words
 
     everything = _entries()
-    refs = [t for t in fold(query).split() if RULE_REF.match(t.strip(".§"))]
-    query_words = [w for w in words(query) if not w.isdigit()]
+    tokens = fold(query).split()
+    # "3.4" is a rule id; a lone number ("50") is a word that matches the rendered texts.
+    refs = [t.strip(".§") for t in tokens if "." in t.strip(".§")
+            and RULE_REF.match(t.strip(".§"))]
+    query_words = words(" ".join(t for t in tokens if t.strip(".§") not in refs))
     ranked: list[Entry] = []
     bonus = [0.0] * len(everything)
     for ref in refs:
-        ref = ref.strip(".§")
         for i, entry in enumerate(everything):
             if any(r == ref or r.startswith(ref + ".") for r in entry.rules):
                 bonus[i] += 5.0
     for lang in [language, *(x for x in LANGUAGES if x != language)]:
+        if len(ranked) >= limit:
+            break  # the chosen language found enough: the others need not be indexed
         scores = _scores(query_words, lang) if query_words else [0.0] * len(everything)
         scores = [s + b for s, b in zip(scores, bonus, strict=True)]
         order = sorted(range(len(everything)), key=lambda i: -scores[i])

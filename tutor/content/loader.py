@@ -6,6 +6,9 @@ reported with the file, the entry id and what is wrong, as a translatable messag
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import string
 from functools import cache
 from pathlib import Path
@@ -31,13 +34,31 @@ def _yaml_load(text: str) -> Any:
 
 @cache
 def load(name: str) -> Any:
-    """The parsed content of ``tutor/content/<name>``; errors name the file."""
+    """The parsed content of ``tutor/content/<name>``; errors name the file.
+
+    Parsing YAML costs more than a lookup may spend, so the parsed data is also kept in
+    ``<name>.cache.json`` with the SHA-256 of the YAML text it came from. The cache is used
+    only when that digest matches the YAML as it is now; otherwise the YAML is parsed and
+    the cache rewritten if the folder is writable (commit it, or run
+    ``python -m tutor.content.loader``).
+    """
     path = FOLDER / name
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise ContentError(N_("The content file {file} cannot be read: {reason}"),
                            file=name, reason=err.strerror or str(err)) from err
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    cached = _read_cache(name)
+    if cached is not None and cached.get("sha256") == digest:
+        return cached["data"]
+    parsed = parse(name, text)
+    _write_cache(name, digest, parsed)
+    return parsed
+
+
+def parse(name: str, text: str) -> Any:
+    """``text`` (the YAML of content file ``name``) parsed; errors name the file."""
     import yaml
 
     try:
@@ -45,6 +66,42 @@ def load(name: str) -> Any:
     except yaml.YAMLError as err:
         raise ContentError(N_("The content file {file} is not valid YAML: {reason}"),
                            file=name, reason=str(err).replace("\n", " ")) from err
+
+
+def cache_path(name: str) -> Path:
+    # Beside the YAML, so that it ships with the package like the YAML does.
+    return FOLDER / f"{name}.cache.json"
+
+
+def _read_cache(name: str) -> dict[str, Any] | None:
+    try:
+        with cache_path(name).open(encoding="utf-8") as handle:
+            cached = json.load(handle)
+    except (OSError, ValueError):
+        return None
+    return cached if isinstance(cached, dict) else None
+
+
+def _write_cache(name: str, digest: str, parsed: Any) -> None:
+    target = cache_path(name)
+    try:
+        # Written aside, then renamed: a reader never sees half a file.
+        temporary = target.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(json.dumps({"sha256": digest, "data": parsed},
+                                        ensure_ascii=False, indent=0, sort_keys=True) + "\n",
+                             encoding="utf-8")
+        os.replace(temporary, target)
+    except (OSError, TypeError, ValueError):
+        pass  # an installed package may be read-only: parsing the YAML still works
+
+
+def refresh() -> list[str]:
+    """Rewrite the cache of every content file; returns the names of the files."""
+    names = sorted(p.name for p in FOLDER.glob("*.yaml"))
+    for name in names:
+        text = (FOLDER / name).read_text(encoding="utf-8")
+        _write_cache(name, hashlib.sha256(text.encode("utf-8")).hexdigest(), parse(name, text))
+    return names
 
 
 def placeholders(text: str) -> list[str]:
@@ -117,3 +174,8 @@ class Checker:
         if entry in seen:
             raise self.fail(N_("{file}, entry {id}: this id is used twice."), entry)
         seen.add(entry)
+
+
+if __name__ == "__main__":
+    for refreshed in refresh():
+        print(f"{cache_path(refreshed).relative_to(FOLDER.parents[1])} refreshed")

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..engine.messages import N_, CelestiaError
 from .loader import Checker, load
-from .values import Values, fill
+from .values import fill, for_language
 
 if TYPE_CHECKING:
     from ..i18n import Translator
@@ -178,7 +178,7 @@ def text(item: Item, tr: Translator) -> str:
     msgid = item.text
     if not msgid:
         return ""
-    values = Values(tr.language)
+    values = for_language(tr.language)
     try:
         return fill(tr.gettext(msgid), values)
     except (KeyError, IndexError, ValueError):

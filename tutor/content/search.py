@@ -8,8 +8,9 @@ removed, so "Ködkürt" and "kodkurt" are the same word):
    French and Hungarian: "compasses" → "compass", "boussoles" → "boussol",
    "iránytűvel" → "iranytu") match fully;
 3. otherwise, if one word begins with the other and the shorter has at least
-   ``MIN_PREFIX`` letters ("jetpack" / "jetpacket", "debarque" / "debarquement"), they
-   match in part, weighted by how much of the longer word is covered;
+   ``MIN_PREFIX`` letters and at least half of the longer word ("jetpack" / "jetpacket",
+   "debarque" / "debarquement"), they match in part, weighted by how much of the longer
+   word is covered;
 4. otherwise, two words that share all but the last one or two letters of the shorter
    (at least ``MIN_PREFIX`` + 1 letters: "refuse" / "refusing") match more weakly.
 
@@ -43,7 +44,7 @@ a an the of to in on at by for and or is are be can do does if it its it's my i 
 what when who whom which how why with from as this that there than then may must not
 no yes you your he his him she her they them their we our any all one
 le la les l un une des du de d et ou est sont il elle ils elles on je j que qu qui quoi
-quand comment pourquoi avec sans pour par en dans au aux ce cet cette ces son sa ses
+dont quand comment pourquoi avec sans pour par en dans au aux ce cet cette ces son sa ses
 leur leurs se s y ne pas peut peux doit faut si mon ma mes me moi nous vous lui
 az egy es vagy is nem igen mi mit mikor ki kit hogyan miert van volt lehet kell ha
 hogy de meg mar csak ez azt ezt en te o mas minden sem
@@ -85,7 +86,8 @@ def similarity(query: str, word: str) -> float:
     short, long = (query, word) if len(query) <= len(word) else (word, query)
     if len(short) < MIN_PREFIX:
         return 0.0
-    if long.startswith(short) or long.startswith(stem(short)):
+    # A prefix must cover at least half of the longer word: "dont" is not "döntetlen".
+    if (long.startswith(short) or long.startswith(stem(short))) and 2 * len(short) >= len(long):
         return 0.5 + 0.4 * len(short) / len(long)
     common = len(_common_prefix(short, long))
     # Two inflections of one stem ("refuse" / "refusing", "payer" / "payez") share all

@@ -8,6 +8,7 @@ never imports Babel; lists ("1, 2, 4 and 6") go through Babel's locale list form
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from functools import cache
 from typing import Any
 
 from ..engine import data
@@ -85,10 +86,16 @@ PLAIN: dict[str, Callable[[], Any]] = {
     "beginner_cities": lambda: data.BEGINNER_CITIES_TO_END,
 }
 
+#: The items of each list placeholder.
+LIST_ITEMS: dict[str, Callable[[], tuple[int, ...]]] = {
+    "city_values": lambda: data.CITY_VALUES,
+    "spyglass_cities": lambda: data.SPYGLASS_CITIES,
+}
+
 #: Placeholders whose text depends on the language (Babel list formatting).
 LOCALISED: dict[str, Callable[[str], str]] = {
-    "city_values": lambda language: _list(data.CITY_VALUES, language),
-    "spyglass_cities": lambda language: _list(data.SPYGLASS_CITIES, language),
+    "city_values": lambda language: _list(LIST_ITEMS["city_values"](), language),
+    "spyglass_cities": lambda language: _list(LIST_ITEMS["spyglass_cities"](), language),
 }
 
 #: Every placeholder a content text may use.
@@ -98,14 +105,17 @@ NAMES: frozenset[str] = frozenset(PLAIN) | frozenset(LOCALISED)
 class Values(Mapping[str, Any]):
     """The placeholder values for one language, computed when first asked for."""
 
-    def __init__(self, language: str = "en") -> None:
+    def __init__(self, language: str = "en", plain_lists: bool = False) -> None:
         self.language = language
+        self.plain_lists = plain_lists  # "1 2 4 6" instead of Babel's "1, 2, 4 and 6"
         self._cache: dict[str, Any] = {}
 
     def __getitem__(self, name: str) -> Any:
         if name not in self._cache:
             if name in PLAIN:
                 self._cache[name] = PLAIN[name]()
+            elif name in LOCALISED and self.plain_lists:
+                self._cache[name] = " ".join(str(v) for v in LIST_ITEMS[name]())
             elif name in LOCALISED:
                 self._cache[name] = LOCALISED[name](self.language)
             else:
@@ -117,6 +127,12 @@ class Values(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(NAMES)
+
+
+@cache
+def for_language(language: str) -> Values:
+    """The shared placeholder values of ``language`` (each computed at most once)."""
+    return Values(language)
 
 
 def fill(template: str, values: Values) -> str:
