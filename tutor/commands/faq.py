@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import TYPE_CHECKING
 
 from ..engine.messages import N_
@@ -41,7 +40,7 @@ def _write_entry(entry: Entry, tr: Translator, out: Writer) -> None:
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
     from ..content import faq
-    from ..content.terminal import BOLD, Writer
+    from ..content.terminal import BOLD, Writer, error
 
     out = Writer()
     if args.id:
@@ -52,25 +51,25 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
             close = difflib.get_close_matches(args.id, [e.id for e in faq.entries()], n=5,
                                               cutoff=0.5)
             if close:
-                print(tr.format(N_('There is no FAQ entry "{id}". Did you mean: {close}?'),
-                                id=args.id, close=", ".join(close)), file=sys.stderr)
+                error(tr.format(N_('There is no FAQ entry "{id}". Did you mean: {close}?'),
+                                id=args.id, close=", ".join(close)))
             else:
-                print(tr.format(N_('There is no FAQ entry "{id}". "celestia faq --list" '
-                                   'lists them all.'), id=args.id), file=sys.stderr)
+                error(tr.format(N_('There is no FAQ entry "{id}". "celestia faq --list" '
+                                   'lists them all.'), id=args.id))
             return 1
         _write_entry(entry, tr, out)
         return 0
     if args.list or not args.query:
         for entry in faq.entries():
-            out.paragraph(faq.render_question(entry, tr), label=entry.id, code=BOLD)
+            out.paragraph(out.style(entry.id, BOLD))
+            out.paragraph(faq.render_question(entry, tr), indent="  ")
         return 0
     query = " ".join(args.query)
     found = faq.search(query, tr.language, limit=max(1, args.limit))
     if not found:
-        print(tr.format(N_('No FAQ entry matches "{query}". Try other words or fewer of '
+        error(tr.format(N_('No FAQ entry matches "{query}". Try other words or fewer of '
                            'them, "celestia faq --list" to see every question, or '
-                           '"celestia rules" to read the rulebook.'), query=query),
-              file=sys.stderr)
+                           '"celestia rules" to read the rulebook.'), query=query))
         return 1
     for n, entry in enumerate(found):
         if n:

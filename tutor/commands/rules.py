@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..engine.messages import N_
 from ..i18n import Translator
@@ -48,7 +47,7 @@ def _write_item(item: object, tr: Translator, out: object) -> None:
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
     from ..content import about, rules
-    from ..content.terminal import Writer
+    from ..content.terminal import Writer, error
 
     out = Writer()
     if args.about:
@@ -63,7 +62,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         try:
             items = [rules.get(args.id)]
         except rules.UnknownRule as err:
-            print(tr.message(err), file=sys.stderr)
+            error(tr.message(err))
             return 1
     for n, item in enumerate(items):
         if n:

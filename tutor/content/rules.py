@@ -150,17 +150,17 @@ def close_ids(key: str, limit: int = 6) -> list[str]:
     import difflib
 
     index = _book()[1]
-    found: list[str] = []
+    # Its own statements or subsections first ("3.4" for "3.4."), then similar spellings
+    # ("3.4.4" for "3.44"), then the enclosing section ("3" for "3.12").
+    found = [i for i in index if i.startswith(key + ".") and i.count(".") == key.count(".") + 1]
+    found += difflib.get_close_matches(key, list(index), n=limit, cutoff=0.6)
     parts = key.split(".")
     for n in range(len(parts) - 1, 0, -1):
         parent = ".".join(parts[:n])
         if parent in index:
             found.append(parent)
             break
-    found += [i for i in index if i.startswith(key + ".") and i.count(".") == key.count(".") + 1]
-    found += difflib.get_close_matches(key, list(index), n=limit, cutoff=0.6)
-    unique = list(dict.fromkeys(found))
-    return unique[:limit]
+    return list(dict.fromkeys(found))[:limit]
 
 
 def children(section: Section) -> list[Section]:

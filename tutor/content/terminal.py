@@ -64,3 +64,8 @@ class Writer:
         if not self.at_start:
             self.stream.write("\n")
         self.at_start = True
+
+
+def error(message: str) -> None:
+    """``message`` on the standard error, wrapped like the rest of the output."""
+    Writer(sys.stderr).paragraph(message)

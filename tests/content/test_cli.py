@@ -1,0 +1,142 @@
+"""`celestia rules` and `celestia faq`: output, exit codes, width, colour, pipes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tutor.cli import main
+from tutor.content import faq
+from tutor.i18n import Translator
+
+ESC = "\x1b["
+
+
+@pytest.fixture(autouse=True)
+def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("CELESTIA_LANG", raising=False)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_fits(text: str, width: int = 80) -> None:
+    for line in text.splitlines():
+        assert len(line) <= width, line
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_whole_rulebook_fits_eighty_columns(capsys: pytest.CaptureFixture[str],
+                                            language: str) -> None:
+    code, out, err = run(capsys, "rules", "--lang", language)
+    assert code == 0 and not err
+    for ident in ["1.1.1", "2.5", "3.0.1", "3.9.3", "4.6.3", "5.4.3", "6.3", "7.2"]:
+        assert f"\n{ident}  " in out
+    assert ESC not in out
+    assert_fits(out)
+
+
+def test_section_and_statement(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", "3.4", "--lang", "fr")
+    assert code == 0
+    assert out.startswith("3.4  Le capitaine face aux dés")
+    assert "3.4.5" in out and "3.5.1" not in out
+    code, out, _ = run(capsys, "rules", "3.4.3", "--lang", "hu")
+    assert code == 0 and out.startswith("3.4.3  ") and "turbó" in out.lower()
+    assert "3.4.2" not in out
+
+
+def test_section_shows_its_table(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "rules", "1.2")
+    assert "Dice to reach it" in out and "6 × 25" in out
+
+
+def test_narrow_terminal(capsys: pytest.CaptureFixture[str],
+                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "50")
+    _, out, _ = run(capsys, "rules", "1", "--lang", "hu")
+    assert_fits(out, 50)
+
+
+def test_unknown_rule_lists_close_ids(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "rules", "3.44", "--lang", "fr")
+    assert code == 1 and not out
+    assert "«\u00a03.44\u00a0»" in err and "Vouliez-vous dire" in err
+    assert err.index("3.4.4") < err.index("3.4.5")
+
+
+def test_about(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", "--about", "--lang", "hu")
+    assert code == 0 and "Aaron Weissblum" in out and "Tervező" in out
+
+
+def test_faq_query(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "faq", "jetpack", "--lang", "hu")
+    assert code == 0 and not err
+    first = faq.get("who-plays-jetpack")
+    assert first is not None
+    assert out.startswith(faq.render_question(first, Translator("hu"))[:30])
+    assert "Szabályok: 4.2.1" in out
+    assert_fits(out)
+
+
+def test_faq_accent_free_query(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "faq", "debarquement", "--lang", "fr", "--limit", "1")
+    assert code == 0 and "Débarquement" in out and out.count("Entrée") == 1
+
+
+def test_faq_no_match(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "faq", "xylophone", "--lang", "en")
+    assert code == 1 and not out
+    assert '"xylophone"' in err and "--list" in err
+
+
+def test_faq_list_and_id(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "faq", "--list", "--lang", "fr")
+    assert code == 0
+    assert sum(1 for line in out.splitlines() if not line.startswith(" ")) == len(
+        faq.entries())
+    assert_fits(out)
+    code, out, _ = run(capsys, "faq", "--id", "ties")
+    assert code == 0 and "share the victory" in out
+    code, _, err = run(capsys, "faq", "--id", "tie")
+    assert code == 1 and "ties" in err
+
+
+def _subprocess(*argv: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
+    environment.update(env)
+    return subprocess.run([sys.executable, "-m", "tutor", *argv], capture_output=True,
+                          text=True, env=environment, check=False)
+
+
+def test_piped_output_is_plain_and_fits() -> None:
+    result = _subprocess("faq", "turbo", "--lang", "fr")
+    assert result.returncode == 0 and ESC not in result.stdout
+    assert_fits(result.stdout)
+    assert _subprocess("rules", "9.9").returncode == 1
+
+
+def test_colour_only_on_a_terminal_without_no_color() -> None:
+    pexpect = pytest.importorskip("pexpect")
+
+    def on_tty(**env: str) -> str:
+        environment = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+        environment.update(env, COLUMNS="80")
+        child = pexpect.spawn(sys.executable, ["-m", "tutor", "rules", "3.4.2"],
+                              env=environment, encoding="utf-8", timeout=20)
+        output = child.read()
+        child.close()
+        assert child.exitstatus == 0
+        return output
+
+    assert ESC in on_tty()
+    assert ESC not in on_tty(NO_COLOR="1")

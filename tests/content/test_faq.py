@@ -1,0 +1,124 @@
+"""The FAQ: enough entries, resting on rules that exist, covering every ruling and trap;
+search that forgives accents, endings and the language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tutor.content import faq, rules
+from tutor.i18n import Translator
+
+#: The traps the issue lists, and the entry that answers each.
+TRAPS = {
+    "captain cannot refuse when Equipment covers": "captain-must-pay",
+    "Turbo never forced": "turbo-never-forced",
+    "who may play Ejection": "who-plays-ejection",
+    "who may play Jetpack": "who-plays-jetpack",
+    "who may play Alternative Route": "alternative-route",
+    "who may play Gust of Wind": "gust-of-wind",
+    "Spyglass before Jetpack": "spyglass-before-jetpack",
+    "leaving at an empty city": "leave-empty-city",
+    "lone captain": "lone-captain",
+    "last city running out": "last-city",
+    "reshuffle": "reshuffle",
+    "end checked only between voyages": "end-of-game",
+    "ties": "ties",
+    "beginner variant's five different cities": "beginner-variant",
+    "public and hidden": "public-hidden",
+}
+
+
+def test_at_least_thirty_entries_with_unique_ids() -> None:
+    ids = [e.id for e in faq.entries()]
+    assert len(ids) >= 30
+    assert len(ids) == len(set(ids))
+
+
+def test_every_entry_rests_on_existing_rules_and_has_keywords() -> None:
+    for entry in faq.entries():
+        assert entry.rules and all(rules.exists(r) for r in entry.rules), entry.id
+        assert entry.keywords, entry.id
+
+
+def test_every_ruling_section_is_answered_somewhere() -> None:
+    cited = {r for e in faq.entries() for r in e.rules}
+    for section in rules.sections():
+        if section.id[0] in "3456" and section.rules:
+            assert any(c == section.id or c.startswith(section.id + ".") for c in cited), (
+                f"no FAQ entry rests on section {section.id}")
+
+
+@pytest.mark.parametrize("trap", sorted(TRAPS))
+def test_every_trap_has_its_entry(trap: str) -> None:
+    assert faq.get(TRAPS[trap]) is not None
+
+
+def test_no_number_is_typed_in_the_english_text() -> None:
+    for entry in faq.entries():
+        for text in (entry.question, entry.answer, *entry.keywords):
+            assert not re.search(r"[0-9]", re.sub(r"\{[a-z_]+\}", "", text)), entry.id
+
+
+@pytest.mark.parametrize("language", ["fr", "hu"])
+def test_translations_are_complete_and_filled(language: str) -> None:
+    en, tr = Translator("en"), Translator(language)
+    for entry in faq.entries():
+        for render in (faq.render_question, faq.render_answer):
+            translated = render(entry, tr)
+            assert translated != render(entry, en), entry.id
+            assert "{" not in translated and "}" not in translated, entry.id
+
+
+def _top(query: str, language: str) -> str | None:
+    found = faq.search(query, language)
+    return found[0].id if found else None
+
+
+@pytest.mark.parametrize(("query", "language", "expected"), [
+    # accents and case do not matter
+    ("kodkurt", "hu", "what-hazards"),
+    ("KÖDKÜRT", "hu", "what-hazards"),
+    ("debarquement", "fr", "who-plays-ejection"),
+    ("egalite", "fr", "ties"),
+    # plural and suffixed forms
+    ("Débarquements", "fr", "who-plays-ejection"),
+    ("katapulttal", "hu", "who-plays-ejection"),
+    ("csáklyával", "hu", "grappling-hook"),
+    ("turbos forced", "en", "turbo-never-forced"),
+    ("refusing to pay", "en", "captain-must-pay"),
+    # the obvious entry comes first
+    ("lone captain", "en", "lone-captain"),
+    ("capitaine seul", "fr", "lone-captain"),
+    ("reshuffle", "en", "reshuffle"),
+    ("húzópakli", "hu", "reshuffle"),
+    ("spyglass jetpack", "en", "spyglass-before-jetpack"),
+    ("tie", "en", "ties"),
+    ("beginner", "hu", "beginner-variant"),
+    ("leave empty pile", "en", "leave-empty-city"),
+    # a rule id finds the entries resting on it
+    ("3.3.4", "en", "no-new-decision-after-reroll"),
+])
+def test_search_finds_the_obvious_entry_first(query: str, language: str,
+                                               expected: str) -> None:
+    assert _top(query, language) == expected
+
+
+def test_search_falls_back_to_the_other_languages() -> None:
+    # Hungarian and French words, searched from English: found through their catalogs.
+    assert _top("ködkürt", "en") == "what-hazards"
+    assert _top("döntetlen", "en") == "ties"
+    assert _top("longue-vue", "hu") is not None
+    # The chosen language's matches come before the others'.
+    found = [e.id for e in faq.search("jetpack", "hu", limit=10)]
+    assert found[:2] == ["who-plays-jetpack", "jetpack-treasure"]
+
+
+def test_search_without_match_is_empty() -> None:
+    assert faq.search("xylophone quasar", "en") == []
+    assert faq.search("", "fr") == []
+
+
+def test_search_respects_the_limit() -> None:
+    assert len(faq.search("captain", "en", limit=2)) == 2
