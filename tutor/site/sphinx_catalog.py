@@ -60,9 +60,11 @@ def compiled_js() -> str:
                 messages[message.id] = message.string
             elif all(message.string):
                 messages[message.id[0]] = list(message.string)
+    # The browser indexes the plural forms with this expression's value: it must be a
+    # number ("n != 1" alone gives true or false, which index nothing).
+    plural = f"Number({_read(SOURCE).plural_expr})"
     body = json.dumps({"locale": LANGUAGE, "messages": dict(sorted(messages.items())),
-                       "plural_expr": _read(SOURCE).plural_expr}, ensure_ascii=False,
-                      indent=4)
+                       "plural_expr": plural}, ensure_ascii=False, indent=4)
     return f"Documentation.addTranslations({body});\n"
 
 

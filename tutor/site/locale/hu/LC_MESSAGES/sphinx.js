@@ -184,5 +184,5 @@ Documentation.addTranslations({
         "variable": "változó",
         "while setting up extension %s:": "a(z) %s kiterjesztés beállításakor:"
     },
-    "plural_expr": "(n != 1)"
+    "plural_expr": "Number((n != 1))"
 });
