@@ -132,7 +132,8 @@ def test_script_without_reshuffle(game) -> None:
     chance = ScriptedChance(shuffles=[["compass", "turbo"]])
     state.discard = ["compass"]
     state.chance_request = state.chance_request._replace(kind="shuffle", cards=("compass",))
-    with pytest.raises(ChanceError, match="reshuffle number 1 must order exactly the 1 card"):
+    with pytest.raises(ChanceError, match="reshuffle number 1 must order exactly the cards of the "
+                       "discard pile: compass"):
         chance.outcome(state)
     with pytest.raises(ChanceError, match="no more reshuffles"):
         ScriptedChance().outcome(state)

@@ -132,9 +132,8 @@ class ScriptedChance:
                 number = self.shuffles_used + 1
                 if sorted(order) != sorted(request.cards):
                     raise ChanceError(N_("Scripted reshuffle number {number} must order exactly "
-                                         "the {count} cards of the discard pile: {cards}."),
-                                      number=number, count=len(request.cards),
-                                      cards=" ".join(request.cards))
+                                         "the cards of the discard pile: {cards}."),
+                                      number=number, cards=" ".join(request.cards))
                 self.shuffles_used = number
                 return "shuffle " + " ".join(order)
             return self._fall_back(state, N_("The chance script has no more reshuffles "

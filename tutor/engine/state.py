@@ -478,8 +478,8 @@ class State:
             cards = words[1:]
             if sorted(cards) != sorted(self.discard):
                 raise ChanceError(
-                    N_("A reshuffle must order exactly the {count} cards of the discard pile."),
-                    count=len(self.discard),
+                    N_("A reshuffle must order exactly the cards of the discard pile: {cards}."),
+                    cards=" ".join(sorted(self.discard)),
                 )
             self.draw = cards[::-1]
             self.discard = []
