@@ -91,9 +91,9 @@ def _deck(tr: Translator) -> Rows:
                  _("replaces any Equipment card")])
     uses = {
         data.EJECTION: N_("forces a passenger off"),
-        data.JETPACK: N_("leave a crashing airship"),
-        data.ALTERNATIVE_ROUTE: N_("captain rerolls chosen dice"),
-        data.GUST_OF_WIND: N_("captain rerolls blank dice"),
+        data.JETPACK: N_("escape a crash"),
+        data.ALTERNATIVE_ROUTE: N_("reroll chosen dice"),
+        data.GUST_OF_WIND: N_("reroll blank dice"),
     }
     for card in data.POWERS:
         rows.append([_(CARD_LABELS[card]), _("Power"), str(data.POWER_COUNTS[card]),
