@@ -51,7 +51,8 @@ def build(out: Path, strict: bool = False,
             failed.append(language)
     if failed:
         language = failed[0]
-        raise DocsError(N_("The rulebook in the language \"{language}\" could not be built:\n{output}"),
+        raise DocsError(N_("The rulebook in the language \"{language}\" could not be "
+                           "built:\n{output}"),
                         language=language, output=messages[language].strip())
     write_start_page(out, languages)
     return messages

@@ -13,8 +13,16 @@ from typing import Any
 
 import yaml
 
-from ..engine import CHANCE, TERMINAL, Options, ScriptedChance, State, make_bot, play_game
-from ..engine import SeededChance
+from ..engine import (
+    CHANCE,
+    TERMINAL,
+    Options,
+    ScriptedChance,
+    SeededChance,
+    State,
+    make_bot,
+    play_game,
+)
 from ..engine.messages import N_
 from ..i18n import Translator
 from . import SITE_DIR, rst

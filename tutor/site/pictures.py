@@ -62,9 +62,10 @@ def face(kind: str, x: float, y: float, size: float = 60) -> str:
             parts.append(f'<line x1="{cx - 17 * s * sign:g}" y1="{cy - 17 * s:g}" '
                          f'x2="{cx + 17 * s * sign:g}" y2="{cy + 17 * s:g}" stroke="{colour}" '
                          f'stroke-width="{4 * s:g}" stroke-linecap="round"/>')
-            parts.append(f'<line x1="{cx - 17 * s * sign + 7 * s * sign:g}" '
-                         f'y1="{cy - 17 * s + 13 * s:g}" x2="{cx - 17 * s * sign + 13 * s * sign:g}"'
-                         f' y2="{cy - 17 * s + 7 * s:g}" stroke="{colour}" '
+            # The hilt: a short bar across the blade, near its handle.
+            hx = cx - 17 * s * sign
+            parts.append(f'<line x1="{hx + 7 * s * sign:g}" y1="{cy - 4 * s:g}" '
+                         f'x2="{hx + 13 * s * sign:g}" y2="{cy - 10 * s:g}" stroke="{colour}" '
                          f'stroke-width="{3 * s:g}"/>')
     return "".join(parts)
 

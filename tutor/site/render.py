@@ -18,8 +18,7 @@ import yaml
 from ..engine import Options
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
-from . import SITE_DIR
-from . import rst
+from . import SITE_DIR, rst
 
 PAGES_FILE = SITE_DIR / "pages.yaml"
 
