@@ -78,3 +78,10 @@ def test_invalid_yaml(content: Path) -> None:
 def test_stale_cache_is_not_used(content: Path) -> None:
     _edit(content / "faq.yaml", "Can the captain refuse to pay", "May the captain refuse to pay")
     assert faq.get("captain-must-pay").question.startswith("May the captain")
+
+
+def test_broken_cache_falls_back_to_the_yaml(content: Path) -> None:
+    loader.load("faq.yaml")
+    loader.cache_path("faq.yaml").write_text('{"sha256": "x"', encoding="utf-8")
+    _clear()
+    assert len(faq.entries()) >= 30

@@ -50,7 +50,7 @@ def load(name: str) -> Any:
                            file=name, reason=err.strerror or str(err)) from err
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
     cached = _read_cache(name)
-    if cached is not None and cached.get("sha256") == digest:
+    if cached is not None and cached.get("sha256") == digest and "data" in cached:
         return cached["data"]
     parsed = parse(name, text)
     _write_cache(name, digest, parsed)

@@ -227,6 +227,13 @@ def book(tr: Translator) -> str:
     return "\n\n".join(render(s, tr) for s in sections() if s.parent is None)
 
 
+def table_names() -> list[str]:
+    """The names ``table_rows`` accepts."""
+    from .tables import TABLES
+
+    return list(TABLES)
+
+
 def table_rows(name: str, tr: Translator) -> tuple[list[str], list[list[str]]]:
     """A table of the game's data (``cities``, ``deck``, ``faces``, ``hands``): translated
     column headings and rows, every figure read from ``tutor.engine.data``."""
