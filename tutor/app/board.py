@@ -182,10 +182,10 @@ def _route(state, tr: Translator, color: bool, compact: bool = False) -> list[Li
         if dest and not compact:
             count = data.DICE_TO_REACH[dest]
             lines.append([("", tr.ngettext(
-                N_("▲ The airship is at city {city}; → it heads for city {dest} "
-                   "({count} die)."),
-                N_("▲ The airship is at city {city}; → it heads for city {dest} "
-                   "({count} dice)."), count).format(city=at, dest=dest, count=count))])
+                "▲ The airship is at city {city}; → it heads for city {dest} "
+                "({count} die).",
+                "▲ The airship is at city {city}; → it heads for city {dest} "
+                   "({count} dice).", count).format(city=at, dest=dest, count=count))])
     return lines
 
 
@@ -247,7 +247,7 @@ def _own(state, viewer: int, tr: Translator, color: bool) -> list[Line]:
                  for t in treasures]
         points = state.points(viewer)
         tline.append(("", ", ".join(names) + " — " + tr.ngettext(
-            N_("{points} point"), N_("{points} points"), points).format(points=points)))
+            "{points} point", "{points} points", points).format(points=points)))
     else:
         tline.append(("", tr.gettext(N_("none yet"))))
     return [line, tline]
@@ -262,9 +262,9 @@ def _others(state, viewer: int | None, tr: Translator, color: bool) -> list[Line
         cards = sum(state.hands[p].values())
         count = len(state.treasures[p])
         text = tr.format(N_("{player}: {cards}, {treasures}"), player=state.seats[p],
-                         cards=tr.ngettext(N_("{count} card"), N_("{count} cards"),
+                         cards=tr.ngettext("{count} card", "{count} cards",
                                            cards).format(count=cards),
-                         treasures=tr.ngettext(N_("{count} treasure"), N_("{count} treasures"),
+                         treasures=tr.ngettext("{count} treasure", "{count} treasures",
                                                count).format(count=count))
         if line:
             line.append(("", "; "))

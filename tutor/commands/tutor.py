@@ -36,13 +36,12 @@ def _check(tr: Translator) -> int:
     for err in errors:
         print(describe_error(err, tr), file=sys.stderr)
     if errors:
-        print(tr.ngettext(N_("{count} lesson has a problem."), N_("{count} lessons have a "
-                                                                   "problem."),
+        print(tr.ngettext("{count} lesson has a problem.", "{count} lessons have a problem.",
                           len(errors)).format(count=len(errors)), file=sys.stderr)
         return 1
-    print(tr.ngettext(N_("{count} lesson checked: it plays on the engine in every language."),
-                      N_("{count} lessons checked: they play on the engine in every "
-                         "language."), len(lessons)).format(count=len(lessons)))
+    print(tr.ngettext("{count} lesson checked: it plays on the engine in every language.",
+                      "{count} lessons checked: they play on the engine in every language.",
+                      len(lessons)).format(count=len(lessons)))
     return 0
 
 

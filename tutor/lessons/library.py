@@ -118,6 +118,11 @@ def check_lesson(lesson: Lesson) -> None:
     """Raise ``LessonError`` if the lesson does not play through or lacks translations."""
     for overrides in answer_paths(lesson):
         play_through(lesson, overrides)
+    from ..i18n import LANGUAGES, Translator
+    from .transcript import transcript
+
+    for language in LANGUAGES:  # every text renders in every language
+        transcript(lesson, Translator(language))
     missing = missing_translations(lesson)
     if missing:
         language, line, text = missing[0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.messages import N_, CelestiaError
+from ..engine.messages import CelestiaError
 from ..i18n import Translator
 from .runner import Entry
 
@@ -28,7 +28,7 @@ def _localise(params: dict[str, Any], tr: Translator) -> dict[str, Any]:
 def rules_text(rules: tuple[str, ...], tr: Translator) -> str:
     from babel.lists import format_list
 
-    return tr.ngettext(N_("See rule {rules}."), N_("See rules {rules}."), len(rules)).format(
+    return tr.ngettext("See rule {rules}.", "See rules {rules}.", len(rules)).format(
         rules=format_list(list(rules), locale=tr.language))
 
 
