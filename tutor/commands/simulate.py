@@ -34,6 +34,7 @@ class Summary:
     """Figures over a series of games."""
 
     players: int
+    styles: tuple[str, ...] = ("random",)
     games: int = 0
     actions: int = 0
     voyages: list[int] = field(default_factory=list)
@@ -55,7 +56,7 @@ def simulate(games: int, players: int, seed: int, styles: Sequence[str], *,
 
     options = Options(players=players, variant=variant, grappling_hook=grappling_hook,
                       spyglass_points=spyglass_points)
-    summary = Summary(players)
+    summary = Summary(players, tuple(styles))
     started = time.perf_counter()
     for i in range(games):
         game_seed = seed + i
@@ -102,7 +103,8 @@ def report(summary: Summary, tr: Translator) -> list[str]:
     ]
     lines.append(tr.gettext(N_("Wins per seat:")))
     for seat, wins in enumerate(summary.wins):
-        lines.append("  " + tr.format(N_("seat {seat}: {wins} ({share})"), seat=seat + 1,
+        lines.append("  " + tr.format(N_("seat {seat} ({bot}): {wins} ({share})"), seat=seat + 1,
+                                      bot=summary.styles[seat % len(summary.styles)],
                                       wins=wins, share=format_percent(
                                           wins / summary.games, "#0.0%", locale=loc)))
     seconds = max(summary.seconds, 1e-9)

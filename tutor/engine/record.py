@@ -78,7 +78,7 @@ def _new_state(record: dict[str, Any]) -> State:
         raise RecordError(N_("The record's options are not valid: {reason}"),
                           reason=str(err)) from err
     if seats is not None and len(seats) != parsed.players:
-        raise RecordError(N_("The record names {count} seats for a game of {players} "
+        raise RecordError(N_("The record has {count} seat names for a game of {players} "
                              "players."), count=len(seats), players=parsed.players)
     return State(parsed, seats)
 

@@ -405,6 +405,21 @@ class State:
         raise IllegalAction(rule or PHASE_RULE[self.phase], msgid, action=action, **params)
 
     def _unknown(self, action: str) -> NoReturn:
+        """Refuse ``action``: say when its card is played, else list the choices."""
+        words = action.split()
+        if len(words) >= 2 and words[0] == "play" and self.phase != WINDOW:
+            card = words[1]
+            if card in (JETPACK, SPYGLASS) and self.phase not in (SPYGLASS_ROUND,
+                                                                  JETPACK_ROUND):
+                self._illegal(N_("{card} may only be played after the captain announces a "
+                                 "crash."), action, rule="4.2" if card == JETPACK else "4.5",
+                              card=card)
+            if card == GRAPPLING_HOOK and self.phase != HOOK_ROUND:
+                self._illegal(N_("{card} is played after the captain has paid, not in the power "
+                                 "window."), action, rule="4.6", card=card)
+            if card in (EJECTION, ALTERNATIVE_ROUTE, GUST_OF_WIND):
+                self._illegal(N_("{card} is played in the power window, once every passenger "
+                                 "has decided."), action, rule="3.3", card=card)
         self._illegal(
             N_('"{action}" is not a possible move now; the choices are: {choices}.'),
             action,
