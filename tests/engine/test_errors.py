@@ -46,7 +46,7 @@ def test_no_move_after_the_game_is_over(game, hand) -> None:
     ("play jetpack", "4.2", "after the captain announces a crash"),
     ("play spyglass", "4.5", "after the captain announces a crash"),
     ("play grappling-hook", "4.6", "after the captain has paid"),
-    ("play ejection 1", "4", "holds no ejection"),
+    ("play ejection 1", "4", "holds no card of this kind: ejection"),
     ("play compass", "3.3", "not a possible move"),
     ("play gust-of-wind now", "3.3", "not a possible move"),
     ("pay compass", "3.3", "not a possible move"),

@@ -751,7 +751,7 @@ class State:
         if card not in (EJECTION, ALTERNATIVE_ROUTE, GUST_OF_WIND):
             self._unknown(action)
         if not self.hands[actor][card]:
-            self._illegal(N_("{player} holds no {card} card."), action, rule="4",
+            self._illegal(N_("{player} holds no card of this kind: {card}."), action, rule="4",
                           player=self.seats[actor], card=card)
         if card == GUST_OF_WIND:
             if len(words) == 2:
@@ -847,15 +847,15 @@ class State:
                 self._illegal(N_("No die shows the hazard that {card} answers; pay only for "
                                  "the dice rolled."), action, card=detail)
             if code == "too-many":
-                self._illegal(N_("Too many {card} cards: each hazard die takes exactly one "
-                                 "card."), action, card=detail)
+                self._illegal(N_("Too many cards of this kind: {card}. Each hazard die takes "
+                                 "exactly one card."), action, card=detail)
             self._illegal(N_("Each hazard die takes exactly one card, so with this Equipment "
                              "the number of Turbo cards must be {turbos}."),
                           action, turbos=int(detail))
         for card, count in pay.items():
             if hand.get(card, 0) < count:
-                self._illegal(N_("The captain does not hold enough {card} cards (held: {held}, "
-                                 "needed: {count})."),
+                self._illegal(N_("The captain does not hold enough cards of this kind: {card} "
+                                 "(held: {held}, needed: {count})."),
                               action, held=hand.get(card, 0), card=card, count=count)
         self._illegal(N_('Write this payment in the usual order: "{expected}".'), action,
                       expected=format_payment(pay))
@@ -909,7 +909,7 @@ class State:
         if action == PLAY_JETPACK:
             self._discard_card(actor, JETPACK)
             self.aboard[actor] = False
-            self._emit("jetpack", N_("{player} escapes with a {card}."),
+            self._emit("jetpack", N_("{player} plays {card} and escapes from the airship."),
                        {"player": self.seats[actor], "card": JETPACK})
             self.left_with[actor] = self._take_treasure(actor)
         elif action != PASS:
@@ -954,7 +954,7 @@ class State:
             self.left_with[actor] = None
             self.aboard[actor] = True
             self._discard_card(actor, GRAPPLING_HOOK)
-            self._emit("grappling-hook", N_("{player} plays the {card} and climbs back aboard, "
+            self._emit("grappling-hook", N_("{player} plays {card} and climbs back aboard, "
                                             "returning a treasure to the bottom of the pile of "
                                             "city {city}."),
                        {"player": self.seats[actor], "card": GRAPPLING_HOOK,
