@@ -181,3 +181,13 @@ def test_docs_command_without_sources_says_so(tmp_path: Path, monkeypatch, capsy
     err = capsys.readouterr().err
     assert "A szabálykönyv forrásai nincsenek itt" in err
     assert "Traceback" not in err
+
+
+def test_every_lesson_is_a_worked_example(site: Path) -> None:
+    from tutor.lessons.library import load_all
+
+    for language in LANGUAGES:
+        found = anchors(site / language / "examples.html")
+        assert {f"lesson-{lesson.id}" for lesson in load_all()} <= found
+    text = (site / "hu" / "examples.html").read_text(encoding="utf-8")
+    assert "\\:" not in text  # reST escapes never leak into the page

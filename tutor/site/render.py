@@ -66,9 +66,9 @@ def _section(section: Any, tr: Translator, depth: int, skip: set[str], heading: 
     from ..content import rules
 
     out = []
+    if anchors:
+        out.append(rst.label(rule_anchor(section.id)))
     if heading:
-        if anchors:
-            out.append(rst.label(rule_anchor(section.id)))
         out.append(rst.heading(tr.format(N_("{number}. {title}"), number=section.id,
                                          title=rules.title(section, tr)), depth))
     if section.text:
@@ -232,6 +232,12 @@ def _examples(spec: Any, tr: Translator, depth: int) -> str:
     return render_examples(tr, depth)
 
 
+def _lessons(spec: Any, tr: Translator, depth: int) -> str:
+    from .lessons import render_lessons
+
+    return render_lessons(tr, depth)
+
+
 def _score_sheet(spec: Any, tr: Translator, depth: int) -> str:
     from .examples import render_score_sheet
 
@@ -254,6 +260,7 @@ BLOCKS: dict[str, Callable[[Any, Translator, int], str]] = {
     "faq": _faq,
     "about": _about,
     "examples": _examples,
+    "lessons": _lessons,
     "score-sheet": _score_sheet,
 }
 
@@ -265,11 +272,15 @@ def render_page(page_id: str, tr: Translator) -> str:
     except KeyError:
         raise SiteError(N_('pages.yaml has no page "{page}".'), page=page_id) from None
     out = [rst.heading(tr.gettext(page["title"]), 0)]
+    depth = 1
     for block in page.get("blocks", []):
         kind = next(iter(block))
         spec = block[kind]
         if kind not in BLOCKS:
             raise SiteError(N_('pages.yaml, page "{page}": unknown block "{kind}".'),
                             page=page_id, kind=kind)
-        out.append(BLOCKS[kind](spec, tr, 1))
+        # Generated headings after a "title" block nest under it.
+        out.append(BLOCKS[kind](spec, tr, 1 if kind == "title" else depth))
+        if kind == "title":
+            depth = 2
     return "\n".join(out)
