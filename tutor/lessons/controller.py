@@ -36,7 +36,9 @@ class Session:
             if not self._replay(answer):
                 self.runner = Runner(lesson)  # the lesson changed: start it again
                 break
-        self.page_start = self._page_start()
+        # A resumed learner reads again what followed the last answer.
+        chosen = [i for i, e in enumerate(self.runner.log) if e.kind == "chosen"]
+        self.page_start = chosen[-1] if chosen else 0
 
     def _replay(self, answer: int) -> bool:
         while self.runner.pause == "say":

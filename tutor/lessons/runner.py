@@ -223,7 +223,10 @@ class Runner:
                                           actor=self._actor_name())
                     self._play(action, step.line, narrate=True)
             elif step.kind == "check":
-                self._resolve_chance(step.line)
+                # Roll a new step's dice only if the check is about the roll or who
+                # decides after it, so that narration after a check can announce the roll.
+                rolls = bool({"phase", "actor", "dice"} & step.check.keys())
+                self._resolve_chance(step.line, rolls=rolls)
                 self._verify(step.check, step.line)
             elif step.kind == "fast_forward":
                 self._fast_forward(step)
@@ -292,8 +295,11 @@ class Runner:
         while self.state.actor == CHANCE:
             request = self.state.chance_request
             if request is not None and request.kind == "roll" and (
-                    not rolls or self.chance.rolls_used >= len(self.chance.rolls)):
-                return  # the script ends here; a step that needs this roll reports it
+                    (not rolls and self.state.phase == "roll")
+                    or self.chance.rolls_used >= len(self.chance.rolls)):
+                # A new step's roll waits until a step needs it (rerolls do not wait);
+                # past the end of the script, a step that needs the roll reports it.
+                return
             try:
                 events = self.state.apply(self.chance.outcome(self.state))
             except CelestiaError as err:
