@@ -20,7 +20,9 @@ Decisions the engine takes where RULES.md leaves a mechanical detail open:
   in the Spyglass, Jetpack and Grappling Hook rounds (so nobody learns who holds what).
 - Passengers (§3.2): when the current city's pile is empty, every remaining passenger
   stays automatically (one ``must-stay`` event), also when it runs out part-way.
-- Lone captain (§3.0): at a city whose pile is empty he has nothing to take and must roll.
+- Lone captain (§3.0): at a city whose pile is empty he has nothing to take and must roll
+  (a safeguard: a step always starts at a city whose pile nobody has drawn from since it
+  was chosen as the destination, so this does not arise in play).
 - Grappling Hook (§4.6): also playable when no die showed a hazard (the airship goes on
   with nothing to pay, which counts as a payment of nothing).
 - Beginner variant (§6): the five-cities end is checked in addition to the 50 points of
