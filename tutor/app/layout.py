@@ -85,14 +85,13 @@ class TutorUI:
         tr = self.tr
         width = self._width()
         language = LANGUAGE_NAMES[self.tutor.language]
-        if self.screen == MENU:
+        session = self.tutor.session
+        if self.screen == MENU or session is None:
             done, total = self.tutor.counts()
             left = tr.gettext(N_("Celestia — guided lessons"))
             middle = tr.format(N_("{done} of {total} finished"), done=done, total=total)
             left = f" {left} · {middle}"
         else:
-            session = self.tutor.session
-            assert session is not None
             answered, total = session.progress()
             left = " " + tr.gettext(session.lesson.title)
             counter = tr.format(N_("question {number} of {total}"),
@@ -169,8 +168,6 @@ class TutorUI:
             indent = "  " if entry.kind in ("event", "chosen") else ""
             if entry.kind == "event":
                 text = "· " + text
-            if entry.kind == "hint":
-                text = self.tr.format(N_("Hint: {hint}"), hint=text)
             wrapped = textwrap.wrap(text, width, initial_indent=indent,
                                     subsequent_indent=indent + ("  " if indent else ""))
             lines.extend((style, w) for w in wrapped)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.messages import CelestiaError
+from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
 from .runner import Entry
 
@@ -41,6 +41,8 @@ def render_entry(entry: Entry, tr: Translator) -> str:
     if entry.kind == "chosen":
         return tr.format(entry.msgid, choice=tr.format(entry.params["_choice"], **params))
     text = tr.format(entry.msgid, **params)
+    if entry.kind == "hint":
+        return tr.format(N_("Hint: {hint}"), hint=text)
     if entry.kind == "wrong" and entry.params.get("_rules"):
         text += " " + rules_text(entry.params["_rules"], tr)
     return text

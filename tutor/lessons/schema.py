@@ -167,7 +167,8 @@ def load_lesson(path: str | Path) -> Lesson:
         raise LessonError(N_("{file}, line {line}: the file cannot be read: {reason}"),
                           file=file, line=1, reason=str(err)) from err
     try:
-        root = yaml.compose(source, Loader=yaml.SafeLoader)
+        # libyaml's parser when present: several times faster, with the same line marks.
+        root = yaml.compose(source, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         raise LessonError(N_("{file}, line {line}: this is not valid YAML: {reason}"),

@@ -1,0 +1,82 @@
+"""Tutor benchmark: time to the first screen of `celestia tutor` in a pseudo-terminal,
+and the controller's latency per step (open a lesson, continue, answer).
+
+    python benchmarks/tutor.py [--runs N]
+
+Prints figures; the target for the first screen is 250 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def first_screen(runs: int) -> list[float]:
+    import pexpect
+
+    times = []
+    with tempfile.TemporaryDirectory() as state:
+        env = {**os.environ, "CELESTIA_STATE_DIR": state, "TERM": "xterm", "CELESTIA_LANG": "en"}
+        for _ in range(runs):
+            started = time.perf_counter()
+            child = pexpect.spawn(sys.executable, ["-m", "tutor", "tutor"], env=env,
+                                  dimensions=(24, 80), encoding="utf-8", timeout=20, cwd=ROOT)
+            child.expect("guided lessons")
+            times.append(time.perf_counter() - started)
+            child.send("q")
+            child.expect(pexpect.EOF)
+            child.close()
+    return times
+
+
+def step_latency() -> tuple[list[float], list[float]]:
+    from tutor.i18n import Translator
+    from tutor.lessons.controller import Session
+    from tutor.lessons.library import load_all
+
+    tr = Translator("fr")
+    opens, steps = [], []
+    for lesson in load_all():
+        started = time.perf_counter()
+        session = Session(lesson)
+        session.page_text(tr)
+        opens.append(time.perf_counter() - started)
+        while not session.finished:
+            started = time.perf_counter()
+            if session.pause == "say":
+                session.proceed()
+            else:
+                session.choose(next(i for i, c in enumerate(session.choices) if c.correct))
+            session.page_text(tr)
+            session.choice_labels(tr)
+            steps.append(time.perf_counter() - started)
+    return opens, steps
+
+
+def ms(values: list[float]) -> str:
+    return (f"median {statistics.median(values) * 1000:.1f} ms, "
+            f"max {max(values) * 1000:.1f} ms over {len(values)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    screens = first_screen(args.runs)
+    print(f"first screen of `celestia tutor` (pty, 80x24): {ms(screens)} (target 250 ms)")
+    opens, steps = step_latency()
+    print(f"controller, open a lesson:  {ms(opens)}")
+    print(f"controller, one step:       {ms(steps)}")
+
+
+if __name__ == "__main__":
+    main()
