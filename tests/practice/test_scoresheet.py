@@ -1,0 +1,134 @@
+"""The score sheet: checks against the game's contents, ranking, the three ways in."""
+
+import pytest
+from prompt_toolkit import PromptSession
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from tutor.cli import main
+from tutor.engine import data
+from tutor.i18n import Translator
+from tutor.practice.scoresheet import (
+    Entry,
+    ScoreSheet,
+    SheetError,
+    load_sheet,
+    sheet_from_arguments,
+    spyglasses_in_game,
+    treasures_in_game,
+)
+from tutor.practice.scoreview import enter_sheet, result_lines
+
+
+def test_game_contents_come_from_the_data_tables() -> None:
+    in_game = treasures_in_game("standard")
+    assert sum(in_game.values()) + spyglasses_in_game("standard") == sum(
+        len(data.pile_composition(c)) for c in data.CITY_VALUES)
+    assert in_game[25] == 6 and in_game[4] == 2 + 3 + 5
+    assert spyglasses_in_game("standard") == len(data.SPYGLASS_CITIES)
+    assert spyglasses_in_game("beginner") == 0
+
+
+def test_ranking_shares_ties_and_counts_spyglasses() -> None:
+    sheet = ScoreSheet(spyglass_points=2)
+    sheet.add(Entry("Ann", [25, 20], 1))   # 47
+    sheet.add(Entry("Bob", [25, 20, 2]))   # 47
+    sheet.add(Entry("Cy", [12]))           # 12
+    assert [(r.rank, r.name, r.total) for r in sheet.results()] == [
+        (1, "Ann", 47), (1, "Bob", 47), (3, "Cy", 12)]
+    assert sheet.winners() == ["Ann", "Bob"]
+    sheet.spyglass_points = 0
+    assert sheet.winners() == ["Bob"]
+
+
+def test_a_wrong_entry_is_refused_and_names_player_and_value() -> None:
+    sheet = ScoreSheet()
+    sheet.add(Entry("Ann", [25] * 4))
+    with pytest.raises(SheetError) as err:
+        sheet.add(Entry("Bob", [25, 25, 25]))
+    assert err.value.params == {"player": "Bob", "value": 25, "count": 6, "listed": 7}
+    with pytest.raises(SheetError) as err:
+        sheet.add(Entry("Bob", [7]))
+    assert err.value.params["value"] == 7
+    with pytest.raises(SheetError):
+        sheet.add(Entry("Bob", [], spyglasses=5))
+    assert sheet.names() == ["Ann"]            # nothing lost, nothing half-added
+    # Correcting Ann frees her 25s.
+    assert sheet.add(Entry("Ann", [25])) is True
+    sheet.add(Entry("Bob", [25] * 5))
+    assert sheet.names() == ["Ann", "Bob"]
+
+
+def test_beginner_sheet_has_no_spyglasses() -> None:
+    with pytest.raises(SheetError) as err:
+        ScoreSheet("beginner").add(Entry("Ann", [4], 1))
+    assert "beginner" in err.value.english()
+
+
+def test_file_format_round_trip_and_errors(tmp_path) -> None:
+    path = tmp_path / "sheet.toml"
+    path.write_text('spyglass_points = 3\n[[players]]\nname = "Ann"\ntreasures = [25, 20, 4]\n'
+                    'spyglasses = 1\n[[players]]\nname = "Bob"\ntreasures = [15, 15]\n'
+                    '[[players]]\nname = "Cy"\ntreasures = [30]\n', encoding="utf-8")
+    sheet, problems = load_sheet(path)
+    assert sheet.names() == ["Ann", "Bob"]
+    assert [p.params.get("player") for p in problems] == ["Cy"]
+    assert sheet.total(sheet.entries[0]) == 52
+    again = tmp_path / "again.toml"
+    again.write_text(sheet.to_toml(), encoding="utf-8")
+    copy, none = load_sheet(again)
+    assert none == [] and copy.entries == sheet.entries and copy.spyglass_points == 3
+    path.write_text("[[players]\n", encoding="utf-8")
+    with pytest.raises(SheetError) as err:
+        load_sheet(path)
+    assert str(path) in err.value.english()
+
+
+def test_arguments() -> None:
+    sheet, problems = sheet_from_arguments(["Ann:25,20,4", "Bob:9 9", "Ann:1", "Cy"],
+                                           ["Ann=1", "Zed=2", "Bob=x"], "standard", 2)
+    assert sheet.names() == ["Ann", "Bob"]
+    assert sheet.entries[0].spyglasses == 1
+    kinds = [p.msgid for p in problems]
+    assert len(kinds) == 4  # Zed unknown, Bob=x, Ann twice, Cy without values
+
+
+def test_command_line_in_french(capsys) -> None:
+    code = main(["score", "--lang", "fr", "--player", "Ann:25,20", "--player", "Bob:25,20,4",
+                 "--spyglasses", "Ann=2"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Ann" in out.splitlines()[-1] and "Bob" in out.splitlines()[-1]
+    assert out != ""
+    code = main(["score", "--lang", "hu", "--player", "Ann:25,21"])
+    err = capsys.readouterr().err
+    assert code == 2 and "21" in err and "Ann" in err
+
+
+def _asker(pipe, text: str):
+    pipe.send_text(text)
+    pipe.close()  # then the end of input stops the entry, as Ctrl-D would
+    session = PromptSession(input=pipe, output=DummyOutput())
+    return lambda question, default: session.prompt(question, default=default)
+
+
+def test_interactive_entry_keeps_players_when_a_line_is_wrong() -> None:
+    said: list[str] = []
+    sheet = ScoreSheet()
+    # Bob's first values are impossible (a 7); he is asked again, Ann stays.
+    with create_pipe_input() as pipe:
+        ask = _asker(pipe, "Ann\n25 20 4\n1\nBob\n7 9\n12 9\n0\nAnn\n\x1525 20\n\n\n")
+        assert enter_sheet(sheet, ask, said.append, Translator("en")) is True
+    assert [(e.name, e.values, e.spyglasses) for e in sheet.entries] == [
+        ("Ann", [25, 20], 1), ("Bob", [12, 9], 0)]
+    assert any("7" in line and "Bob" in line for line in said)
+    assert result_lines(sheet, Translator("hu"))[-1].startswith("Ann")
+
+
+def test_interactive_entry_interrupted_keeps_what_was_entered() -> None:
+    sheet = ScoreSheet()
+    with create_pipe_input() as pipe:
+        ask = _asker(pipe, "Ann\n25\n0\nBob\n")
+        assert enter_sheet(sheet, ask, lambda line: None, Translator("fr")) is False
+    assert sheet.names() == ["Ann"]
+    assert 'name = "Ann"' in sheet.to_toml()

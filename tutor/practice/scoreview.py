@@ -1,0 +1,101 @@
+"""The score sheet in words, and the interactive entry of a sheet (prompt-toolkit)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..engine.messages import N_
+from ..i18n import Translator
+from .scoresheet import Entry, ScoreSheet, SheetError, parse_spyglasses, parse_values
+
+
+def result_lines(sheet: ScoreSheet, tr: Translator) -> list[str]:
+    """Totals, ranking and winner(s) of a complete sheet."""
+    from prompt_toolkit.utils import get_cwidth
+
+    results = sheet.results()
+    lines = [tr.nformat(N_("Score sheet ({n} point for each unused Magic Spyglass):"),
+                        N_("Score sheet ({n} points for each unused Magic Spyglass):"),
+                        sheet.spyglass_points)]
+    width = max(get_cwidth(r.name) for r in results)
+    for r in results:
+        detail = tr.nformat(N_("{treasures} in treasures, {n} Spyglass"),
+                            N_("{treasures} in treasures, {n} Spyglasses"), r.spyglasses,
+                            treasures=tr.number(r.treasure_points))
+        name = r.name + " " * (width - get_cwidth(r.name))
+        lines.append(tr.format(N_("{rank}. {player}  {total} ({detail})"),
+                               rank=f"{r.rank:>2}", player=name, total=f"{r.total:>3}",
+                               detail=detail))
+    winners = sheet.winners()
+    if len(winners) == 1:
+        lines.append(tr.format(N_("{player} wins."), player=winners[0]))
+    else:
+        lines.append(tr.format(N_("Tied for the win, sharing the victory: {players}."),
+                               players=tr.join(winners)))
+    return lines
+
+
+Ask = Callable[[str, str], str]
+
+
+def enter_sheet(sheet: ScoreSheet, ask: Ask, say: Callable[[str], None],
+                tr: Translator) -> bool:
+    """Ask for each player in turn until an empty name; a wrong line is asked again.
+
+    ``ask(question, default)`` returns the answer (raises ``EOFError`` or
+    ``KeyboardInterrupt`` to stop). Returns False if entry was interrupted; the players
+    already entered stay on ``sheet`` either way.
+    """
+    from ..engine import data
+
+    has_spyglasses = sheet.variant != data.BEGINNER
+    say(tr.gettext(N_("Enter each player in turn. Leave the name empty when everyone is "
+                      "entered; enter a name again to correct that player.")))
+    try:
+        while True:
+            number = len(sheet.entries) + 1
+            name = ask(tr.format(N_("Name of player {number}: "), number=number), "").strip()
+            if not name:
+                if len(sheet.entries) >= data.MIN_PLAYERS:
+                    return True
+                say(tr.nformat(N_("A score sheet needs at least {n} player."),
+                               N_("A score sheet needs at least {n} players."),
+                               data.MIN_PLAYERS))
+                continue
+            old = next((e for e in sheet.entries if e.name == name), None)
+            if old is None and len(sheet.entries) >= data.MAX_PLAYERS:
+                say(tr.format(N_("A game of Celestia has at most {most} players; "
+                                 "{player} would be one too many."),
+                              most=data.MAX_PLAYERS, player=name))
+                continue
+            if old is not None:
+                say(tr.format(N_("{player} is already on the sheet: the new values will "
+                                 "replace the old ones."), player=name))
+            while True:
+                values_text = ask(tr.format(
+                    N_("Treasure values of {player} (e.g. 25 20 4): "), player=name),
+                    " ".join(str(v) for v in old.values) if old else "")
+                try:
+                    values = parse_values(values_text, name)
+                    entry = Entry(name, values, 0)
+                    problems = [p for p in sheet.problems(entry)]
+                    if problems:
+                        raise problems[0]
+                    break
+                except SheetError as err:
+                    say(tr.message(err))
+            while has_spyglasses:
+                glasses_text = ask(tr.format(N_("Unused Magic Spyglasses of {player}: "),
+                                             player=name), str(old.spyglasses) if old else "0")
+                try:
+                    entry.spyglasses = parse_spyglasses(glasses_text, name)
+                    sheet.add(entry)
+                    break
+                except SheetError as err:
+                    say(tr.message(err))
+            if not has_spyglasses:
+                sheet.add(entry)
+            say(tr.format(N_("{player}: {total} points."), player=name,
+                          total=sheet.total(entry)))
+    except (EOFError, KeyboardInterrupt):
+        return False
