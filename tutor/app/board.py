@@ -267,7 +267,7 @@ def _others(state, viewer: int | None, tr: Translator, color: bool) -> list[Line
                          treasures=tr.ngettext("{count} treasure", "{count} treasures",
                                                count).format(count=count))
         if line:
-            line.append(("", "; "))
+            line.append(("", " · "))
         line.append(("", text))
     lines = [line] if line and not over else []
     if over:

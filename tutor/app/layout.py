@@ -125,18 +125,21 @@ class TutorUI:
             line = f" {mark} {i + 1:2}. {title}"
             if item.status == STARTED:
                 line += "  " + tr.gettext(N_("(in progress)"))
-            elif not item.ready:
-                line += "  " + tr.gettext(N_("(do the earlier lessons first)"))
             style = "class:selected" if i == self.menu_index else (
                 cls("done", self.colour) if item.status == DONE else "")
             out.append((style, line[:width].ljust(width) if i == self.menu_index else
                         line[:width]))
             out.append(("", "\n"))
-        selected = items[self.menu_index].lesson if items else None
+        selected = items[self.menu_index] if items else None
         if selected is not None:
             out.append(("", "\n"))
-            for line in textwrap.wrap(tr.gettext(selected.summary), width - 2):
+            for line in textwrap.wrap(tr.gettext(selected.lesson.summary), width - 2):
                 out.append(("", " " + line + "\n"))
+            if not selected.ready:
+                advice = tr.gettext(N_("Tip: this lesson builds on earlier ones; you may "
+                                       "want to do those first."))
+                for line in textwrap.wrap(advice, width - 2):
+                    out.append(("class:hint", " " + line + "\n"))
         message = self._message_text()
         if message:
             out.append(("", "\n"))
@@ -155,6 +158,11 @@ class TutorUI:
         if fragments and fragments[-1] == ("", "\n"):
             fragments = fragments[:-1]
         return fragments
+
+    def _board_height(self) -> Dimension:
+        """Exactly the board's lines: the narration gets the rest, never the board's."""
+        lines = sum(text.count("\n") for _, text in self._board()) + 1
+        return Dimension.exact(lines if self.tutor.session is not None else 0)
 
     def _narration_lines(self) -> list[tuple[str, str]]:
         session = self.tutor.session
@@ -257,7 +265,7 @@ class TutorUI:
                            wrap_lines=False, height=Dimension(min=3))
         lesson = HSplit([
             Window(FormattedTextControl(self._board, show_cursor=False),
-                   dont_extend_height=True, wrap_lines=False),
+                   height=self._board_height, wrap_lines=False),
             rule,
             narration,
             rule,
