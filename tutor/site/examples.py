@@ -99,7 +99,7 @@ def render_examples(tr: Translator, depth: int) -> str:
         for kind, item in story:
             if kind == "event" and item.kind == "pass":
                 continue
-            text = rst.text(" ".join(_narrate(state, kind, item, tr).split()))
+            text = rst.text(rst.squash(_narrate(state, kind, item, tr)))
             if kind == "why":
                 lines.append(f"   .. rst-class:: celestia-why\n\n   {text}\n")
             else:

@@ -32,7 +32,7 @@ def render_lesson(lesson: Any, tr: Translator, depth: int) -> str:
     def flush() -> None:
         nonlocal shown, events
         for entry in runner.log[shown:]:
-            plain = " ".join(render_entry(entry, tr).split())
+            plain = rst.squash(render_entry(entry, tr))
             text = rst.text(plain)
             if entry.kind == "event":
                 events.append(text)
@@ -56,14 +56,14 @@ def render_lesson(lesson: Any, tr: Translator, depth: int) -> str:
             step = runner.step
             assert step is not None
             params = runner.placeholders()
-            labels = [rst.text(" ".join(tr.format(c.label, **params).split()))
+            labels = [rst.text(rst.squash(tr.format(c.label, **params)))
                       for c in step.choices]
             out.append("\n".join(f"#. {label}" for label in labels) + "\n")
             correct = runner.correct_indices()[0]
             for choice, label in zip(step.choices, labels, strict=True):
                 if choice.correct or not choice.why:
                     continue
-                why = " ".join(tr.format(choice.why, **params).split())
+                why = rst.squash(tr.format(choice.why, **params))
                 if choice.rules:
                     why += " " + rules_text(choice.rules, tr)
                 line = tr.format(N_("Why not “{choice}”? {why}"), choice="\x00",

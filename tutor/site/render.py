@@ -87,7 +87,7 @@ def _section(section: Any, tr: Translator, depth: int, skip: set[str], heading: 
 def _statement(rule: Any, tr: Translator, anchor: bool = True) -> str:
     from ..content import rules
 
-    body = rst.text(" ".join(rules.text(rule, tr).split()))
+    body = rst.text(rst.squash(rules.text(rule, tr)))
     see = ""
     if getattr(rule, "see", ()):
         links = ", ".join(f":ref:`{ref} <{rule_anchor(ref)}>`" for ref in rule.see)
@@ -102,7 +102,7 @@ def _ruling(spec: Any, tr: Translator, depth: int) -> str:
     from ..content import rules
 
     rule = rules.get(str(spec))
-    body = rst.text(" ".join(rules.text(rule, tr).split()))
+    body = rst.text(rst.squash(rules.text(rule, tr)))
     return (".. rst-class:: celestia-rule\n\n"
             + f":ref:`{rule.id} <{rule_anchor(rule.id)}>`\u00a0\u00a0{body}\n")
 

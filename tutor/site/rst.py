@@ -14,9 +14,24 @@ UNDERLINES = "=-~^\""
 _SPECIAL = re.compile(r"([\\`*_|\[\]<>:])")
 
 
+#: A paragraph or list item that starts like this would become a (nested) list.
+_LIST_START = re.compile(r"^(?:\d+[.)]|\(\d+\)|[-+•]|[a-zA-Z][.)])\s")
+
+
 def text(value: str) -> str:
-    """``value`` with every inline-markup character escaped."""
-    return _SPECIAL.sub(r"\\\1", value)
+    """``value`` with every inline-markup character escaped, and a leading "2." or "-"
+    kept as text rather than read as the start of a list."""
+    escaped = _SPECIAL.sub(r"\\\1", value)
+    return "\\" + escaped if _LIST_START.match(escaped) else escaped
+
+
+#: Line breaks and runs of ordinary spaces; never the no-break spaces of French typography.
+_SPACES = re.compile(r"[ \t\r\n]+")
+
+
+def squash(value: str) -> str:
+    """``value`` on one line, with its runs of ordinary white space made single spaces."""
+    return _SPACES.sub(" ", value).strip(" ")
 
 
 def heading(title: str, depth: int) -> str:
@@ -26,8 +41,8 @@ def heading(title: str, depth: int) -> str:
 
 def paragraph(value: str) -> str:
     """One paragraph per blank-line-separated block of ``value``."""
-    blocks = [b.strip() for b in value.split("\n\n") if b.strip()]
-    return "\n\n".join(text(" ".join(b.split())) for b in blocks) + "\n"
+    blocks = [b for b in (squash(part) for part in value.split("\n\n")) if b]
+    return "\n\n".join(text(squash(b)) for b in blocks) + "\n"
 
 
 def indent(block: str, spaces: int = 3) -> str:
