@@ -71,10 +71,14 @@ def test_a_lesson_from_the_menu_to_the_tick(state_dir: Path) -> None:
                 await send(str(right + 1))
         seen["finished"] = session.finished
         await send("q", lambda: tutor.session is None)               # back to the menu
+        seen["menu"] = "".join(text for _, text in ui._menu())
+        seen["header"] = "".join(text for _, text in ui._header())
         await send("q")                                              # quit
 
     _tutor, result = _run(script)
     assert result == 0
+    assert seen["menu"].splitlines()[0].startswith(" ✓  1. The goal and the set-up")
+    assert "1 of 16 finished" in seen["header"]
     assert "last city only ends the voyage" in seen["explanation"]
     assert "See rules 3.7 and 5.1." in seen["explanation"]
     assert "try again" in seen["message"]

@@ -115,37 +115,49 @@ class TutorUI:
 
     # --- The menu ---------------------------------------------------------------------------
     def _menu(self):
+        """The list of lessons, one line each; the window scrolls to keep the selection."""
         tr = self.tr
-        items = self.tutor.menu()
         out = []
         width = self._width()
-        for i, item in enumerate(items):
+        for i, item in enumerate(self.tutor.menu()):
             mark = "✓" if item.status == DONE else "…" if item.status == STARTED else " "
-            title = tr.gettext(item.lesson.title)
-            line = f" {mark} {i + 1:2}. {title}"
+            line = f" {mark} {i + 1:2}. {tr.gettext(item.lesson.title)}"
             if item.status == STARTED:
                 line += "  " + tr.gettext(N_("(in progress)"))
-            style = "class:selected" if i == self.menu_index else (
-                cls("done", self.colour) if item.status == DONE else "")
-            out.append((style, line[:width].ljust(width) if i == self.menu_index else
-                        line[:width]))
+            line = line[:width]
+            if i == self.menu_index:
+                out.append(("class:selected", line.ljust(width)))
+            else:
+                out.append((cls("done", self.colour) if item.status == DONE else "", line))
             out.append(("", "\n"))
-        selected = items[self.menu_index] if items else None
-        if selected is not None:
-            out.append(("", "\n"))
-            for line in textwrap.wrap(tr.gettext(selected.lesson.summary), width - 2):
-                out.append(("", " " + line + "\n"))
+        return out[:-1]
+
+    def _menu_cursor(self) -> Point:
+        return Point(0, self.menu_index)
+
+    def _menu_notes(self) -> list[tuple[str, str]]:
+        """Under the list: the selected lesson's summary, advice, and any message."""
+        tr = self.tr
+        width = self._width() - 2
+        items = self.tutor.menu()
+        lines: list[tuple[str, str]] = []
+        if items:
+            selected = items[self.menu_index]
+            lines += [("", w) for w in textwrap.wrap(tr.gettext(selected.lesson.summary), width)]
             if not selected.ready:
                 advice = tr.gettext(N_("Tip: this lesson builds on earlier ones; you may "
                                        "want to do those first."))
-                for line in textwrap.wrap(advice, width - 2):
-                    out.append(("class:hint", " " + line + "\n"))
+                lines += [(cls("hint", self.colour), w) for w in textwrap.wrap(advice, width)]
         message = self._message_text()
         if message:
-            out.append(("", "\n"))
-            for line in textwrap.wrap(message, width - 2):
-                out.append((cls("notice", self.colour), " " + line + "\n"))
-        return out
+            lines += [(cls("notice", self.colour), w) for w in textwrap.wrap(message, width)]
+        return lines
+
+    def _menu_notes_text(self):
+        return [(style, " " + text + "\n") for style, text in self._menu_notes()]
+
+    def _menu_notes_height(self) -> Dimension:
+        return Dimension.exact(len(self._menu_notes()) + 1)
 
     # --- A lesson ---------------------------------------------------------------------------
     def _board(self):
@@ -258,7 +270,14 @@ class TutorUI:
         # The header holds the focus while no text is typed: it is always on screen.
         self.main_window = Window(FormattedTextControl(self._header, focusable=True,
                                                        show_cursor=False), height=1)
-        menu = Window(FormattedTextControl(self._menu, show_cursor=False), wrap_lines=False)
+        menu = HSplit([
+            Window(FormattedTextControl(self._menu, show_cursor=False,
+                                        get_cursor_position=self._menu_cursor),
+                   wrap_lines=False),
+            Window(height=1, char="─", style="class:rule"),
+            Window(FormattedTextControl(self._menu_notes_text), height=self._menu_notes_height,
+                   wrap_lines=False),
+        ])
         narration = Window(FormattedTextControl(self._narration, focusable=False,
                                                 show_cursor=False,
                                                 get_cursor_position=self._narration_cursor),
