@@ -23,8 +23,6 @@ import pytest
 
 from tutor.site.build import build
 
-SCREENSHOTS = Path(os.environ.get("CELESTIA_SCREENSHOTS", "benchmarks/output/site"))
-
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -43,7 +41,7 @@ def _missing(what: str) -> None:
 def chromium_path() -> str | None:
     explicit = os.environ.get("CHROMIUM")
     if explicit:
-        return explicit
+        return explicit if shutil.which(explicit) else None
     for name in ("chromium", "chromium-browser", "google-chrome"):
         found = shutil.which(name)
         if found:

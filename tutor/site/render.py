@@ -207,9 +207,8 @@ def _faq(spec: Any, tr: Translator, depth: int) -> str:
         out.append(rst.label(f"faq-{entry.id}"))
         out.append(rst.heading(faq.render_question(entry, tr), depth))
         out.append(rst.paragraph(faq.render_answer(entry, tr)))
-        refs = [r for r in getattr(entry, "rules", ())]
-        if refs:
-            links = ", ".join(f":ref:`{ref} <{rule_anchor(ref)}>`" for ref in refs)
+        if entry.rules:
+            links = ", ".join(f":ref:`{ref} <{rule_anchor(ref)}>`" for ref in entry.rules)
             out.append(tr.format(N_("Rules: {rules}"), rules="\x00").replace("\x00", links)
                        + "\n")
     return "\n".join(out)
