@@ -48,6 +48,7 @@ def run_app(lessons: Sequence[Lesson], tr: Translator, explicit_language: bool,
     if lesson_id is not None:
         tutor.lesson(lesson_id)  # an unknown id is reported before the screen opens
     app = create_app(tutor, lesson_id)
+    shown = tutor.progress.notice  # already on the menu screen
     try:
         result = app.run()
     except (KeyboardInterrupt, EOFError):
@@ -55,7 +56,7 @@ def run_app(lessons: Sequence[Lesson], tr: Translator, explicit_language: bool,
     finally:
         tutor.close()
     notice = tutor.progress.notice
-    if notice is not None:
+    if notice is not None and notice != shown:  # e.g. the last save failed
         msgid, params = notice
         print(tutor.tr.format(msgid, **params))
     return int(result or 0)
