@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "glossary": "tutor.commands.glossary",
     "odds": "tutor.commands.odds",
     "score": "tutor.commands.score",
+    "play": "tutor.commands.play",
 }
 
 

@@ -1,0 +1,196 @@
+"""A practice game: the learner against bots, with the odds coach (no UI code here).
+
+The controller owns the engine state, the chance source and the bots; it moves the game
+on until the learner must decide, and keeps the events the learner may see (public
+ones and those addressed to the learner) for narration. A game is saved as an engine
+game record (``tutor.engine.record`` format) with one extra key, ``practice``, that
+names the learner's seat, each bot's style and the seed::
+
+    "practice": {"learner": 0, "bots": [null, "cautious", "bold"], "seed": 42}
+
+Resuming replays the record; the chance and the bots continue from seeds derived from
+the seed and the length of the history, so a resumed game goes on deterministically.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine import (
+    BOT_STYLES,
+    CHANCE,
+    TERMINAL,
+    Event,
+    Options,
+    SeededChance,
+    State,
+    make_bot,
+    replay,
+    to_record,
+)
+from ..engine.messages import N_, CelestiaError
+from .odds import Advice, advise, situation_from_observation
+
+#: Bot seat names: cloud names, the same in every language.
+BOT_NAMES = ("Nimbus", "Cirrus", "Stratus", "Cumulus", "Altus")
+#: The styles a practice bot may have (the random bot is for tests and simulations).
+PRACTICE_STYLES = tuple(s for s in BOT_STYLES if s != "random")
+
+
+class PracticeError(CelestiaError):
+    """A practice game that cannot be set up, saved or resumed."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The choices made before a practice game."""
+
+    name: str
+    bots: tuple[str, ...]
+    variant: str = "standard"
+    grappling_hook: bool = False
+    spyglass_points: int = 2
+    seed: int = 0
+    #: The first captain's seat (the learner sits at seat 0).
+    first_captain: int = 0
+
+
+class PracticeGame:
+    """The learner at seat ``learner``; bots at every other seat."""
+
+    def __init__(self, state: State, learner: int, styles: list[str | None], seed: int) -> None:
+        self.state = state
+        self.learner = learner
+        self.styles = styles
+        self.seed = seed
+        offset = len(state.history)
+        self.chance = SeededChance(seed * 1_000_003 + offset)
+        self.bots = {p: make_bot(style, seed * 101 + p * 7 + offset)
+                     for p, style in enumerate(styles) if style is not None}
+        #: Everything the learner has been told, in order.
+        self.log: list[Event] = []
+
+    # --- Starting -----------------------------------------------------------------------
+    @classmethod
+    def new(cls, setup: Setup) -> PracticeGame:
+        if not 1 <= len(setup.bots) <= len(BOT_NAMES):
+            raise PracticeError(N_("A practice game has 1 to {most} bots, not {count}."),
+                                most=len(BOT_NAMES), count=len(setup.bots))
+        for style in setup.bots:
+            if style not in PRACTICE_STYLES:
+                raise PracticeError(N_('Unknown bot style "{style}"; the styles are: '
+                                       "{styles}."), style=style,
+                                    styles=", ".join(PRACTICE_STYLES))
+        players = len(setup.bots) + 1
+        options = Options(players=players, first_captain=setup.first_captain % players,
+                          variant=setup.variant, grappling_hook=setup.grappling_hook,
+                          spyglass_points=setup.spyglass_points)
+        name = setup.name.strip() or "?"
+        seats = [name, *BOT_NAMES[:len(setup.bots)]]
+        if name in BOT_NAMES[:len(setup.bots)]:
+            raise PracticeError(N_('"{name}" is the name of a bot; choose another name.'),
+                                name=name)
+        game = cls(State(options, seats), 0, [None, *setup.bots], setup.seed)
+        game.advance()
+        return game
+
+    @classmethod
+    def from_record(cls, record: Any) -> PracticeGame:
+        """Resume a saved practice game (``to_record``'s output)."""
+        extra = record.get("practice") if isinstance(record, dict) else None
+        if not isinstance(extra, dict):
+            raise PracticeError(N_('This game record has no "practice" part: it was not saved '
+                                   "from a practice game."))
+        state = replay(record)
+        learner = extra.get("learner")
+        styles = extra.get("bots")
+        seed = extra.get("seed")
+        if (not isinstance(learner, int) or not isinstance(seed, int)
+                or not isinstance(styles, list) or len(styles) != state.players
+                or not 0 <= learner < state.players or styles[learner] is not None
+                or any(s not in PRACTICE_STYLES for i, s in enumerate(styles)
+                       if i != learner)):
+            raise PracticeError(N_('The "practice" part of this record must name the learner\'s '
+                                   "seat, a bot style for every other seat and a seed."))
+        game = cls(state, learner, styles, seed)
+        game.advance()
+        return game
+
+    # --- Playing ------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.state.actor == TERMINAL
+
+    @property
+    def waiting(self) -> bool:
+        """True when the learner must decide."""
+        return self.state.actor == self.learner
+
+    def visible(self, events: list[Event]) -> list[Event]:
+        return [e for e in events if e.to is None or e.to == self.learner]
+
+    def advance(self, limit: int = 100_000) -> list[Event]:
+        """Let chance and the bots play until the learner decides or the game ends."""
+        told: list[Event] = []
+        state = self.state
+        for _ in range(limit):
+            actor = state.actor
+            if actor == CHANCE:
+                events = state.apply(self.chance.outcome(state))
+            elif actor == TERMINAL or actor == self.learner:
+                break
+            else:
+                events = state.apply(self.bots[actor].choose(state, actor), actor)
+            told.extend(self.visible(events))
+        self.log.extend(told)
+        return told
+
+    def choices(self) -> list[str]:
+        return self.state.legal_actions(self.learner) if self.waiting else []
+
+    def play(self, action: str) -> list[Event]:
+        """The learner's move (``IllegalAction`` if the rules forbid it); then the bots'."""
+        events = self.visible(self.state.apply(action, self.learner))
+        self.log.extend(events)
+        return events + self.advance()
+
+    def advice(self) -> Advice:
+        """The coach's figures for the learner now, from the learner's knowledge only."""
+        options = self.state.options
+        return advise(situation_from_observation(
+            self.state.observation(self.learner), options.variant, options.grappling_hook,
+            options.spyglass_points))
+
+    # --- Saving -------------------------------------------------------------------------
+    def to_record(self) -> dict[str, Any]:
+        record = to_record(self.state)
+        record["practice"] = {"learner": self.learner, "bots": list(self.styles),
+                              "seed": self.seed}
+        return record
+
+    def save(self, path: str | Path) -> None:
+        """Write the game record atomically (a crash never leaves half a file)."""
+        path = Path(path)
+        text = json.dumps(self.to_record(), ensure_ascii=False, indent=1)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name,
+                                                 suffix=".tmp")
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+            os.replace(temporary, path)
+        except OSError as err:
+            raise PracticeError(N_("Cannot save the game to {path}: {reason}"), path=str(path),
+                                reason=err.strerror or str(err)) from err
+
+
+def load(path: str | Path) -> PracticeGame:
+    """Resume the practice game saved at ``path``."""
+    from ..engine import record
+
+    return PracticeGame.from_record(record.load(path))
