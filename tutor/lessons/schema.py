@@ -302,8 +302,8 @@ def _rolls(reader: _Reader, node: yaml.Node) -> list[tuple[str, ...]]:
 
 def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
     if not isinstance(node, yaml.MappingNode) or not node.value:
-        raise reader.fail(node, N_("{file}, line {line}: a step is a mapping whose first key "
-                                   "is one of: {kinds}."), kinds=", ".join(STEP_KINDS))
+        raise reader.fail(node, N_('{file}, line {line}: each entry of "steps" is a mapping whose '
+                                   "first key is one of: {kinds}."), kinds=", ".join(STEP_KINDS))
     kind = str(node.value[0][0].value)
     line = node.start_mark.line + 1
     if kind == "say":
@@ -354,8 +354,8 @@ def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
         hints = reader.texts(fields["hints"][1], "hints") if "hints" in fields else ()
         return Step("prompt", line, prompt=reader.text(fields["prompt"][1], "prompt"),
                     choices=choices, hints=hints)
-    raise reader.fail(node, N_("{file}, line {line}: a step is a mapping whose first key is one "
-                               "of: {kinds}."), kinds=", ".join(STEP_KINDS))
+    raise reader.fail(node, N_('{file}, line {line}: each entry of "steps" is a mapping whose '
+                               "first key is one of: {kinds}."), kinds=", ".join(STEP_KINDS))
 
 
 def _choice(reader: _Reader, node: yaml.Node) -> Choice:
