@@ -16,9 +16,13 @@ HELP = N_("exact odds for a situation at the table: will the captain pay, what i
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
+    from ..engine import data
+
     _ = tr.gettext
-    parser.add_argument("--players", type=int, default=4, help=_("players in the game, 2 to 6 "
-                                                                  "(default 4)"))
+    parser.add_argument("--players", type=int, default=4,
+                        help=tr.format(N_("players in the game, {low} to {high} (default "
+                                          "{default})"), low=data.MIN_PLAYERS,
+                                       high=data.MAX_PLAYERS, default=4))
     parser.add_argument("--variant", choices=("standard", "beginner"), default="standard",
                         help=_("rules variant"))
     parser.add_argument("--grappling-hook", action="store_true",
@@ -40,8 +44,9 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("--treasures", metavar=_("TREASURES"), default="",
                         help=_("your treasures as city:value, separated by commas, e.g. "
                                "1:2,4:spyglass"))
-    parser.add_argument("--spyglass-points", type=int, default=2,
-                        help=_("points for each unused Magic Spyglass (default 2)"))
+    parser.add_argument("--spyglass-points", type=int, default=data.SPYGLASS_POINTS_DEFAULT,
+                        help=tr.format(N_("points for each unused Magic Spyglass (default "
+                                          "{points})"), points=data.SPYGLASS_POINTS_DEFAULT))
 
 
 def _treasures(text: str, variant: str) -> list[tuple[int, int]]:

@@ -7,7 +7,7 @@ import argparse
 from ..engine.messages import N_
 from ..i18n import Translator
 
-HELP = N_("play a practice game against 1 to 5 bots, with an exact odds coach")
+HELP = N_("play a practice game against bots, with an exact odds coach")
 
 EPILOG = N_("""Bots: give a number (styles then take turns: cautious, sensible, bold) or one
 style per bot, e.g. --bots cautious,bold,bold.
@@ -22,19 +22,23 @@ The game is saved after every move, as a game record that celestia replay also r
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
+    from ..engine import data
+
     _ = tr.gettext
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = _(EPILOG)
     parser.add_argument("--bots", default="2", metavar=_("BOTS"),
-                        help=_("how many bots (1 to 5), or their styles separated by commas "
-                               "(default 2)"))
+                        help=tr.format(N_("how many bots ({low} to {high}), or their styles "
+                                          "separated by commas (default {default})"),
+                                       low=1, high=data.MAX_PLAYERS - 1, default=2))
     parser.add_argument("--name", help=_("your name at the table"))
     parser.add_argument("--variant", choices=("standard", "beginner"), default="standard",
                         help=_("rules variant"))
     parser.add_argument("--grappling-hook", action="store_true",
                         help=_("add the Grappling Hook promotional cards"))
-    parser.add_argument("--spyglass-points", type=int, default=2,
-                        help=_("points for each unused Magic Spyglass (default 2)"))
+    parser.add_argument("--spyglass-points", type=int, default=data.SPYGLASS_POINTS_DEFAULT,
+                        help=tr.format(N_("points for each unused Magic Spyglass (default "
+                                          "{points})"), points=data.SPYGLASS_POINTS_DEFAULT))
     parser.add_argument("--seed", type=int, help=_("seed of the game's chance (default: "
                                                    "random)"))
     parser.add_argument("--coach", action="store_true", help=_("show the coach at every "

@@ -31,6 +31,8 @@ this file format.""")
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
+    from ..engine import data
+
     _ = tr.gettext
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = _(EPILOG)
@@ -45,8 +47,9 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("--variant", choices=("standard", "beginner"), default=None,
                         help=_("rules variant (default: standard, or the file's)"))
     parser.add_argument("--spyglass-points", type=int, default=None,
-                        help=_("points for each unused Magic Spyglass (default 2, or the "
-                               "file's)"))
+                        help=tr.format(N_("points for each unused Magic Spyglass (default "
+                                          "{points}, or the file's)"),
+                                       points=data.SPYGLASS_POINTS_DEFAULT))
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
@@ -101,9 +104,10 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     for problem in problems:
         print(tr.message(problem), file=sys.stderr)
     if problems:
-        print(tr.nformat(N_("{n} mistake on the sheet: correct it and try again."),
-                         N_("{n} mistakes on the sheet: correct them and try again."),
-                         len(problems)), file=sys.stderr)
+        text = tr.ngettext("{n} mistake on the sheet: correct it and try again.",
+                           "{n} mistakes on the sheet: correct them and try again.",
+                           len(problems))
+        print(text.format(n=tr.number(len(problems))), file=sys.stderr)
         return 2
     print("\n".join(result_lines(sheet, tr)))
     return 0

@@ -77,18 +77,17 @@ def advice_lines(advice: Advice, tr: Translator) -> list[str]:
     shown = [c for c, v in ((s.city, advice.leave_now), (s.dest, advice.leave_next))
              if v is not None]
     if any(c in spyglass_cities for c in shown):
-        lines.append(tr.nformat(N_("(A Magic Spyglass is counted as the {n} point it scores "
-                                   "if kept.)"),
-                                N_("(A Magic Spyglass is counted as the {n} points it "
-                                   "scores if kept.)"), s.spyglass_points))
+        text = tr.ngettext("(A Magic Spyglass is counted as the {n} point it scores if kept.)",
+                           "(A Magic Spyglass is counted as the {n} points it scores if "
+                           "kept.)", s.spyglass_points)
+        lines.append(text.format(n=tr.number(s.spyglass_points)))
     if advice.roll_dice:
-        lines.append(tr.nformat(N_("Next roll: {n} die, to city {city}."),
-                                N_("Next roll: {n} dice, to city {city}."),
-                                advice.roll_dice, city=advice.roll_city))
+        text = tr.ngettext("Next roll: {n} die, to city {city}.",
+                           "Next roll: {n} dice, to city {city}.", advice.roll_dice)
+        lines.append(text.format(n=tr.number(advice.roll_dice), city=advice.roll_city))
         for count, chance in enumerate(advice.hazards):
-            lines.append("  " + tr.nformat(N_("{n} hazard: {chance}"),
-                                           N_("{n} hazards: {chance}"), count,
-                                           chance=percent(chance, tr)))
+            text = tr.ngettext("{n} hazard: {chance}", "{n} hazards: {chance}", count)
+            lines.append("  " + text.format(n=tr.number(count), chance=percent(chance, tr)))
     if not lines:
         lines.append(tr.gettext(N_("The coach has nothing to compute here.")))
     return lines

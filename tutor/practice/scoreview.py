@@ -14,14 +14,15 @@ def result_lines(sheet: ScoreSheet, tr: Translator) -> list[str]:
     from prompt_toolkit.utils import get_cwidth
 
     results = sheet.results()
-    lines = [tr.nformat(N_("Score sheet ({n} point for each unused Magic Spyglass):"),
-                        N_("Score sheet ({n} points for each unused Magic Spyglass):"),
-                        sheet.spyglass_points)]
+    title = tr.ngettext("Score sheet ({n} point for each unused Magic Spyglass):",
+                        "Score sheet ({n} points for each unused Magic Spyglass):",
+                        sheet.spyglass_points)
+    lines = [title.format(n=tr.number(sheet.spyglass_points))]
     width = max(get_cwidth(r.name) for r in results)
     for r in results:
-        detail = tr.nformat(N_("{treasures} in treasures, {n} Spyglass"),
-                            N_("{treasures} in treasures, {n} Spyglasses"), r.spyglasses,
-                            treasures=tr.number(r.treasure_points))
+        detail = tr.ngettext("{treasures} in treasures, {n} Spyglass",
+                             "{treasures} in treasures, {n} Spyglasses", r.spyglasses).format(
+            n=tr.number(r.spyglasses), treasures=tr.number(r.treasure_points))
         name = r.name + " " * (width - get_cwidth(r.name))
         lines.append(tr.format(N_("{rank}. {player}  {total} ({detail})"),
                                rank=f"{r.rank:>2}", player=name, total=f"{r.total:>3}",
@@ -58,9 +59,9 @@ def enter_sheet(sheet: ScoreSheet, ask: Ask, say: Callable[[str], None],
             if not name:
                 if len(sheet.entries) >= data.MIN_PLAYERS:
                     return True
-                say(tr.nformat(N_("A score sheet needs at least {n} player."),
-                               N_("A score sheet needs at least {n} players."),
-                               data.MIN_PLAYERS))
+                text = tr.ngettext("A score sheet needs at least {n} player.",
+                                   "A score sheet needs at least {n} players.", data.MIN_PLAYERS)
+                say(text.format(n=tr.number(data.MIN_PLAYERS)))
                 continue
             old = next((e for e in sheet.entries if e.name == name), None)
             if old is None and len(sheet.entries) >= data.MAX_PLAYERS:

@@ -43,10 +43,10 @@ def action_label(action: str, game: PracticeGame, tr: Translator) -> str:
     if words[0] == "reroll":
         positions = [int(p) for p in words[1].split("+")]
         faces = [state.dice[p - 1] for p in positions]
-        return tr.nformat(N_("Reroll die {positions} ({faces})"),
-                          N_("Reroll dice {positions} ({faces})"), len(positions),
-                          positions=tr.join([str(p) for p in positions]),
-                          faces=tr.term_value("faces", tuple(faces)))
+        text = tr.ngettext("Reroll die {positions} ({faces})",
+                           "Reroll dice {positions} ({faces})", len(positions))
+        return text.format(positions=tr.join([str(p) for p in positions]),
+                           faces=tr.term_value("faces", tuple(faces)))
     return action
 
 
@@ -63,8 +63,9 @@ def summary_lines(game: PracticeGame, tr: Translator) -> list[str]:
     state = game.state
     if state.actor != TERMINAL:
         return []
-    lines = [tr.nformat(N_("The game is over after {n} voyage."),
-                        N_("The game is over after {n} voyages."), state.voyage)]
+    text = tr.ngettext("The game is over after {n} voyage.",
+                       "The game is over after {n} voyages.", state.voyage)
+    lines = [text.format(n=tr.number(state.voyage))]
     if state.end_reason == "points":
         leaders = [state.seats[p] for p in range(state.players)
                    if state.points(p) >= data.END_SCORE]
@@ -77,17 +78,19 @@ def summary_lines(game: PracticeGame, tr: Translator) -> list[str]:
     elif state.end_reason == "route":
         lines.append(tr.gettext(N_("It ended because fewer than two cities were left on the "
                                    "route.")))
-    lines.append(tr.nformat(N_("The airship crashed {n} time."),
-                            N_("The airship crashed {n} times."), state.crashes))
+    text = tr.ngettext("The airship crashed {n} time.", "The airship crashed {n} times.",
+                       state.crashes)
+    lines.append(text.format(n=tr.number(state.crashes)))
     scores = state.scores()
     order = sorted(range(state.players), key=lambda p: -scores[p])
     rank = 0
     for i, p in enumerate(order):
         if i == 0 or scores[p] != scores[order[i - 1]]:
             rank = i + 1
-        lines.append("  " + tr.nformat(
-            N_("{rank}. {player}: {n} point"), N_("{rank}. {player}: {n} points"), scores[p],
-            rank=rank, player=state.seats[p]))
+        text = tr.ngettext("{rank}. {player}: {n} point", "{rank}. {player}: {n} points",
+                           scores[p])
+        lines.append("  " + text.format(n=tr.number(scores[p]), rank=rank,
+                                        player=state.seats[p]))
     winners = [state.seats[p] for p in state.winners]
     if game.learner in state.winners:
         if len(winners) == 1:
