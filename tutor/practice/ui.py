@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from prompt_toolkit.application import Application, get_app
+from prompt_toolkit.data_structures import Point
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
@@ -20,6 +21,7 @@ from prompt_toolkit.layout import (
     Layout,
     Window,
 )
+from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.styles import Style
 
 from ..app.board import BOARD_STYLE, board_fragments
@@ -43,7 +45,9 @@ STYLE = Style.from_dict({
     "keys": "reverse",
 })
 
-LOG_LINES = 10
+LOG_LINES = 12
+#: How much of the narration can be scrolled back to.
+LOG_KEPT = 400
 
 
 class PracticeApp:
@@ -69,7 +73,10 @@ class PracticeApp:
         return HSplit([
             Window(FormattedTextControl(self._board), wrap_lines=True, dont_extend_height=True),
             rule,
-            Window(FormattedTextControl(self._log), wrap_lines=True, height=LOG_LINES),
+            # The narration keeps its last line in view: the cursor sits on it.
+            Window(FormattedTextControl(self._log, show_cursor=False,
+                                        get_cursor_position=self._log_end),
+                   wrap_lines=True, height=Dimension(min=LOG_LINES // 2, preferred=LOG_LINES)),
             ConditionalContainer(HSplit([rule, Window(FormattedTextControl(self._coach),
                                                       wrap_lines=True,
                                                       dont_extend_height=True)]),
@@ -83,12 +90,16 @@ class PracticeApp:
         width = get_app().output.get_size().columns
         return board_fragments(self.game.state, self.game.learner, self.tr, width=width)
 
+    def _log_end(self) -> Point:
+        return Point(0, max(len(self.lines[-LOG_KEPT:]) - 1, 0))
+
     def _log(self) -> StyleAndTextTuples:
-        shown = self.lines[-LOG_LINES:]
+        shown = self.lines[-LOG_KEPT:]
         first_new = len(self.lines) - max(len(self.lines) - self.fresh, 0)
         out: StyleAndTextTuples = []
         for i, line in enumerate(shown, start=len(self.lines) - len(shown)):
-            out.append(("class:log.latest" if i >= first_new else "class:log", line + "\n"))
+            end = "\n" if i < len(self.lines) - 1 else ""
+            out.append(("class:log.latest" if i >= first_new else "class:log", line + end))
         return out
 
     def _coach(self) -> StyleAndTextTuples:
