@@ -109,7 +109,7 @@ def _asker(pipe, text: str):
     pipe.send_text(text)
     pipe.close()  # then the end of input stops the entry, as Ctrl-D would
     session = PromptSession(input=pipe, output=DummyOutput())
-    return lambda question, default: session.prompt(question, default=default)
+    return lambda question, default: session.prompt(question, placeholder=default) or default
 
 
 def test_interactive_entry_keeps_players_when_a_line_is_wrong() -> None:

@@ -114,12 +114,29 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
 
 
 def _prompt():
-    """A prompt-toolkit session asking one question at a time (with a default answer)."""
+    """Ask one question at a time; an empty answer takes the default shown.
+
+    On a terminal, a prompt-toolkit session shows the default as a grey placeholder; from
+    a pipe, plain lines are read (the end of the input stops the entry).
+    """
+    if not sys.stdin.isatty():
+        def ask_line(question: str, default: str) -> str:
+            print(question, end="", flush=True)
+            line = sys.stdin.readline()
+            if not line:
+                print()
+                raise EOFError
+            print(line.rstrip("\n"))
+            return line.strip() or default
+
+        return ask_line
+
     from prompt_toolkit import PromptSession
 
     session: PromptSession[str] = PromptSession()
 
     def ask(question: str, default: str) -> str:
-        return session.prompt(question, default=default)
+        answer = session.prompt(question, placeholder=default)
+        return answer.strip() or default
 
     return ask
