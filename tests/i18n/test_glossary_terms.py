@@ -5,7 +5,9 @@ How a term is found and matched
 -------------------------------
 - Everything is compared without case or accents ("Équipement" = "equipement").
 - In the English msgid, text in placeholders (``{captain}``), in double quotes or
-  backquotes (commands to type, such as "pay compass+turbo") is ignored. A term is found as
+  backquotes, command-line options (``--spyglasses``) and tokens such as ``4:spyglass`` or
+  ``compass+turbo`` (things to type) are ignored. An engine identifier kept as it is in the
+  translation (a key or a command word, such as "spyglasses") counts as the term. A term is found as
   whole words, with English inflections (-s, -es, -ies, -ed, -ing; "bird" for "birds").
   Longer terms win over the terms they contain: "lightning rod" is not also "lightning",
   "Alternative Route" is not also "route".
@@ -47,7 +49,8 @@ EXTRA_FORMS: dict[str, dict[str, list[str]]] = {
     "pirates": {"hu": ["kalóz"]},
     "birds": {"fr": ["oiseau"], "hu": ["madár"]},
 }
-IGNORED_ENGLISH = re.compile(r"\{[^}]*\}|\"[^\"]*\"|`[^`]*`|“[^”]*”"
+IGNORED_ENGLISH = re.compile(r"\{[^}]*\}|\"[^\"]*\"|`[^`]*`|“[^”]*”"  # placeholders, quotes
+                             r"|--[\w-]+|\w*(?:[:+=]\w+)+"  # options, city:value, compass+turbo
                              r"|\bstep(?:s|ped|ping)? (?:off|down|out|aside|back|in)\b")
 PREVERBS = ("le", "ki", "be", "fel", "el", "meg")
 
@@ -118,6 +121,8 @@ def terms_in(english: str) -> list[Concept]:
 
 def uses(translation: str, concept: Concept, language: str) -> bool:
     text = fold(translation)
+    if concept.engine and re.search(rf"\b{re.escape(concept.engine)}(?:s|es)?\b", text):
+        return True  # a key or command word, kept as the program reads it
     return any(re.search(translated_pattern(f, language), text) for f in forms(concept, language))
 
 
@@ -133,6 +138,8 @@ def test_the_matching_rule_on_known_cases() -> None:
     assert [c.id for c in terms_in('Play an Alternative Route: type "pay compass".')] == \
         ["alternative-route"]
     assert [c.id for c in terms_in("{captain} pays")] == []
+    assert [c.id for c in terms_in("type --spyglasses or 4:spyglass or compass+turbo")] == []
+    assert uses("un joueur a name, treasures et spyglasses", by_id["magic-spyglass"], "fr")
     assert [c.id for c in terms_in("Two cities and three Spyglasses")] == \
         ["magic-spyglass", "city"]
     assert uses("Le capitaine s'écrase avec l'aéronef.", by_id["crash"], "fr")
