@@ -167,3 +167,15 @@ def test_coach_from_a_real_observation() -> None:
     mine = advise(situation_from_observation(state.observation(0), "standard", False, 2))
     assert mine.own_pass is not None and mine.own_pass.equipment == 1
     assert mine.captain_pays is None
+
+
+def test_the_captain_is_not_told_what_leaving_is_worth_unless_he_may_leave() -> None:
+    hands = [["compass"] * 6, ["cannon"] * 6, ["foghorn"] * 6, ["turbo"] * 6]
+    state = State(Options(players=4), ["Ann", "Bob", "Cy", "Di"])
+    chance = ScriptedChance(rolls=["fog blank"], hands=hands)
+    while state.actor < 0:
+        state.apply(chance.outcome(state))
+    captain = advise(situation_from_observation(state.observation(0), "standard", False, 2))
+    assert captain.leave_now is None and captain.leave_next is not None
+    passenger = advise(situation_from_observation(state.observation(1), "standard", False, 2))
+    assert passenger.leave_now is not None

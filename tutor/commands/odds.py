@@ -118,7 +118,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         is_captain=args.captain, aboard=True, dice=tuple(dice), city=city or 0,
         dest=dest, after=after, variant=args.variant, spyglass_points=args.spyglass_points,
         treasures=tuple(_treasures(args.treasures, args.variant)),
-        city_has_treasure=city is not None,
+        city_has_treasure=city is not None, can_leave=not args.captain,
     )
     # Impossible situations (too many copies of a card…) raise errors that name the card.
     advice = advise(situation)

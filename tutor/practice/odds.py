@@ -231,6 +231,9 @@ class Situation:
     treasures: Sequence[tuple[int, int]] = ()
     #: Whether a treasure can be taken at ``city`` now (its pile is not empty).
     city_has_treasure: bool = True
+    #: Whether the player may leave with a treasure here: passengers may; the captain
+    #: only alone aboard (§3.0) or with a Jetpack after a crash is announced (§3.5).
+    can_leave: bool = True
 
 
 @dataclass
@@ -279,7 +282,7 @@ def advise(s: Situation) -> Advice:
         elif s.dest:
             advice.captain_step = step_pass_odds(unseen, s.captain_hand_size,
                                                  data.dice_to_reach(s.dest))
-    if s.city_has_treasure:
+    if s.city_has_treasure and s.can_leave:
         gone = [v for c, v in s.treasures if c == s.city]
         advice.leave_now = treasure_value(
             unaccounted_treasures(s.city, s.variant, gone), s.spyglass_points)
@@ -314,4 +317,5 @@ def situation_from_observation(observation: Mapping, variant: str, grappling_hoo
         spyglass_points=spyglass_points,
         treasures=tuple(observation["treasures"]),
         city_has_treasure=observation["pile_sizes"].get(city, 0) > 0,
+        can_leave=player != captain or observation["phase"] in ("lone-captain", "jetpack"),
     )
