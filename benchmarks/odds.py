@@ -13,11 +13,18 @@ from __future__ import annotations
 
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from tutor.engine import data
-from tutor.engine.payment import can_pay, hazard_counts
-from tutor.practice import odds
+# Run as a script, this folder comes first on sys.path, where a benchmark named tutor.py
+# would hide the tutor package.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+from tutor.engine import data  # noqa: E402
+from tutor.engine.payment import can_pay, hazard_counts  # noqa: E402
+from tutor.practice import odds  # noqa: E402
 
 PLAYERS = 6
 DICE = ("fog", "lightning", "birds", "pirates")
