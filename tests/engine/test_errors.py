@@ -137,3 +137,20 @@ def test_script_without_reshuffle(game) -> None:
         chance.outcome(state)
     with pytest.raises(ChanceError, match="no more reshuffles"):
         ScriptedChance().outcome(state)
+
+
+def test_scripted_reshuffle_and_misplaced_hook(game, hand) -> None:
+    state = State(Options(players=2))
+    state.discard = ["turbo", "compass"]
+    state.chance_request = state.chance_request._replace(kind="shuffle",
+                                                         cards=("compass", "turbo"))
+    chance = ScriptedChance(shuffles=[["turbo", "compass"]])
+    assert chance.outcome(state) == "shuffle turbo compass" and chance.exhausted()
+    g = game(3, grappling_hook=True, hands=[hand([], 8, C), hand([GH], 8, L), hand([], 8, F)],
+             rolls=[["fog", "fog"]])
+    with pytest.raises(IllegalAction, match="after the captain has paid") as err:
+        g.state.apply("play grappling-hook")
+    assert err.value.rule == "4.6"
+    with pytest.raises(IllegalAction, match="in the power window, once every passenger") as err:
+        g.state.apply("play gust-of-wind")
+    assert err.value.rule == "3.3"

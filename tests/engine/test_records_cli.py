@@ -186,3 +186,26 @@ def test_simulate_is_reproducible_and_checks_its_arguments(capsys) -> None:
                           (["--spyglass-points", "-2"], "spyglass_points")):
         code, _, err = run_cli(capsys, "simulate", "--games", "2", *argv, "--lang", "en")
         assert code == 2 and message in err and "Traceback" not in err, argv
+
+
+def test_more_broken_records(tmp_path: Path, capsys, finished: State) -> None:
+    record = to_record(finished)
+    record["history"].append([0, "stay"])
+    n = len(record["history"])
+    code, _, err = run_cli(capsys, "replay", str(write(tmp_path, record)), "--lang", "en")
+    assert code == 2 and f"Entry {n}: the game was already over." in err
+    record = to_record(finished)
+    record["history"][12][0] = 9
+    code, _, err = run_cli(capsys, "replay", str(write(tmp_path, record)), "--lang", "en")
+    assert code == 2 and "Entry 13: the record says 9 acts" in err
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b'{"format": "caf\xe9"}')
+    code, _, err = run_cli(capsys, "replay", str(latin), "--lang", "en")
+    assert code == 2 and "latin.json is not a UTF-8 text file." in err
+
+
+def test_undo_several_decisions(finished: State) -> None:
+    decisions = [i for i, (a, _) in enumerate(finished.history) if a >= 0]
+    three_back = undo(finished, 3)
+    assert three_back.history == finished.history[:decisions[-3]]
+    assert undo(finished, len(decisions) + 5).history == []

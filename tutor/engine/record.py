@@ -74,9 +74,6 @@ def _new_state(record: dict[str, Any]) -> State:
     except CelestiaError as err:
         raise RecordError(N_("The record's options are not valid: {reason}"),
                           reason=err.english(), cause=err) from err
-    except TypeError as err:  # e.g. a non-string key in hand-written JSON
-        raise RecordError(N_("The record's options are not valid: {reason}"),
-                          reason=str(err)) from err
     if seats is not None and len(seats) != parsed.players:
         raise RecordError(N_("The record has {count} seat names for a game of {players} "
                              "players."), count=len(seats), players=parsed.players)
