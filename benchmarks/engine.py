@@ -8,9 +8,16 @@ Run: ``python benchmarks/engine.py [--games N] [--seed S]``. The last line reads
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
 
-from tutor.engine import CHANCE, Options, RandomBot, SeededChance, State
+# Run as a script, this folder comes first on sys.path, where the benchmark named tutor.py
+# would hide the tutor package.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+from tutor.engine import CHANCE, Options, RandomBot, SeededChance, State  # noqa: E402
 
 
 def play(games: int, seed: int, players: int) -> tuple[int, float]:

@@ -440,12 +440,14 @@ class State:
         treasure = pile.pop()
         self.treasures[player].append(treasure)
         city = self.city
-        self._emit("treasure", N_("{player} draws a treasure from city {city}."),
-                   {"player": self.seats[player], "city": city})
+        events = self._events
+        events.append(_new_tuple(Event, (
+            "treasure", N_("{player} draws a treasure from city {city}."),
+            {"player": self.seats[player], "city": city}, None)))
         if treasure.value:
-            self._emit("treasure-private", N_("You draw a treasure worth {value} from city "
-                                              "{city}."),
-                       {"treasure": str(treasure), "value": treasure.value, "city": city}, player)
+            events.append(_new_tuple(Event, (
+                "treasure-private", N_("You draw a treasure worth {value} from city {city}."),
+                {"treasure": str(treasure), "value": treasure.value, "city": city}, player)))
         else:
             self._emit("treasure-private", N_("You draw a Magic Spyglass from city {city}."),
                        {"treasure": SPYGLASS, "value": 0, "city": city}, player)
@@ -560,6 +562,7 @@ class State:
         """Each player draws one card at a new voyage (§3.8), reshuffling if needed (§3.9)."""
         pending = self._pending_draws
         draw = self.draw
+        events = self._events
         while pending:
             if not draw:
                 if self.discard:
@@ -576,8 +579,10 @@ class State:
             p = pending.pop(0)
             card = draw.pop()
             self.hands[p][card] += 1
-            self._emit("draw", N_("{player} draws a card."), {"player": self.seats[p]})
-            self._emit("draw-private", N_("You draw a card: {card}."), {"card": card}, p)
+            events.append(_new_tuple(Event, ("draw", N_("{player} draws a card."),
+                                              {"player": self.seats[p]}, None)))
+            events.append(_new_tuple(Event, ("draw-private", N_("You draw a card: {card}."),
+                                              {"card": card}, p)))
         self._begin_step()
 
     def _begin_step(self) -> None:
@@ -641,7 +646,8 @@ class State:
 
     def _decide(self, action: str, actor: int) -> None:
         if action == STAY:
-            self._emit("stay", N_("{player} stays aboard."), {"player": self.seats[actor]})
+            self._events.append(_new_tuple(Event, ("stay", N_("{player} stays aboard."),
+                                                   {"player": self.seats[actor]}, None)))
         elif action == LEAVE:
             self.aboard[actor] = False
             self._emit("leave", N_("{player} leaves the airship."),
