@@ -111,8 +111,8 @@ def broken_records(finished: State) -> list[tuple[str, Any, str]]:
         ("options", {**good, "options": {"players": 9}}, "The record's options are not valid."
          "\nCelestia is played by 2 to 6 players, not 9."),
         ("unknown-option", {**good, "options": {"colour": 1}}, 'Unknown option "colour"'),
-        ("seats", {**good, "seats": ["Ann"]}, "The record has 1 seat names for a game of 3 "
-         "players."),
+        ("seats", {**good, "seats": ["Ann"]}, "The record's seats do not match its game of 3 "
+         "players: the number of seat names is 1."),
         ("shape", {**good, "history": "stay"}, "its history a list"),
         ("illegal", illegal, f'Entry {first + 1} of the record ("play jetpack") cannot be '
          "replayed.\nJetpack may only be played after the captain announces a crash."),

@@ -75,8 +75,9 @@ def _new_state(record: dict[str, Any]) -> State:
         raise RecordError(N_("The record's options are not valid: {reason}"),
                           reason=err.english(), cause=err) from err
     if seats is not None and len(seats) != parsed.players:
-        raise RecordError(N_("The record has {count} seat names for a game of {players} "
-                             "players."), count=len(seats), players=parsed.players)
+        raise RecordError(N_("The record's seats do not match its game of {players} players: "
+                             "the number of seat names is {count}."),
+                          count=len(seats), players=parsed.players)
     return State(parsed, seats)
 
 
