@@ -152,3 +152,21 @@ def test_s3_9_route_end_cannot_come_before_50_points() -> None:
     values = sorted(sum(t.value for t in data.pile_composition(c)) for c in data.CITY_VALUES)
     cheapest_eight = sum(values[:8])
     assert cheapest_eight > data.MAX_PLAYERS * (data.END_SCORE - 1)
+
+
+def test_s5_4_observation_shows_own_cards_and_others_counts(game, hand) -> None:
+    """§5.4: treasures and hands are hidden; only their numbers are public."""
+    g = game(3, hands=[hand([GW], 8, C), hand([], 8, L), hand([], 8, F)],
+             rolls=[["blank", "blank"]], piles={1: [4, 2]})
+    g.do("leave", "stay")  # Bob takes a 4; Ann (captain) may play Gust of Wind
+    s = g.state
+    mine = s.observation(1)
+    assert mine["treasures"] == [(1, 4)] and mine["hand"] == {L: 8}
+    assert mine["hand_sizes"] == [8, 8, 8] and mine["treasure_counts"] == [0, 1, 0]
+    assert mine["actor"] is None and mine["legal_actions"] == []
+    other = s.observation(2)
+    assert other["treasures"] == [] and other["hand"] == {F: 8}
+    assert "4" not in str({k: v for k, v in other.items() if k not in ("route", "pile_sizes")})
+    assert s.observation(0)["actor"] == 0
+    assert s.observation(0)["legal_actions"] == ["pass", "play gust-of-wind"]
+    assert "draw" not in other and other["draw_pile_size"] == len(s.draw)

@@ -147,3 +147,14 @@ def test_s4_4_gust_of_wind_needs_a_blank_die(game, hand) -> None:
     with pytest.raises(IllegalAction, match="blank") as err:
         g.state.apply("play gust-of-wind")
     assert err.value.rule == "4.4"
+
+
+def test_s4_no_limit_on_cards_played(game, hand) -> None:
+    """§4: each card is discarded when played, and a player may play several."""
+    g = game(3, hands=[hand([AR, AR], 8, C), hand([], 8, L), hand([], 8, F)],
+             rolls=[["fog", "fog"], ["birds"], ["pirates"]])
+    g.do("stay", "stay", "play alternative-route", "reroll 1")
+    assert (g.state.actor, g.state.legal_actions()) == (0, ["pass", "play alternative-route"])
+    g.do("play alternative-route", "reroll 2")
+    assert g.state.dice == ["birds", "pirates"] and g.state.discard == [AR, AR]
+    assert g.state.hands[0][AR] == 0 and g.state.phase == "payment"
