@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine.messages import N_, OptionsError
 from ..i18n import Translator
@@ -52,7 +52,7 @@ def simulate(games: int, players: int, seed: int, styles: Sequence[str], *,
              variant: str = "standard", grappling_hook: bool = False,
              spyglass_points: int = 2) -> Summary:
     """Play ``games`` games between bots; game ``i`` uses seed ``seed + i``."""
-    from ..engine import Options, SeededChance, State, make_bot, play_game
+    from ..engine import Options, State, make_bot, play_game
 
     options = Options(players=players, variant=variant, grappling_hook=grappling_hook,
                       spyglass_points=spyglass_points)
@@ -61,7 +61,7 @@ def simulate(games: int, players: int, seed: int, styles: Sequence[str], *,
     for i in range(games):
         game_seed = seed + i
         bots = [make_bot(styles[p % len(styles)], game_seed * 10 + p) for p in range(players)]
-        state = play_game(State(options), bots, SeededChance(game_seed))
+        state = play_game(State(replace(options, seed=game_seed)), bots)
         summary.games += 1
         summary.actions += len(state.history)
         summary.voyages.append(state.voyage)

@@ -21,6 +21,9 @@ class Options:
     ``first_captain`` is a seat index (§2.4, default the first seat); ``variant`` is
     ``standard`` or ``beginner`` (§6); ``grappling_hook`` adds the promotional Power card
     (§4.6, off by default); ``spyglass_points`` is what an unused Spyglass scores (§5.2).
+    ``seed`` seeds the shuffles and dice when no chance source is given (``play_game``);
+    None (the default) means a different game every time. A record does not need it: it
+    holds every chance outcome itself.
     """
 
     players: int = 4
@@ -28,6 +31,7 @@ class Options:
     variant: str = data.STANDARD
     grappling_hook: bool = False
     spyglass_points: int = data.SPYGLASS_POINTS_DEFAULT
+    seed: int | None = None
 
     def __post_init__(self) -> None:
         if not _whole(self.players) or not (
@@ -63,6 +67,9 @@ class Options:
                 N_("spyglass_points must be a whole number of 0 or more, not {value}."),
                 value=self.spyglass_points,
             )
+        if self.seed is not None and not _whole(self.seed):
+            raise OptionsError(N_("The seed must be a whole number, not {value}."),
+                               value=self.seed)
 
     @property
     def beginner(self) -> bool:

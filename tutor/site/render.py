@@ -158,7 +158,7 @@ def _options(spec: Any, tr: Translator, depth: int) -> str:
             raise SiteError(N_('pages.yaml describes no option "{name}".'), name=field.name)
         value = getattr(defaults, field.name)
         shown = {True: "true", False: "false"}.get(value, str(value)) \
-            if isinstance(value, bool) else str(value)
+            if isinstance(value, bool) else "—" if value is None else str(value)
         section = rules.get(str(item["rule"]))
         rows.append([field.name, shown, tr.gettext(item["description"]),
                      tr.format(N_("{number}. {title}"), number=section.id,
