@@ -35,6 +35,7 @@ Decisions the engine takes where RULES.md leaves a mechanical detail open:
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any, NamedTuple, NoReturn
 
 from . import data
@@ -873,16 +874,30 @@ class State:
         aboard = self.aboard
         return [p for p in self._order[self.captain] if aboard[p]]
 
+    def _open_round(self, phase: str, players: list[int], done: Callable[[], None]) -> None:
+        """Ask ``players`` once each, in order (the Spyglass, Jetpack and Grappling Hook
+        rounds); with nobody to ask, go straight on to ``done``."""
+        self._queue = players
+        self._qi = 0
+        if players:
+            self.phase = phase
+            self.actor = players[0]
+        else:
+            done()
+
+    def _next_in_round(self, done: Callable[[], None]) -> None:
+        self._qi += 1
+        if self._qi < len(self._queue):
+            self.actor = self._queue[self._qi]
+        else:
+            done()
+
     def _announce_crash(self) -> None:
         self._emit("crash-announced", N_("{player} does not pay and announces a crash."),
                    {"player": self.seats[self.captain]})
-        self._queue = [p for p in self._aboard_in_order() if self.spyglasses(p)]
-        self._qi = 0
-        if self._queue:
-            self.phase = SPYGLASS_ROUND
-            self.actor = self._queue[0]
-        else:
-            self._jetpack_round()
+        self._open_round(SPYGLASS_ROUND,
+                         [p for p in self._aboard_in_order() if self.spyglasses(p)],
+                         self._jetpack_round)
 
     def _spyglass(self, action: str, actor: int) -> None:
         if action == PLAY_SPYGLASS:
@@ -898,20 +913,12 @@ class State:
             return
         if action != PASS:
             self._unknown(action)
-        self._qi += 1
-        if self._qi < len(self._queue):
-            self.actor = self._queue[self._qi]
-        else:
-            self._jetpack_round()
+        self._next_in_round(self._jetpack_round)
 
     def _jetpack_round(self) -> None:
-        self._queue = [p for p in self._aboard_in_order() if self.hands[p][JETPACK]]
-        self._qi = 0
-        if self._queue:
-            self.phase = JETPACK_ROUND
-            self.actor = self._queue[0]
-        else:
-            self._crash()
+        self._open_round(JETPACK_ROUND,
+                         [p for p in self._aboard_in_order() if self.hands[p][JETPACK]],
+                         self._crash)
 
     def _jetpack(self, action: str, actor: int) -> None:
         if action == PLAY_JETPACK:
@@ -922,11 +929,7 @@ class State:
             self.left_with[actor] = self._take_treasure(actor)
         elif action != PASS:
             self._unknown(action)
-        self._qi += 1
-        if self._qi < len(self._queue):
-            self.actor = self._queue[self._qi]
-        else:
-            self._crash()
+        self._next_in_round(self._crash)
 
     def _crash(self) -> None:
         lost = [self.seats[p] for p in range(self.players) if self.aboard[p]]
@@ -942,15 +945,12 @@ class State:
             aboard = self.aboard
             left_with = self.left_with
             hands = self.hands
-            self._queue = [
+            climbers = [
                 p for p in self._order[self.captain]
                 if not aboard[p] and left_with[p] is not None and hands[p][GRAPPLING_HOOK]
             ]
-            self._qi = 0
-            if self._queue:
-                self.phase = HOOK_ROUND
-                self.actor = self._queue[0]
-                return
+            self._open_round(HOOK_ROUND, climbers, self._move_on)
+            return
         self._move_on()
 
     def _hook(self, action: str, actor: int) -> None:
@@ -969,11 +969,7 @@ class State:
                         "city": treasure.city})
         elif action != PASS:
             self._unknown(action)
-        self._qi += 1
-        if self._qi < len(self._queue):
-            self.actor = self._queue[self._qi]
-        else:
-            self._move_on()
+        self._next_in_round(self._move_on)
 
     def _move_on(self) -> None:
         """Fly to the destination; the captaincy passes to the left (§3.6)."""
