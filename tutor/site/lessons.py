@@ -19,60 +19,49 @@ def _events(lines: list[str]) -> str:
     return "\n".join(f"* {line}" for line in lines) + "\n"
 
 
+def _question(question: Any, tr: Translator) -> list[str]:
+    """The numbered choices of a question, then why each wrong one is wrong."""
+    from ..lessons.render import rules_text
+
+    choices = question.step.choices
+    labels = [rst.text(rst.squash(tr.format(c.label, **question.params))) for c in choices]
+    out = ["\n".join(f"#. {label}" for label in labels) + "\n"]
+    for choice, label in zip(choices, labels, strict=True):
+        if choice.correct or not choice.why:
+            continue
+        why = rst.squash(tr.format(choice.why, **question.params))
+        if choice.rules:
+            why += " " + rules_text(choice.rules, tr)
+        line = tr.format(N_("Why not “{choice}”? {why}"), choice="\x00", why=rst.text(why))
+        out.append(".. rst-class:: celestia-why\n\n" + line.replace("\x00", label) + "\n")
+    return out
+
+
 def render_lesson(lesson: Any, tr: Translator, depth: int) -> str:
-    from ..lessons.render import render_entry, rules_text
-    from ..lessons.runner import Runner
+    from ..lessons.render import render_entry
+    from ..lessons.transcript import Question, walk_answered
 
     out = [rst.label(f"lesson-{lesson.id}"), rst.heading(tr.gettext(lesson.title), depth),
            rst.paragraph(tr.gettext(lesson.summary))]
-    runner = Runner(lesson)
-    shown = 0
     events: list[str] = []
-
-    def flush() -> None:
-        nonlocal shown, events
-        for entry in runner.log[shown:]:
-            plain = rst.squash(render_entry(entry, tr))
-            text = rst.text(plain)
-            if entry.kind == "event":
-                events.append(text)
-                continue
-            if events:
-                out.append(_events(events))
-                events = []
-            if entry.kind == "prompt":
-                out.append(f"**{text}**\n")
-            elif entry.kind == "chosen":
-                out.append(f".. rst-class:: celestia-chosen\n\n{text}\n")
-            else:
-                out.append(rst.paragraph(plain))
-        shown = len(runner.log)
-
-    while True:
-        flush()
-        if runner.pause == "say":
-            runner.proceed()
-        elif runner.pause == "prompt":
-            step = runner.step
-            assert step is not None
-            params = runner.placeholders()
-            labels = [rst.text(rst.squash(tr.format(c.label, **params)))
-                      for c in step.choices]
-            out.append("\n".join(f"#. {label}" for label in labels) + "\n")
-            correct = runner.correct_indices()[0]
-            for choice, label in zip(step.choices, labels, strict=True):
-                if choice.correct or not choice.why:
-                    continue
-                why = rst.squash(tr.format(choice.why, **params))
-                if choice.rules:
-                    why += " " + rules_text(choice.rules, tr)
-                line = tr.format(N_("Why not “{choice}”? {why}"), choice="\x00",
-                                 why=rst.text(why))
-                out.append(".. rst-class:: celestia-why\n\n"
-                           + line.replace("\x00", label) + "\n")
-            runner.try_choice(correct)
+    for item in walk_answered(lesson):
+        if not isinstance(item, Question) and item.kind == "event":
+            events.append(rst.text(rst.squash(render_entry(item, tr))))
+            continue
+        if events:
+            out.append(_events(events))
+            events = []
+        if isinstance(item, Question):
+            out.extend(_question(item, tr))
+            continue
+        plain = rst.squash(render_entry(item, tr))
+        text = rst.text(plain)
+        if item.kind == "prompt":
+            out.append(f"**{text}**\n")
+        elif item.kind == "chosen":
+            out.append(f".. rst-class:: celestia-chosen\n\n{text}\n")
         else:
-            break
+            out.append(rst.paragraph(plain))
     if events:
         out.append(_events(events))
     return "\n".join(out)
