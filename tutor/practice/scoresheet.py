@@ -163,6 +163,17 @@ class ScoreSheet:
                 listed=sum(e.spyglasses for e in others) + entry.spyglasses))
         return found
 
+    def add_new(self, entry: Entry) -> list[SheetError]:
+        """Put a player read from a file or the arguments on the sheet, unless their
+        name is already there or the entry has problems; returns the problems."""
+        if entry.name.strip() in self.names():
+            return [SheetError(N_('Two players are called "{player}"; give each player a '
+                                  "different name."), player=entry.name.strip())]
+        found = self.problems(entry)
+        if not found:
+            self.add(entry)
+        return found
+
     def add(self, entry: Entry) -> bool:
         """Put ``entry`` on the sheet; True if it replaced a player of the same name.
 
@@ -245,15 +256,7 @@ def sheet_from_mapping(document: Any, where: str) -> tuple[ScoreSheet, list[Shee
         except SheetError as err:
             problems.append(err)
             continue
-        if entry.name in sheet.names():
-            problems.append(SheetError(N_('Two players are called "{player}"; give each '
-                                          "player a different name."), player=entry.name))
-            continue
-        found = sheet.problems(entry)
-        if found:
-            problems.extend(found)
-        else:
-            sheet.add(entry)
+        problems.extend(sheet.add_new(entry))
     return sheet, problems
 
 
@@ -325,13 +328,5 @@ def sheet_from_arguments(players: Sequence[str], spyglasses: Iterable[str], vari
         except SheetError as err:
             problems.append(err)
             continue
-        if name in sheet.names():
-            problems.append(SheetError(N_('Two players are called "{player}"; give each '
-                                          "player a different name."), player=name))
-            continue
-        found = sheet.problems(entry)
-        if found:
-            problems.extend(found)
-        else:
-            sheet.add(entry)
+        problems.extend(sheet.add_new(entry))
     return sheet, problems
