@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
+from . import argparse_texts
 from .engine.messages import N_, CelestiaError
 from .i18n import LANGUAGES, Translator, UnknownLanguage, pick_language
 
@@ -58,14 +60,23 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     return parser
 
 
+def _fallback_translator() -> Translator:
+    """The locale's language for an error about the chosen language, else English."""
+    environ = {k: v for k, v in os.environ.items() if k != "CELESTIA_LANG"}
+    try:
+        return Translator(pick_language(None, environ))
+    except CelestiaError:
+        return Translator()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         tr = Translator(pick_language(_requested_language(argv)))
     except (UnknownLanguage, CelestiaError) as err:  # unknown language, damaged catalog
-        fallback = Translator(pick_language(None, {}))
-        print(fallback.message(err), file=sys.stderr)
+        print(_fallback_translator().message(err), file=sys.stderr)
         return 2
+    argparse_texts.install(tr)
     parser = build_parser(tr)
     args = parser.parse_args(argv)
     if not args.command:

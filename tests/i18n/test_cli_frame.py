@@ -1,0 +1,35 @@
+"""The command line's own frame (usage, option headings, argparse's errors) speaks the
+chosen language, and an error about the language itself uses the locale's."""
+
+import pytest
+
+from tutor.cli import main
+
+
+def test_help_is_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "hu", "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("használat: celestia")
+    assert "kapcsolók:" in out
+
+
+def test_argparse_errors_are_translated(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--lang", "fr", "rules", "--no-such-option"])
+    assert exit_info.value.code == 2
+    assert "arguments non reconnus\u00a0: --no-such-option" in capsys.readouterr().err
+
+
+def test_unknown_language_is_reported_in_the_locale_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("CELESTIA_LANG", "de")
+    assert main(["rules", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "de" in err and "en, fr, hu" in err
+    assert err.startswith("Langue inconnue")
