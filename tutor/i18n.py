@@ -171,6 +171,17 @@ class Translator:
 
         return format_decimal(value, locale=self.language)
 
+    def percent(self, value: float) -> str:
+        """``0.683`` → ``"68.3%"`` (en), ``"68,3 %"`` (fr), ``"68,3%"`` (hu): the
+        language's own percent pattern with one decimal."""
+        from babel import Locale
+        from babel.numbers import format_percent
+
+        pattern = Locale.parse(self.language).percent_formats[None].pattern
+        for space in ("", "\u00a0", "\u202f"):
+            pattern = pattern.replace(f"0{space}%", f"0.0{space}%")
+        return format_percent(value, pattern, locale=self.language)
+
     def join(self, items: Any, style: str = "and") -> str:
         """A list in words: style ``"and"`` gives "a, b és c"; ``"or"`` gives "a, b vagy c"."""
         from babel.lists import format_list

@@ -130,3 +130,9 @@ def test_an_engine_error_names_the_card_in_the_readers_language() -> None:
     assert errors and "cannon" in errors[0].params.values()
     assert "canon" in Translator("fr").message(errors[0])
     assert "ágyú" in Translator("hu").message(errors[0])
+
+
+def test_percentages_follow_each_language() -> None:
+    assert Translator("en").percent(0.683) == "68.3%"
+    assert Translator("fr").percent(0.683) == "68,3\u00a0%"
+    assert Translator("hu").percent(0.683) == "68,3%"

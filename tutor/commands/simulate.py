@@ -75,7 +75,7 @@ def simulate(games: int, players: int, seed: int, styles: Sequence[str], *,
 
 
 def report(summary: Summary, tr: Translator) -> list[str]:
-    from babel.numbers import format_decimal, format_percent
+    from babel.numbers import format_decimal
 
     loc = tr.language
     voyages = sum(summary.voyages)
@@ -93,7 +93,7 @@ def report(summary: Summary, tr: Translator) -> list[str]:
                   mean=num(voyages / summary.games), low=min(summary.voyages),
                   high=max(summary.voyages)),
         tr.format(N_("Crash rate: {rate} of voyages ended in a crash."),
-                  rate=format_percent(summary.crashes / max(voyages, 1), "#0.0%", locale=loc)),
+                  rate=tr.percent(summary.crashes / max(voyages, 1))),
         tr.format(N_("Scores: {mean} on average, from {low} to {high}; the winner scores "
                      "{best} on average, {spread} points ahead of the last player."),
                   mean=num(sum(all_scores) / len(all_scores)), low=min(all_scores),
@@ -105,8 +105,7 @@ def report(summary: Summary, tr: Translator) -> list[str]:
     for seat, wins in enumerate(summary.wins):
         lines.append("  " + tr.format(N_("seat {seat} ({bot}): {wins} ({share})"), seat=seat + 1,
                                       bot=summary.styles[seat % len(summary.styles)],
-                                      wins=wins, share=format_percent(
-                                          wins / summary.games, "#0.0%", locale=loc)))
+                                      wins=wins, share=tr.percent(wins / summary.games)))
     seconds = max(summary.seconds, 1e-9)
     lines.append(tr.format(N_("Speed: {games} games/s, {actions} actions/s ({seconds} s in all)."),
                            games=num(summary.games / seconds),

@@ -12,18 +12,12 @@ from .odds import Advice
 
 def percent(chance: Fraction, tr: Translator) -> str:
     """``Fraction(1, 3)`` → ``33.3%`` / ``33,3 %`` — never rounded to a false 0 % or 100 %."""
-    from babel import Locale
-    from babel.numbers import format_percent
-
-    # The language's own percent pattern (spacing, sign position) with one decimal.
-    pattern = Locale.parse(tr.language).percent_formats[None].pattern.replace("0%", "0.0%")
-    pattern = pattern.replace("0\u00a0%", "0.0\u00a0%").replace("0\u202f%", "0.0\u202f%")
     value = float(chance)
     if 0 < value < 0.0005:
         value = 0.0005
     elif 0.9995 <= value < 1:
         value = 0.999
-    return format_percent(value, pattern, locale=tr.language)
+    return tr.percent(value)
 
 
 def points(value: Fraction, tr: Translator) -> str:
