@@ -123,7 +123,8 @@ def test_options_are_checked() -> None:
 
     for bad in ({"players": 7}, {"players": 1}, {"first_captain": 3, "players": 3},
                 {"variant": "expert"}, {"spyglass_points": -1}, {"players": True},
-                {"grappling_hook": True, "variant": "beginner"}, {"grappling_hook": 1}):
+                {"grappling_hook": True, "variant": "beginner"}, {"grappling_hook": 1},
+                {"seed": "abc"}, {"seed": 1.5}, {"seed": True}):
         with pytest.raises(OptionsError):
             Options(**bad)
     with pytest.raises(OptionsError, match="Unknown option"):
@@ -131,3 +132,16 @@ def test_options_are_checked() -> None:
     with pytest.raises(OptionsError):
         State(Options(players=3), ["Ann", "Bob"])
     assert Options.from_dict(Options(players=5).to_dict()) == Options(players=5)
+
+
+def test_the_seed_option_fixes_the_game_when_no_chance_source_is_given() -> None:
+    """Options: ``seed`` seeds the default chance source of ``play_game``."""
+    from tutor.engine import RandomBot, play_game
+
+    def history(seed: int) -> list[tuple[int, str]]:
+        state = State(Options(players=3, seed=seed))
+        return play_game(state, [RandomBot(p) for p in range(3)]).history
+
+    assert history(11) == history(11)
+    assert history(11) != history(12)
+    assert Options.from_dict(Options(seed=11).to_dict()).seed == 11
