@@ -185,3 +185,13 @@ def test_the_real_catalogs_pass_every_check() -> None:
     result = subprocess.run([sys.executable, "-m", "tutor.tools.catalogs", "check"],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+
+
+def test_jinja2_templates_are_extracted(tree: Path) -> None:
+    (tree / "src" / "page.html").write_text(
+        '<h1>{{ _("Night") }}</h1>\n<p>{% trans %}Dawn comes early.{% endtrans %}</p>\n')
+    tool.main(["extract"])
+    template = tool.read(tool.pot_path("demo"))
+    assert template.get("Night") is not None
+    assert template.get("Dawn comes early.") is not None
+    assert ("src/page.html", 1) in template.get("Night").locations
