@@ -7,6 +7,7 @@ choices, and a line of keys. Every move is saved at once when a save file is giv
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 from prompt_toolkit.application import Application, get_app
@@ -24,7 +25,7 @@ from prompt_toolkit.layout import (
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.styles import Style
 
-from ..app.board import BOARD_STYLE, board_fragments
+from ..app.board import BOARD_STYLE, board_fragments, board_lines
 from ..engine import CelestiaError
 from ..engine.messages import N_
 from ..i18n import Translator
@@ -46,8 +47,16 @@ STYLE = Style.from_dict({
 })
 
 LOG_LINES = 12
+#: Below this many rows the board leaves out its legend lines.
+ROOMY_ROWS = 30
 #: How much of the narration can be scrolled back to.
 LOG_KEPT = 400
+
+
+def _exact(fragments: StyleAndTextTuples) -> Dimension:
+    """Exactly as many rows as ``fragments`` has lines (a trailing newline ends the last)."""
+    text = "".join(part[1] for part in fragments)
+    return Dimension.exact(max(text.rstrip("\n").count("\n") + 1, 1))
 
 
 class PracticeApp:
@@ -71,36 +80,58 @@ class PracticeApp:
     def _container(self) -> HSplit:
         rule = Window(height=1, char="─", style="class:rule")
         return HSplit([
-            Window(FormattedTextControl(self._board), wrap_lines=True, dont_extend_height=True),
+            # The board is always shown whole; the narration takes what room is left.
+            Window(FormattedTextControl(self._board), wrap_lines=True,
+                   height=lambda: Dimension.exact(len(self._board_lines()))),
             rule,
             # The narration keeps its last line in view: the cursor sits on it.
             Window(FormattedTextControl(self._log, show_cursor=False,
                                         get_cursor_position=self._log_end),
-                   wrap_lines=True, height=Dimension(min=LOG_LINES // 2, preferred=LOG_LINES)),
+                   height=Dimension(min=3, preferred=LOG_LINES)),
             ConditionalContainer(HSplit([rule, Window(FormattedTextControl(self._coach),
-                                                      wrap_lines=True,
-                                                      dont_extend_height=True)]),
+                                                      height=self._coach_height)]),
                                  filter=Condition(lambda: self.coach)),
             rule,
-            Window(FormattedTextControl(self._choices), wrap_lines=True),
-            Window(FormattedTextControl(self._keys_line), height=1, style="class:keys"),
+            Window(FormattedTextControl(self._choices), wrap_lines=True,
+                   height=lambda: _exact(self._choices())),
+            Window(FormattedTextControl(self._keys_line), style="class:keys",
+                   height=lambda: Dimension.exact(len(self._keys_text()))),
         ])
 
+    @staticmethod
+    def _size() -> tuple[int, int]:
+        size = get_app().output.get_size()
+        return size.columns, size.rows
+
     def _board(self) -> StyleAndTextTuples:
-        width = get_app().output.get_size().columns
-        return board_fragments(self.game.state, self.game.learner, self.tr, width=width)
+        width, rows = self._size()
+        return board_fragments(self.game.state, self.game.learner, self.tr, width=width,
+                               compact=rows < ROOMY_ROWS)
+
+    def _board_lines(self) -> list[str]:
+        width, rows = self._size()
+        return board_lines(self.game.state, self.game.learner, self.tr, width=width,
+                           compact=rows < ROOMY_ROWS)
+
+    def _wrapped_log(self) -> list[tuple[bool, str]]:
+        """The narration's lines wrapped between words, each marked new or not."""
+        width = max(self._size()[0] - 1, 20)
+        kept = self.lines[-LOG_KEPT:]
+        first = len(self.lines) - len(kept)
+        out: list[tuple[bool, str]] = []
+        for i, line in enumerate(kept, start=first):
+            for part in textwrap.wrap(line, width, subsequent_indent="  ") or [""]:
+                out.append((i >= self.fresh, part))
+        return out
 
     def _log_end(self) -> Point:
-        return Point(0, max(len(self.lines[-LOG_KEPT:]) - 1, 0))
+        return Point(0, max(len(self._wrapped_log()) - 1, 0))
 
     def _log(self) -> StyleAndTextTuples:
-        shown = self.lines[-LOG_KEPT:]
-        first_new = len(self.lines) - max(len(self.lines) - self.fresh, 0)
-        out: StyleAndTextTuples = []
-        for i, line in enumerate(shown, start=len(self.lines) - len(shown)):
-            end = "\n" if i < len(self.lines) - 1 else ""
-            out.append(("class:log.latest" if i >= first_new else "class:log", line + end))
-        return out
+        lines = self._wrapped_log()
+        return [("class:log.latest" if new else "class:log",
+                 text + ("\n" if i < len(lines) - 1 else ""))
+                for i, (new, text) in enumerate(lines)]
 
     def _coach(self) -> StyleAndTextTuples:
         tr = self.tr
@@ -109,8 +140,16 @@ class PracticeApp:
             lines = advice_lines(self.game.advice(), tr)
         except CelestiaError as err:
             lines = [tr.message(err)]
-        out.extend(("class:coach", line + "\n") for line in lines)
+        width = max(self._size()[0] - 1, 20)
+        for line in lines:
+            out.extend(("class:coach", part + "\n")
+                       for part in textwrap.wrap(line, width, subsequent_indent="  ") or [""])
         return out
+
+    def _coach_height(self) -> Dimension:
+        # The coach gives way to the board and the choices on a small screen.
+        rows = _exact(self._coach()).preferred
+        return Dimension(min=min(rows, 2), preferred=rows, max=rows)
 
     def _choices(self) -> StyleAndTextTuples:
         tr = self.tr
@@ -127,12 +166,25 @@ class PracticeApp:
             out.append((style, number + action_label(action, self.game, tr) + "\n"))
         return out
 
-    def _keys_line(self) -> StyleAndTextTuples:
+    def _keys_text(self) -> list[str]:
         tr = self.tr
         if self.game.over:
-            return [("", tr.gettext(N_(" q: quit ")))]
-        return [("", tr.gettext(N_(" ↑↓ choose  Enter or 1–9: play  c: coach on/off  "
-                                   "s: save  q: quit ")))]
+            text = tr.gettext(N_(" q: quit "))
+        else:
+            text = tr.gettext(N_(" ↑↓ choose  Enter or 1–9: play  c: coach on/off  "
+                                 "s: save  q: quit "))
+        # Pack whole key groups (separated by two spaces) into lines that fit.
+        width = max(self._size()[0] - 2, 20)
+        lines: list[str] = []
+        for group in (g.strip() for g in text.split("  ") if g.strip()):
+            if lines and len(lines[-1]) + 2 + len(group) <= width:
+                lines[-1] += "  " + group
+            else:
+                lines.append(group)
+        return lines or [""]
+
+    def _keys_line(self) -> StyleAndTextTuples:
+        return [("", " " + "\n ".join(self._keys_text()))]
 
     # --- Keys ---------------------------------------------------------------------------
     def _keys(self) -> KeyBindings:
