@@ -42,7 +42,7 @@ Documentation.addTranslations({
         "Complete Table of Contents": "Teljes tartalomjegyzék",
         "Contents": "Tartalom",
         "Copyright": "Szerzői jog",
-        "Created using <a href=\"https://www.sphinx-doc.org/\">Sphinx</a> %(sphinx_version)s.": "Készült a(z) <a href=\"https://www.sphinx-doc.org/\">Sphinx</a> %(sphinx_version)s segítségével.",
+        "Created using <a href=\"https://www.sphinx-doc.org/\">Sphinx</a> %(sphinx_version)s.": "Ez az oldal a <a href=\"https://www.sphinx-doc.org/\">Sphinx</a> %(sphinx_version)s segítségével készült.",
         "Danger": "Veszély",
         "Deprecated": "Elavult",
         "Deprecated since version %s": "Elavult a(z) %s verzió óta",
