@@ -183,6 +183,19 @@ def test_docs_command_without_sources_says_so(tmp_path: Path, monkeypatch, capsy
     assert "Traceback" not in err
 
 
+def test_docs_command_without_sphinx_says_how_to_install_it(tmp_path: Path, monkeypatch,
+                                                            capsys) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "sphinx" else real(name, *a))
+    assert main(["docs", "--out", str(tmp_path / "out"), "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert "demande Sphinx" in err and "pip install -e '.[docs]'" in err
+    assert not (tmp_path / "out").exists()
+
+
 def test_every_lesson_is_a_worked_example(site: Path) -> None:
     from tutor.lessons.library import load_all
 

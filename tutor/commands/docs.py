@@ -21,11 +21,17 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
+    import importlib.util
     import time
 
     from babel.numbers import format_decimal
 
+    from ..engine.messages import CelestiaError
     from ..site.build import build
+
+    if importlib.util.find_spec("sphinx") is None:
+        raise CelestiaError(N_("Building the rulebook needs Sphinx, which is not installed. "
+                               "Install it with: pip install -e '.[docs]'"))
 
     started = time.perf_counter()
     out: Path = args.out
