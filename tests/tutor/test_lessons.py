@@ -143,3 +143,17 @@ def test_malformed_lessons_name_file_line_and_problem(tmp_path: Path, change, li
     assert words in message
     if line is not None:
         assert caught.value.line == line
+
+
+def test_an_installed_package_reads_its_own_copy_of_the_lessons(tmp_path, monkeypatch) -> None:
+    """A built wheel carries the lessons as tutor/scenarios (setup.py); the source tree's
+    scenarios/ serves an editable install; CELESTIA_SCENARIOS overrides both."""
+    from tutor.lessons import library
+
+    monkeypatch.delenv("CELESTIA_SCENARIOS", raising=False)
+    monkeypatch.setattr(library, "PACKAGED", tmp_path / "absent")
+    assert library.scenarios_dir() == library.ROOT / "scenarios"
+    monkeypatch.setattr(library, "PACKAGED", tmp_path)
+    assert library.scenarios_dir() == tmp_path
+    monkeypatch.setenv("CELESTIA_SCENARIOS", str(tmp_path / "mine"))
+    assert library.scenarios_dir() == tmp_path / "mine"

@@ -13,14 +13,19 @@ from .runner import Runner
 from .schema import Lesson, load_lesson
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Where a built (non-editable) install carries its copy of the lessons (see setup.py).
+PACKAGED = Path(__file__).resolve().parents[1] / "scenarios"
 #: Compiled catalogs are checked for every lesson text in these languages.
 TRANSLATED = ("fr", "hu")
 DOMAIN = "lessons"
 
 
 def scenarios_dir() -> Path:
-    """Where the lessons are: ``CELESTIA_SCENARIOS`` if set, else ``scenarios/``."""
-    return Path(os.environ.get("CELESTIA_SCENARIOS") or ROOT / "scenarios")
+    """Where the lessons are: ``CELESTIA_SCENARIOS`` if set, else the copy an installed
+    package carries, else ``scenarios/`` of the source tree."""
+    if os.environ.get("CELESTIA_SCENARIOS"):
+        return Path(os.environ["CELESTIA_SCENARIOS"])
+    return PACKAGED if PACKAGED.is_dir() else ROOT / "scenarios"
 
 
 def lesson_files(folder: Path | None = None) -> list[Path]:
