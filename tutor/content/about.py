@@ -61,10 +61,6 @@ def facts(tr: Translator) -> list[tuple[str, str]]:
     return [(tr.gettext(label), _fill(text, tr, values)) for _, label, text in _about()[2]]
 
 
-def fact_ids() -> list[str]:
-    return [ident for ident, _, _ in _about()[2]]
-
-
 def render(tr: Translator) -> str:
     """The about text as plain text: a heading, a paragraph, then one line per fact."""
     values = for_language(tr.language)

@@ -108,10 +108,6 @@ def render_answer(entry: Entry, tr: Translator) -> str:
     return _render(entry.answer, tr)
 
 
-def render_keywords(entry: Entry, tr: Translator) -> list[str]:
-    return [tr.gettext(k) for k in entry.keywords]
-
-
 # --- Search ---------------------------------------------------------------------------
 
 class _Index:

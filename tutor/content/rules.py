@@ -222,18 +222,6 @@ def render(item: Item, tr: Translator, tables: bool = True) -> str:
     return "\n\n".join(lines)
 
 
-def book(tr: Translator) -> str:
-    """The whole rulebook as plain text."""
-    return "\n\n".join(render(s, tr) for s in sections() if s.parent is None)
-
-
-def table_names() -> list[str]:
-    """The names ``table_rows`` accepts."""
-    from .tables import TABLES
-
-    return list(TABLES)
-
-
 def table_rows(name: str, tr: Translator) -> tuple[list[str], list[list[str]]]:
     """A table of the game's data (``cities``, ``deck``, ``faces``, ``hands``): translated
     column headings and rows, every figure read from ``tutor.engine.data``."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..engine import data
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
 
@@ -65,9 +64,3 @@ def parse_names(text: str, identifiers: Iterable[str], option: str, tr: Translat
                                 '{choices}.'), name=item, option=option, choices=choices)
         found.extend([ident] * count)
     return found
-
-
-def hand_cards(variant: str, grappling_hook: bool) -> tuple[str, ...]:
-    """The cards of this game's deck, in the engine's order."""
-    deck = data.deck_composition(variant, grappling_hook)
-    return tuple(c for c in data.HAND_CARDS if c in deck)
