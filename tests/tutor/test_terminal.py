@@ -65,3 +65,25 @@ def test_an_unknown_lesson_is_named(capsys) -> None:
 def test_list_shows_every_lesson(capsys, language: str) -> None:
     assert main(["tutor", "--list", "--lang", language]) == 0
     assert len(capsys.readouterr().out.splitlines()) >= 14
+
+
+@pytest.mark.parametrize(("chosen", "expected"), [({"CELESTIA_LANG": "fr"}, "leçons guidées"),
+                                                  ({"LANG": "fr_FR.UTF-8"}, "vezetett leckék")])
+def test_an_explicit_language_beats_the_remembered_one_which_beats_the_locale(
+        state_dir: Path, chosen: dict[str, str], expected: str) -> None:
+    from tutor.lessons.progress import Progress
+
+    remembered = Progress(state_dir / "progress.json")
+    remembered.set_language("hu")
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("CELESTIA_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update({"CELESTIA_STATE_DIR": str(state_dir), "TERM": "xterm", "NO_COLOR": "1",
+                **chosen})
+    child = pexpect.spawn(sys.executable, ["-m", "tutor", "tutor"], env=env,
+                          dimensions=(24, 80), encoding="utf-8", timeout=10)
+    try:
+        child.expect(expected)
+        child.send("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()

@@ -13,7 +13,8 @@ from ..lessons.schema import Lesson
 
 def make_tutor(lessons: Sequence[Lesson], tr: Translator, explicit_language: bool,
                progress: Progress | None = None) -> Tutor:
-    """The controller, in ``--lang`` if given, else the language last used, else ``tr``'s."""
+    """The controller's language: an explicit choice (``--lang`` or ``CELESTIA_LANG``, already
+    in ``tr``), else the language the learner last used, else ``tr``'s (the locale's)."""
     progress = progress or Progress()
     language = tr.language
     if not explicit_language and progress.language in LANGUAGES:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from ..engine.messages import N_, CelestiaError
@@ -73,8 +74,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
                                 "without one, use: celestia tutor --lesson ID --transcript"))
         from ..app.main import run_app
 
-        return run_app(lessons, tr, explicit_language=args.lang is not None,
-                       lesson_id=args.lesson)
+        chosen = bool(args.lang or os.environ.get("CELESTIA_LANG"))
+        return run_app(lessons, tr, explicit_language=chosen, lesson_id=args.lesson)
     except LessonError as err:
         print(describe_error(err, tr), file=sys.stderr)
         return 2
