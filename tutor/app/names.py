@@ -12,14 +12,14 @@ from ..i18n import Translator
 
 
 def term(identifier: str, tr: Translator) -> str:
-    """The glossary's word for a card or face identifier (the identifier if it has none)."""
-    from .. import glossary
+    """The glossary's word for a card or face identifier (the identifier if it has none,
+    or if the glossary cannot be read: a board is still drawn)."""
+    from ..glossary import GlossaryError
 
     try:
-        word = glossary.engine_term(identifier, tr.language)
-    except glossary.GlossaryError:
-        word = None
-    return word or identifier
+        return tr.term(identifier)
+    except GlossaryError:
+        return identifier
 
 
 def card_name(card: str, tr: Translator) -> str:
@@ -33,14 +33,6 @@ def face_name(face: str, tr: Translator) -> str:
 def capitalised(text: str) -> str:
     """First letter in capitals, for a word that starts a line or a list item."""
     return text[:1].upper() + text[1:]
-
-
-def cards_text(cards: str, tr: Translator) -> str:
-    """``compass+turbo`` (an engine payment) → ``compass and Turbo`` in the reader's language."""
-    from babel.lists import format_list
-
-    names = [card_name(c, tr) for c in cards.replace("+", " ").split() if c]
-    return format_list(names, locale=tr.language) if names else ""
 
 
 def dice_text(dice: str | list[str] | tuple[str, ...], tr: Translator) -> str:

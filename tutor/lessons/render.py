@@ -11,17 +11,14 @@ from .runner import Entry
 
 def _localise(params: dict[str, Any], tr: Translator) -> dict[str, Any]:
     """Card and face identifiers in engine events → the glossary's words."""
-    from ..app.names import card_name, cards_text, dice_text
+    from ..app.names import dice_text
 
-    out = dict(params)
-    if "cards" in out and isinstance(out["cards"], str):
-        out["cards"] = cards_text(out["cards"], tr)
-    if "card" in out and isinstance(out["card"], str):
-        out["card"] = card_name(out["card"], tr)
-    if "dice" in out and isinstance(out["dice"], str):
+    # The lessons list dice with commas, the way the board shows them; every other term
+    # is rendered as the engine's messages are everywhere (Translator.term_value).
+    out = {name: value if name == "dice" else tr.term_value(name, value)
+           for name, value in params.items()}
+    if isinstance(out.get("dice"), str):
         out["dice"] = dice_text(out["dice"], tr)
-    if out.get("treasure") == "spyglass":
-        out["treasure"] = card_name("spyglass", tr)
     return out
 
 
