@@ -38,6 +38,13 @@ def _normalise(code: str) -> str:
     return code.split("_")[0].lower()
 
 
+def unknown_language(language: str) -> UnknownLanguage:
+    """The error for a language we have no catalog for, listing those we have."""
+    return UnknownLanguage(
+        N_('Unknown language "{language}". Available languages: {available}.'),
+        language=language, available=", ".join(LANGUAGES))
+
+
 def pick_language(requested: str | None = None,
                   environ: Mapping[str, str] | None = None) -> str:
     """The language to use: ``requested`` (``--lang``), then ``CELESTIA_LANG``, then the
@@ -51,11 +58,7 @@ def pick_language(requested: str | None = None,
         if explicit:
             code = _normalise(explicit)
             if code not in LANGUAGES:
-                raise UnknownLanguage(
-                    N_('Unknown language "{language}". Available languages: {available}.'),
-                    language=explicit,
-                    available=", ".join(LANGUAGES),
-                )
+                raise unknown_language(explicit)
             return code
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(variable, "")
@@ -120,11 +123,7 @@ class Translator:
 
     def __init__(self, language: str = DEFAULT_LANGUAGE) -> None:
         if language not in LANGUAGES:
-            raise UnknownLanguage(
-                N_('Unknown language "{language}". Available languages: {available}.'),
-                language=language,
-                available=", ".join(LANGUAGES),
-            )
+            raise unknown_language(language)
         self.language = language
         self._catalog = catalog(language)
 
