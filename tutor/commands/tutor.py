@@ -30,19 +30,26 @@ class TutorError(CelestiaError):
 
 
 def _check(tr: Translator) -> int:
-    from ..lessons.library import check_all
+    from ..lessons.library import MIN_MOVES_IN_COURSE, check_all
     from ..lessons.render import describe_error
 
-    lessons, errors = check_all()
+    lessons, errors, counts = check_all()
     for err in errors:
         print(describe_error(err, tr), file=sys.stderr)
     if errors:
-        print(tr.ngettext("{count} lesson has a problem.", "{count} lessons have a problem.",
-                          len(errors)).format(count=len(errors)), file=sys.stderr)
+        print(tr.nformat("{n} lesson has a problem.", "{n} lessons have a problem.",
+                         len(errors)), file=sys.stderr)
         return 1
-    print(tr.ngettext("{count} lesson checked: it plays on the engine in every language.",
-                      "{count} lessons checked: they play on the engine in every language.",
-                      len(lessons)).format(count=len(lessons)))
+    print(tr.nformat("{n} lesson checked: it plays on the engine in every language.",
+                     "{n} lessons checked: they play on the engine in every language.",
+                     len(lessons)))
+    print(tr.format(N_("The learner makes {moves} moves, answers {questions} questions and "
+                       "reaches {goals} goals."), moves=counts.moves,
+                    questions=counts.questions, goals=counts.goals))
+    if counts.moves < MIN_MOVES_IN_COURSE:
+        print(tr.format(N_("Too few moves for the learner: the course needs at least {count}."),
+                        count=MIN_MOVES_IN_COURSE), file=sys.stderr)
+        return 1
     return 0
 
 

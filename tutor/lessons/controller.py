@@ -1,71 +1,118 @@
 """The tutor's controller: the lesson menu, one lesson's session, progress; no UI import.
 
-The prompt-toolkit app (``tutor.app``) only draws what this module says and forwards
-keys to it; tests drive it directly.
+The controller is the one place that knows how a lesson advances: the order in which
+choices are shown, mistakes and the review at the end, stars, the recap. The
+prompt-toolkit app (``tutor.app``) only draws what it says and forwards keys to it;
+tests drive it directly.
 """
 
 from __future__ import annotations
 
+import random
+import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine import State
 from ..engine.messages import N_
 from ..i18n import LANGUAGES, Translator
+from ..names import Phrase
 from .progress import Progress
 from .render import render_entry
-from .runner import Entry, Outcome, Runner
-from .schema import Choice, Lesson, Step
+from .runner import Ask, Entry, Option, Outcome, Runner
+from .schema import Lesson
 
 DONE = "done"
 STARTED = "started"
 NEW = "new"
+#: Entry kinds that answer the learner's last decision: kept on screen until they go on.
+FEEDBACK_KINDS = frozenset({"chosen", "right", "wrong", "refused", "reached", "missed"})
+#: What ``inputs`` records besides option keys: an undo.
+UNDO = "\x00undo"
+
+
+def stars_for(mistakes: int) -> int:
+    """★★★ without a mistake, ★★ for one or two, ★ for more."""
+    return 3 if mistakes == 0 else 2 if mistakes <= 2 else 1
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A wrong answer or a missed goal, for the recap."""
+
+    key: str
+    chosen: Phrase | None          # None: a goal missed
+    right: tuple[Phrase, ...]
+    goal: str = ""                 # the goal's text (msgid), for a missed goal
+    params: dict = field(default_factory=dict)
+
+
+@dataclass
+class _Review:
+    """A question answered wrong, asked again at the end on a copy of its position."""
+
+    key: str
+    origin: Runner                 # the position of the question, kept unchanged
+    runner: Runner | None = None   # the copy being asked now
+    round: int = 0
+    clean: bool = True             # no wrong answer in this round
 
 
 class Session:
-    """One lesson being played: questions, hints one at a time, undo, restart."""
+    """One lesson being played: questions in a shuffled order, hints one at a time, undo,
+    restart, mistakes, the review of missed questions, stars and the recap.
 
-    def __init__(self, lesson: Lesson, answers: Sequence[int] = ()) -> None:
+    ``inputs`` is everything the learner did (option keys, undos); replaying it on the
+    lesson gives back the same session, so that a lesson is resumed exactly.
+    """
+
+    def __init__(self, lesson: Lesson, inputs: Sequence[str] = ()) -> None:
         self.lesson = lesson
-        self.runner = Runner(lesson)
+        self._fresh()
+        try:
+            for item in inputs:
+                if not self._replay(item):
+                    raise ValueError(item)
+        except (ValueError, AssertionError):
+            self._fresh()  # the lesson changed since: start it again
+        self.page_start = self._page_start()
+        self.feedback_entries = []
+
+    def _fresh(self) -> None:
+        self.runner = Runner(self.lesson)
+        self.inputs: list[str] = []
+        self.mistakes: list[Mistake] = []
+        self.wrong_tries: dict[str, int] = {}
+        self.reviews: list[_Review] = []
+        self.reviewing: _Review | None = None
+        self.reviewed = 0
         self.hints_shown = 0
         self.last: Outcome | None = None
         self.page_start = 0
+        self.feedback_entries: list[Entry] = []
         self.skipped = False
-        for answer in answers:
-            if not self._replay(answer):
-                self.runner = Runner(lesson)  # the lesson changed: start it again
-                break
-        # A resumed learner reads again what followed the last answer.
-        chosen = [i for i, e in enumerate(self.runner.log) if e.kind == "chosen"]
-        self.page_start = chosen[-1] if chosen else 0
 
-    def _replay(self, answer: int) -> bool:
-        while self.runner.pause == "say":
-            self.runner.proceed()
-        step = self.runner.step
-        if self.runner.pause != "prompt" or step is None or not (
-                0 <= answer < len(step.choices) and step.choices[answer].correct):
+    def _replay(self, item: str) -> bool:
+        while self.pause == "say":
+            self.proceed()
+        if item == UNDO:
+            return self.undo()
+        if self.pause != "ask" or self.ask is None or self.ask.option(item) is None:
             return False
-        self.runner.try_choice(answer)
+        self.answer(item)
         return True
 
-    def _page_start(self) -> int:
-        """Where the current page begins: after the narration already read."""
-        log = self.runner.log
-        for i in range(len(log) - 1, -1, -1):
-            if log[i].kind in ("say", "prompt"):
-                # The page holds the events that led to this say/prompt, too.
-                j = i
-                while j > 0 and log[j - 1].kind == "event":
-                    j -= 1
-                return j
-        return 0
+    # --- What to show -----------------------------------------------------------------------
+    @property
+    def active(self) -> Runner:
+        """The runner the learner faces: the lesson's, or the copy a review asks on."""
+        if self.reviewing is not None and self.reviewing.runner is not None:
+            return self.reviewing.runner
+        return self.runner
 
-    # --- What to show ---------------------------------------------------------------------
     @property
     def state(self) -> State:
-        return self.runner.state
+        return self.active.state
 
     @property
     def learner(self) -> int:
@@ -73,91 +120,277 @@ class Session:
 
     @property
     def pause(self) -> str:
-        """``say`` (read, then continue), ``prompt`` (choose) or ``end``."""
-        return self.runner.pause
+        """``say`` (read, then continue), ``ask`` (decide) or ``end``."""
+        return self.active.pause
 
     @property
     def finished(self) -> bool:
-        return self.runner.pause == "end"
+        return self.pause == "end"
 
     @property
-    def question(self) -> Step | None:
-        return self.runner.step if self.runner.pause == "prompt" else None
+    def ask(self) -> Ask | None:
+        return self.active.ask if self.active.pause == "ask" else None
 
     @property
-    def choices(self) -> tuple[Choice, ...]:
-        step = self.question
-        return step.choices if step else ()
+    def in_review(self) -> bool:
+        return self.reviewing is not None
 
-    @property
-    def answers(self) -> list[int]:
-        return list(self.runner.answers)
+    def attempt(self) -> int:
+        """How many times the current question was shown before, for its order."""
+        ask = self.ask
+        if ask is None:
+            return 0
+        if self.reviewing is not None:
+            return 1000 + 10 * self.reviewing.round + self.wrong_tries.get(ask.key, 0)
+        if ask.kind == "goal":
+            goal = self.runner._goal
+            return goal.attempt if goal is not None else 0
+        return self.wrong_tries.get(ask.key, 0)
+
+    def order(self) -> list[int]:
+        """The options' positions in the order shown: shuffled with a seed made of the
+        lesson, the question and the attempt, never the file's order at a first attempt
+        and never the previous attempt's order at a retry (with two or more options)."""
+        ask = self.ask
+        if ask is None:
+            return []
+        return _shuffled(len(ask.options), self.lesson.id, ask.key, self.attempt())
+
+    def options(self) -> list[Option]:
+        ask = self.ask
+        return [ask.options[i] for i in self.order()] if ask else []
+
+    def choice_labels(self, tr: Translator) -> list[str]:
+        return [option.label.render(tr) for option in self.options()]
 
     def page(self) -> list[Entry]:
-        """The narration since the learner last moved on."""
-        return self.runner.log[self.page_start:]
+        """The narration since the learner last moved on, without the pinned feedback."""
+        shown = {id(e) for e in self.feedback_entries}
+        return [e for e in self.active.log[self.page_start:] if id(e) not in shown]
 
     def page_text(self, tr: Translator) -> list[str]:
         return [render_entry(entry, tr) for entry in self.page()]
 
-    def choice_labels(self, tr: Translator) -> list[str]:
-        params = self.runner.placeholders()
-        return [tr.format(choice.label, **params) for choice in self.choices]
+    def feedback(self) -> list[Entry]:
+        """What answered the learner's last decision (kept on screen until they go on)."""
+        return list(self.feedback_entries)
 
     def progress(self) -> tuple[int, int]:
-        """(questions answered, questions in the lesson)."""
-        total = sum(1 for s in self.lesson.steps if s.kind == "prompt")
-        return len(self.runner.answers), total
+        """(questions and moves passed, questions and moves in the lesson's steps)."""
+        total = sum(1 for s in self.lesson.steps if s.kind in ("prompt", "move", "goal"))
+        cursor = min(self.runner.cursor, len(self.lesson.steps))
+        done = sum(1 for s in self.lesson.steps[:cursor] if s.kind in ("prompt", "move",
+                                                                       "goal"))
+        return done, total
 
-    # --- Moves ----------------------------------------------------------------------------
+    def stars(self) -> int:
+        return stars_for(len(self.mistakes))
+
+    def reviews_left(self) -> int:
+        return len(self.reviews) + (1 if self.reviewing is not None else 0)
+
+    # --- Moves ------------------------------------------------------------------------------
     def proceed(self) -> None:
         if self.pause == "say":
-            self.page_start = len(self.runner.log)
-            self.runner.proceed()
+            self.page_start = len(self.active.log)
+            self.feedback_entries = []
+            self.active.proceed()
+            self._after()
 
-    def choose(self, index: int) -> Outcome | None:
-        """Answer the question with choice ``index`` (0-based); None if out of range."""
-        if self.pause != "prompt" or not 0 <= index < len(self.choices):
+    def choose(self, position: int) -> Outcome | None:
+        """Answer with the option shown at ``position`` (0-based); None if there is none."""
+        options = self.options()
+        if self.pause != "ask" or not 0 <= position < len(options):
             return None
-        start = len(self.runner.log)
-        outcome = self.runner.try_choice(index)
+        return self.answer(options[position].key)
+
+    def answer(self, key: str) -> Outcome:
+        """Answer the current question with option ``key``."""
+        runner = self.active
+        ask = runner.ask
+        assert ask is not None and runner.pause == "ask"
+        start = len(runner.log)
+        self.inputs.append(key)
+        # A review asks on a copy: only whether the answer is right matters.
+        outcome = runner.judge(key) if self.reviewing is not None else runner.answer(key)
         self.last = outcome
-        if outcome.correct:
-            self.hints_shown = 0
+        entries = runner.log[start:]
+        self.feedback_entries = [e for e in entries if e.kind in FEEDBACK_KINDS]
+        if not outcome.correct:
+            self.wrong_tries[ask.key] = self.wrong_tries.get(ask.key, 0) + 1
+            self.mistakes.append(Mistake(ask.key, outcome.option.label, _right(ask)))
+            if self.reviewing is not None:
+                self.reviewing.clean = False
+            elif all(r.key != ask.key for r in self.reviews):
+                self.reviews.append(_Review(ask.key, runner.fork()))
+            return outcome
+        self.hints_shown = 0
+        if outcome.goal == "missed":
+            self.mistakes.append(Mistake(ask.key, None, (), goal=ask.step.text,
+                                         params=ask.params))
+        if self.reviewing is not None:
+            self._reviewed()
+        else:
             self.page_start = start
-        elif outcome.refusal is not None:
-            refusal = outcome.refusal
-            self.runner.log.append(Entry("refused", N_("The rules forbid it: {reason}"),
-                                         {"_error": refusal}))
+        self._after()
         return outcome
 
+    def _after(self) -> None:
+        """At the end of the steps, the review of missed questions begins."""
+        if self.reviewing is None and self.runner.pause == "end" and self.reviews:
+            self._next_review(intro=True)
+
+    def _next_review(self, intro: bool = False) -> None:
+        item = self.reviews.pop(0)
+        item.runner = item.origin.fork()
+        item.clean = True
+        log = item.runner.log
+        start = len(log)
+        if intro:
+            count = self.reviews_left() + 1
+            log.append(Entry("review", N_("Before the end, the questions you missed come "
+                                          "back, in a new order: {count} to go. Answer each "
+                                          "one right at the first try."), {"count": count}))
+        ask = item.runner.ask
+        assert ask is not None
+        log.append(Entry("prompt", ask.step.text, ask.params))
+        self.reviewing = item
+        self.page_start = start
+
+    def _reviewed(self) -> None:
+        """A review question answered right: done if at the first try, else again later."""
+        item = self.reviewing
+        assert item is not None and self.last is not None
+        ask = self.active.ask
+        if item.clean:
+            self.reviewed += 1
+        else:
+            item.round += 1
+            self.reviews.append(item)
+        option = self.last.option
+        if ask is not None and option.why:
+            self.feedback_entries.append(Entry("right", option.why, ask.params))
+        self.reviewing = None
+        if self.reviews:
+            self._next_review()
+        else:
+            self.page_start = len(self.runner.log)
+
     def hint(self) -> bool:
-        """Show the next hint; False when every hint has been shown (or there are none)."""
-        step = self.question
-        if step is None or self.hints_shown >= len(step.hints):
+        """Show the next hint; False when every hint has been shown (or there are none).
+
+        In a goal with the coach, the hint is the coach's advice for this decision."""
+        ask = self.ask
+        if ask is None:
             return False
-        text = step.hints[self.hints_shown]
+        if ask.kind == "goal" and ask.step.coach:
+            self.active.log.append(Entry("coach", "", {"_state": self.state.clone(),
+                                                       "_player": self.learner}))
+            return True
+        if self.hints_shown >= len(ask.step.hints):
+            return False
+        text = ask.step.hints[self.hints_shown]
         self.hints_shown += 1
-        self.runner.log.append(Entry("hint", text, self.runner.placeholders()))
+        self.active.log.append(Entry("hint", text, ask.params))
         return True
 
     def hints_left(self) -> int:
-        step = self.question
-        return len(step.hints) - self.hints_shown if step else 0
+        ask = self.ask
+        if ask is None:
+            return 0
+        if ask.kind == "goal" and ask.step.coach:
+            return 1
+        return len(ask.step.hints) - self.hints_shown
 
     def undo(self) -> bool:
-        if not self.runner.undo():
+        """Back to the previous decision (not during the review)."""
+        if self.reviewing is not None or not self.runner.undo():
             return False
+        self.inputs.append(UNDO)
         self.hints_shown = 0
         self.last = None
+        self.feedback_entries = []
         self.page_start = self._page_start()
         return True
 
     def restart(self) -> None:
-        self.runner = Runner(self.lesson)
-        self.hints_shown = 0
-        self.last = None
-        self.page_start = 0
+        self._fresh()
+
+    def _page_start(self) -> int:
+        """Where the page begins: the narration that led to the current say or question."""
+        log = self.active.log
+        for i in range(len(log) - 1, -1, -1):
+            if log[i].kind in ("say", "prompt", "goal", "review"):
+                j = i
+                while j > 0 and log[j - 1].kind in ("event", "review"):
+                    j -= 1
+                return j
+        return 0
+
+    # --- The recap --------------------------------------------------------------------------
+    def recap(self, tr: Translator, next_title: str | None) -> list[tuple[str, str]]:
+        """The end of the lesson as (kind, text) lines: stars, what it taught, the
+        mistakes with the right answers, what comes next."""
+        lines: list[tuple[str, str]] = []
+        params = self.runner.placeholders()
+        count = len(self.mistakes)
+        stars = "★" * self.stars() + "☆" * (3 - self.stars())
+        if count:
+            text = tr.nformat("{stars} Lesson complete, with {n} mistake.",
+                              "{stars} Lesson complete, with {n} mistakes.", count,
+                              stars=stars)
+        else:
+            text = tr.format(N_("{stars} Lesson complete, without a single mistake!"),
+                             stars=stars)
+        lines.append(("title", text))
+        if self.lesson.recap:
+            lines.append(("heading", tr.gettext(N_("What you learned:"))))
+            for item in self.lesson.recap:
+                lines.append(("recap", tr.format(N_("{rule} — {text}"), rule=item.rule,
+                                                 text=tr.format(item.text, **params))))
+        if self.mistakes:
+            lines.append(("heading", tr.gettext(N_("Your mistakes, and the right answers:"))))
+            for mistake in self.mistakes:
+                lines.append(("mistake", _mistake_text(mistake, tr)))
+        if next_title:
+            lines.append(("next", tr.format(N_("Next: “{title}”. Press Enter to start it, or "
+                                               "q for the menu."), title=next_title)))
+        else:
+            lines.append(("next", tr.gettext(N_("That was the last lesson. Press Enter or q "
+                                                "for the menu."))))
+        return lines
+
+
+def _right(ask: Ask) -> tuple[Phrase, ...]:
+    return tuple(o.label for o in ask.options if o.correct)
+
+
+def _mistake_text(mistake: Mistake, tr: Translator) -> str:
+    if mistake.chosen is None:
+        return tr.format(N_("Goal missed once: {goal}"),
+                         goal=tr.format(mistake.goal, **mistake.params))
+    right = [p.render(tr) for p in mistake.right]
+    return tr.format(N_("You chose “{chosen}”; right: {right}."),
+                     chosen=mistake.chosen.render(tr),
+                     right=tr.join([f"“{r}”" for r in right], "or"))
+
+
+def _shuffled(count: int, lesson_id: str, key: str, attempt: int) -> list[int]:
+    """A stable shuffle of ``range(count)`` for this lesson, question and attempt: each
+    attempt's order differs from the one before (the first, from the file's order)."""
+    previous = list(range(count))
+    if count < 2:
+        return previous
+    n = 0
+    for _ in range(attempt + 1):
+        while True:
+            positions = list(range(count))
+            random.Random(zlib.crc32(f"{lesson_id}|{key}|{n}".encode())).shuffle(positions)
+            n += 1
+            if positions != previous:
+                break
+        previous = positions
+    return previous
 
 
 @dataclass
@@ -165,6 +398,7 @@ class MenuItem:
     lesson: Lesson
     status: str          # DONE, STARTED or NEW
     ready: bool          # every prerequisite done
+    stars: int           # best stars earned, 0 if not finished
 
 
 class Tutor:
@@ -187,7 +421,7 @@ class Tutor:
             else:
                 status = NEW
             ready = all(self.progress.done(p) for p in lesson.prerequisites)
-            items.append(MenuItem(lesson, status, ready))
+            items.append(MenuItem(lesson, status, ready, self.progress.stars(lesson.id)))
         return items
 
     def counts(self) -> tuple[int, int]:
@@ -218,19 +452,32 @@ class Tutor:
 
         return find_lesson(self.lessons, lesson_id)
 
+    def next_lesson(self, lesson_id: str) -> Lesson | None:
+        ids = [lesson.id for lesson in self.lessons]
+        position = ids.index(lesson_id)
+        return self.lessons[position + 1] if position + 1 < len(ids) else None
+
     def open(self, lesson_id: str, resume: bool = True) -> Session:
-        answers = self.progress.answers(lesson_id) if resume else []
+        inputs = self.progress.inputs(lesson_id) if resume else []
         if not resume:
             self.progress.forget(lesson_id)
-        self.session = Session(self.lesson(lesson_id), answers)
+        self.session = Session(self.lesson(lesson_id), inputs)
         self.progress.last = lesson_id
         return self.session
 
     def save(self) -> None:
-        """Record the open session's answers (and its ✓ when finished)."""
+        """Record the open session: what the learner did, and the stars when finished."""
         session = self.session
         if session is not None and not session.skipped:
-            self.progress.record(session.lesson.id, session.answers, session.finished)
+            self.progress.record(session.lesson.id, session.inputs, session.finished,
+                                 stars=session.stars() if session.finished else 0)
+
+    def recap(self) -> list[tuple[str, str]]:
+        session = self.session
+        if session is None:
+            return []
+        following = self.next_lesson(session.lesson.id)
+        return session.recap(self.tr, self.tr.gettext(following.title) if following else None)
 
     def skip(self) -> str | None:
         """Leave the open lesson unfinished; return the id of the next lesson, if any."""
@@ -239,10 +486,9 @@ class Tutor:
             return None
         self.save()
         session.skipped = True
-        ids = [lesson.id for lesson in self.lessons]
-        position = ids.index(session.lesson.id)
+        following = self.next_lesson(session.lesson.id)
         self.session = None
-        return ids[position + 1] if position + 1 < len(ids) else None
+        return following.id if following else None
 
     def close(self) -> None:
         self.save()

@@ -5,12 +5,13 @@ from __future__ import annotations
 import gettext
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.messages import N_, CelestiaError
 from .errors import LessonError
 from .runner import Runner
-from .schema import Lesson, load_lesson
+from .schema import Lesson, Step, load_lesson
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Where a built (non-editable) install carries its copy of the lessons (see setup.py).
@@ -66,39 +67,132 @@ def find_lesson(lessons: list[Lesson], lesson_id: str) -> Lesson:
                       ids=", ".join(lesson.id for lesson in lessons))
 
 
-def answer_paths(lesson: Lesson) -> Iterator[dict[int, int]]:
-    """Ways through a lesson: the first accepted answers, and each other accepted answer.
+#: What the course must hold (issue "the tutor teaches by doing"): per lesson, learner
+#: moves plus quiz questions; in all, learner moves.
+MIN_DECISIONS_PER_LESSON = 3
+MIN_MOVES_IN_COURSE = 60
 
-    Yields, for each variant, question number → choice index overrides.
-    """
-    yield {}
-    number = 0
+
+@dataclass(frozen=True)
+class Counts:
+    """What a lesson asks of the learner: moves (answers that are moves, ``move`` steps,
+    the moves of each goal's solution), quiz questions and goals."""
+
+    moves: int = 0
+    questions: int = 0
+    goals: int = 0
+
+    def __add__(self, other: Counts) -> Counts:
+        return Counts(self.moves + other.moves, self.questions + other.questions,
+                      self.goals + other.goals)
+
+
+def lesson_counts(lesson: Lesson) -> Counts:
+    moves = questions = goals = 0
     for step in lesson.steps:
-        if step.kind != "prompt":
-            continue
-        correct = [i for i, c in enumerate(step.choices) if c.correct]
-        for other in correct[1:]:
-            yield {number: other}
-        number += 1
+        if step.kind == "prompt":
+            if step.choices[0].action is None:
+                questions += 1
+            else:
+                moves += 1
+        elif step.kind == "move":
+            moves += 1
+        elif step.kind == "goal":
+            goals += 1
+            moves += len(step.solution)
+    return Counts(moves, questions, goals)
 
 
-def play_through(lesson: Lesson, overrides: dict[int, int] | None = None) -> Runner:
-    """Play the whole lesson with accepted answers (and try every wrong one on the way)."""
-    overrides = overrides or {}
+def first_answer(runner: Runner, overrides: dict[str, str] | None = None,
+                 solutions: dict[str, list[str]] | None = None) -> str:
+    """The option key a play-through takes at the runner's question: an override, else the
+    first accepted answer in the file's order; in a goal, the next move of its solution."""
+    ask = runner.ask
+    assert ask is not None
+    if ask.kind == "goal":
+        goal_key = ask.key.split(".")[0]
+        if solutions is None:
+            solutions = {}
+        moves = solutions.setdefault(goal_key, list(ask.step.solution))
+        if not moves:
+            raise LessonError(N_("{file}, line {line}: the goal's solution ends before the "
+                                 "goal is reached."), file=Path(runner.lesson.path).name,
+                              line=ask.step.line)
+        action = moves.pop(0)
+        if ask.option(action) is None:
+            raise LessonError(N_('{file}, line {line}: the solution\'s move "{action}" is '
+                                 "not a legal move here; the legal moves are: {legal}."),
+                              file=Path(runner.lesson.path).name, line=ask.step.line,
+                              action=action, legal=", ".join(o.key for o in ask.options))
+        return action
+    override = (overrides or {}).get(ask.key)
+    if override is not None:
+        return override
+    return next(o.key for o in ask.options if o.correct)
+
+
+def answer_paths(lesson: Lesson) -> Iterator[dict[str, str]]:
+    """Ways through a lesson: the first accepted answers, and each other accepted answer
+    of a question (question key → option key)."""
+    yield {}
     runner = Runner(lesson)
-    question = 0
+    alternatives: list[tuple[str, str]] = []
+    solutions: dict[str, list[str]] = {}
     while runner.pause != "end":
         if runner.pause == "say":
             runner.proceed()
             continue
-        step = runner.step
-        assert step is not None
-        for i, choice in enumerate(step.choices):
-            if not choice.correct:
-                runner.try_choice(i)  # must leave the position unchanged
-        runner.try_choice(overrides.get(question, runner.correct_indices()[0]))
-        question += 1
+        ask = runner.ask
+        assert ask is not None
+        if ask.kind != "goal":
+            alternatives += [(ask.key, o.key) for o in ask.options if o.correct][1:]
+        runner.answer(first_answer(runner, solutions=solutions))
+    for key, option in alternatives:
+        yield {key: option}
+
+
+def play_through(lesson: Lesson, overrides: dict[str, str] | None = None) -> Runner:
+    """Play the whole lesson with accepted answers, trying every wrong one on the way (it
+    must leave the position unchanged) and each goal's ``mistake`` (it must miss)."""
+    runner = Runner(lesson)
+    solutions: dict[str, list[str]] = {}
+    tried: set[str] = set()
+    while runner.pause != "end":
+        if runner.pause == "say":
+            runner.proceed()
+            continue
+        ask = runner.ask
+        assert ask is not None
+        if ask.kind == "goal":
+            goal_key = ask.key.split(".")[0]
+            if ask.step.mistake and goal_key not in tried:
+                tried.add(goal_key)
+                _miss(runner, ask.step)
+                continue
+        else:
+            for option in ask.options:
+                if not option.correct:
+                    runner.judge(option.key)
+        runner.answer(first_answer(runner, overrides, solutions))
     return runner
+
+
+def _miss(runner: Runner, step: Step) -> None:
+    """Play a goal's ``mistake`` line: it must end the attempt with the goal missed."""
+    file = Path(runner.lesson.path).name
+    for number, action in enumerate(step.mistake, start=1):
+        ask = runner.ask
+        if runner.pause != "ask" or ask is None or ask.option(action) is None:
+            raise LessonError(N_('{file}, line {line}: the mistake\'s move "{action}" is not a '
+                                 "legal move here."), file=file, line=step.line, action=action)
+        outcome = runner.answer(action)
+        if outcome.goal == "reached" or (outcome.goal == "missed"
+                                         and number < len(step.mistake)):
+            break
+        if outcome.goal == "missed":
+            return
+    raise LessonError(N_("{file}, line {line}: the goal's mistake line does not miss the "
+                         "goal."), file=file, line=step.line)
 
 
 def missing_translations(lesson: Lesson) -> list[tuple[str, int, str]]:
@@ -119,8 +213,24 @@ def missing_translations(lesson: Lesson) -> list[tuple[str, int, str]]:
     return missing
 
 
-def check_lesson(lesson: Lesson) -> None:
-    """Raise ``LessonError`` if the lesson does not play through or lacks translations."""
+def check_lesson(lesson: Lesson) -> Counts:
+    """Raise ``LessonError`` if the lesson does not play through, asks too little or lacks
+    translations; return what it asks of the learner."""
+    file = Path(lesson.path).name
+    counts = lesson_counts(lesson)
+    if counts.moves + counts.questions < MIN_DECISIONS_PER_LESSON:
+        raise LessonError(N_("{file}, line {line}: a lesson asks the learner for at least "
+                             "{count} moves or questions; this one asks for {found}."),
+                          file=file, line=lesson.lines.get("steps", 1),
+                          count=MIN_DECISIONS_PER_LESSON,
+                          found=counts.moves + counts.questions)
+    from ..content import rules
+
+    for item in lesson.recap:
+        if not rules.exists(item.rule):
+            raise LessonError(N_('{file}, line {line}: the recap cites rule "{rule}", which '
+                                 "the rulebook does not have."), file=file, line=item.line,
+                              rule=item.rule)
     for overrides in answer_paths(lesson):
         play_through(lesson, overrides)
     from ..i18n import LANGUAGES, Translator
@@ -133,21 +243,25 @@ def check_lesson(lesson: Lesson) -> None:
         language, line, text = missing[0]
         raise LessonError(N_('{file}, line {line}: the {language} catalog has no translation '
                              'of "{text}" ({count} missing in all).'),
-                          file=Path(lesson.path).name, line=line, language=language,
+                          file=file, line=line, language=language,
                           text=text[:60], count=len(missing))
+    return counts
 
 
-def check_all(folder: Path | None = None) -> tuple[list[Lesson], list[CelestiaError]]:
-    """Load and check every lesson; return the lessons and the errors found (one per file)."""
+def check_all(folder: Path | None = None
+              ) -> tuple[list[Lesson], list[CelestiaError], Counts]:
+    """Load and check every lesson; return the lessons, the errors found (one per file) and
+    what the lessons that passed ask of the learner."""
     errors: list[CelestiaError] = []
     lessons: list[Lesson] = []
+    total = Counts()
     try:
         lessons = load_all(folder)
     except LessonError as err:
-        return [], [err]
+        return [], [err], total
     for lesson in lessons:
         try:
-            check_lesson(lesson)
+            total = total + check_lesson(lesson)
         except LessonError as err:
             errors.append(err)
-    return lessons, errors
+    return lessons, errors, total

@@ -4,12 +4,13 @@ File format (JSON)::
 
     {"format": "celestia-tutor-progress", "version": 1, "language": "fr",
      "last": "passengers",
-     "lessons": {"goal": {"done": true, "answers": [0, 0]},
-                 "passengers": {"done": false, "answers": [1]}}}
+     "lessons": {"goal": {"done": true, "stars": 3, "inputs": []},
+                 "passengers": {"done": false, "stars": 0, "inputs": ["c1", "stay"]}}}
 
-``answers`` lists the accepted choice of each question answered so far, so a lesson is
-resumed by replaying them. A file that cannot be read is renamed aside (never deleted)
-and the learner starts afresh with a message.
+``inputs`` lists what the learner did in the lesson under way (the key of each option
+chosen, right or wrong, and undos), so a lesson is resumed by replaying them; ``stars``
+is the best result of a finished lesson (1 to 3). A file that cannot be read is renamed
+aside (never deleted) and the learner starts afresh with a message.
 """
 
 from __future__ import annotations
@@ -52,28 +53,32 @@ class Progress:
     def done(self, lesson_id: str) -> bool:
         return bool(self.lessons.get(lesson_id, {}).get("done"))
 
-    def answers(self, lesson_id: str) -> list[int]:
-        return list(self.lessons.get(lesson_id, {}).get("answers", []))
+    def inputs(self, lesson_id: str) -> list[str]:
+        return list(self.lessons.get(lesson_id, {}).get("inputs", []))
+
+    def stars(self, lesson_id: str) -> int:
+        """The best stars earned in a finished lesson (0 if never finished)."""
+        return int(self.lessons.get(lesson_id, {}).get("stars", 0))
 
     def started(self, lesson_id: str) -> bool:
-        """Begun and not finished: the next start offers to resume it."""
+        """Under way: the next start offers to resume it."""
         entry = self.lessons.get(lesson_id)
-        return bool(entry) and not entry.get("done") and bool(entry.get("answers"))
+        return bool(entry) and bool(entry.get("inputs"))
 
     # --- Changes --------------------------------------------------------------------------
-    def record(self, lesson_id: str, answers: list[int], done: bool) -> None:
+    def record(self, lesson_id: str, inputs: list[str], done: bool, stars: int = 0) -> None:
         entry = self.lessons.setdefault(lesson_id, {})
-        entry["answers"] = list(answers)
+        entry["inputs"] = [] if done else list(inputs)
         entry["done"] = bool(entry.get("done")) or done
-        if done:
-            entry["answers"] = []
+        entry["stars"] = max(int(entry.get("stars", 0)), stars if done else 0)
+        entry.pop("answers", None)  # the first format's, replaced by inputs
         self.last = lesson_id
         self.save()
 
     def forget(self, lesson_id: str) -> None:
         """Drop a lesson's unfinished answers (a restart), keeping its ✓ if earned."""
         if lesson_id in self.lessons:
-            self.lessons[lesson_id]["answers"] = []
+            self.lessons[lesson_id]["inputs"] = []
             self.save()
 
     def set_language(self, language: str) -> None:
@@ -113,8 +118,9 @@ class Progress:
                 raise ValueError("not a progress file")
             lessons = content.get("lessons", {})
             if not isinstance(lessons, dict) or not all(
-                isinstance(v, dict) and isinstance(v.get("answers", []), list)
-                and all(isinstance(a, int) for a in v.get("answers", []))
+                isinstance(v, dict) and isinstance(v.get("inputs", []), list)
+                and all(isinstance(a, str) for a in v.get("inputs", []))
+                and isinstance(v.get("stars", 0), int) and 0 <= v.get("stars", 0) <= 3
                 for v in lessons.values()
             ):
                 raise ValueError("malformed lessons")

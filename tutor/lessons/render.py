@@ -6,19 +6,28 @@ from typing import Any
 
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
-from .runner import Entry
+from ..names import Phrase, dice_text
+from .runner import Entry, Percent, Points
 
 
 def _localise(params: dict[str, Any], tr: Translator) -> dict[str, Any]:
-    """Card and face identifiers in engine events → the glossary's words."""
-    from ..app.names import dice_text
+    """Card and face identifiers in engine events → the glossary's words; the coach's
+    chances and points → numbers written the reader's way."""
+    out: dict[str, Any] = {}
+    for name, value in params.items():
+        if isinstance(value, Percent):
+            from ..practice.coach import percent
 
-    # The lessons list dice with commas, the way the board shows them; every other term
-    # is rendered as the engine's messages are everywhere (Translator.term_value).
-    out = {name: value if name == "dice" else tr.term_value(name, value)
-           for name, value in params.items()}
-    if isinstance(out.get("dice"), str):
-        out["dice"] = dice_text(out["dice"], tr)
+            out[name] = percent(value.value, tr)
+        elif isinstance(value, Points):
+            from ..practice.coach import points
+
+            out[name] = points(value.value, tr)
+        elif name == "dice" and isinstance(value, str):
+            # The lessons list dice with commas, the way the board shows them.
+            out[name] = dice_text(value, tr)
+        else:
+            out[name] = tr.term_value(name, value)
     return out
 
 
@@ -30,19 +39,41 @@ def rules_text(rules: tuple[str, ...], tr: Translator) -> str:
 
 
 def render_entry(entry: Entry, tr: Translator) -> str:
-    params = {k: v for k, v in entry.params.items() if not k.startswith("_")}
-    if entry.kind == "event":
-        return tr.format(entry.msgid, **_localise(params, tr))
-    if entry.kind == "refused":
-        return tr.format(entry.msgid, reason=describe_error(entry.params["_error"], tr))
-    if entry.kind == "chosen":
-        return tr.format(entry.msgid, choice=tr.format(entry.params["_choice"], **params))
+    params = _localise({k: v for k, v in entry.params.items() if not k.startswith("_")}, tr)
+    kind = entry.kind
+    if kind == "refused":
+        rule = entry.params.get("_rule")
+        if "_moves" in entry.params:
+            moves: tuple[Phrase, ...] = entry.params["_moves"]
+            text = tr.format(entry.msgid, moves=tr.join([m.render(tr) for m in moves], "or"))
+        else:
+            text = tr.format(entry.msgid, reason=describe_error(entry.params["_error"], tr))
+        return text + (" " + rules_text((rule,), tr) if rule else "")
+    if kind == "chosen":
+        choice: Phrase = entry.params["_choice"]
+        return tr.format(entry.msgid, choice=choice.render(tr))
+    if kind == "coach":
+        return coach_text(entry.params["_state"], entry.params["_player"], tr)
     text = tr.format(entry.msgid, **params)
-    if entry.kind == "hint":
+    if kind == "hint":
         return tr.format(N_("Hint: {hint}"), hint=text)
-    if entry.kind == "wrong" and entry.params.get("_rules"):
+    if kind == "goal":
+        return tr.format(N_("Goal: {goal}"), goal=text)
+    if kind in ("wrong", "missed") and entry.params.get("_rules"):
         text += " " + rules_text(entry.params["_rules"], tr)
     return text
+
+
+def coach_text(state: Any, player: int, tr: Translator) -> str:
+    """The coach's figures for ``player`` at ``state``, as the hint of a goal."""
+    from ..practice.coach import advice_lines
+    from ..practice.odds import advise, situation_from_observation
+
+    options = state.options
+    advice = advise(situation_from_observation(state.observation(player), options.variant,
+                                               options.grappling_hook,
+                                               options.spyglass_points))
+    return tr.format(N_("The coach: {advice}"), advice=" ".join(advice_lines(advice, tr)))
 
 
 def describe_error(err: CelestiaError, tr: Translator) -> str:

@@ -1,25 +1,39 @@
-"""Playing a lesson on the full engine: set-up, scripted chance, steps, checks, undo.
+"""Playing a lesson on the full engine: set-up, scripted chance, steps, goals, undo.
 
 The runner knows nothing of screens. It advances through the steps until the learner
-must read (a ``say``), answer (a ``prompt``) or the lesson ends, and records what was
-said and what happened as ``Entry`` items that are translated only when shown, so that
-the language can change at any moment. Any move the engine rejects, any failed state
-check and any missing die roll is a ``LessonError`` naming the file and line.
+must read (a ``say``), decide (``ask``: a question, a move or a decision within a goal) or
+the lesson ends, and records what was said and what happened as ``Entry`` items that are
+translated only when shown, so that the language can change at any moment. Any move the
+engine rejects, any failed state check and any missing die roll is a ``LessonError``
+naming the file and line.
+
+Every decision of the learner's seat is the learner's (``prompt`` with moves, ``move``,
+``goal``); ``do`` steps move the other seats, and only ``fast_forward`` may move the
+learner, to set a position up.
 """
 
 from __future__ import annotations
 
+import copy
+import zlib
 from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
-from ..engine import CHANCE, TERMINAL, Options, ScriptedChance, State, data
+from ..engine import CHANCE, TERMINAL, Options, ScriptedChance, SeededChance, State, data
+from ..engine.bots import make_bot
 from ..engine.messages import N_, CelestiaError, ChanceError, Event, IllegalAction
+from ..names import Phrase, move_phrase
 from .errors import LessonError
-from .schema import Choice, Lesson, Step
+from .schema import Lesson, Setup, Step
 
 #: Event kinds narrated while fast-forwarding (the rest would drown the reader).
 FAST_FORWARD_KINDS = frozenset({"voyage", "reshuffle", "no-cards", "crash", "game-over",
                                 "voyage-end"})
+#: The message id of the engine's refusal of a move that is not open now; the runner says
+#: it again in the learner's words.
+NOT_POSSIBLE = '"{action}" is not a possible move now; the choices are: {choices}.'
 
 
 @dataclass
@@ -27,7 +41,8 @@ class Entry:
     """One line of narration, translated when shown.
 
     ``kind``: ``say``, ``event``, ``prompt``, ``chosen``, ``right``, ``wrong``, ``refused``,
-    ``hint``, ``skip``. ``msgid``/``params`` are rendered by ``tutor.lessons.render``.
+    ``hint``, ``goal``, ``reached``, ``missed``, ``review``, ``coach``.
+    ``msgid``/``params`` are rendered by ``tutor.lessons.render``.
     """
 
     kind: str
@@ -35,27 +50,86 @@ class Entry:
     params: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Percent:
+    """A chance, shown the reader's way ("68.3%", "68,3 %")."""
+
+    value: Fraction
+
+
+@dataclass(frozen=True)
+class Points:
+    """A number of points with one decimal, shown the reader's way ("6.5", "6,5")."""
+
+    value: Fraction
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing the learner may pick: a file choice (``key`` ``c0``, ``c1``…) or a move
+    (``key`` is the action)."""
+
+    key: str
+    action: str | None
+    correct: bool
+    label: Phrase
+    why: str = ""                 # feedback when right, explanation when wrong (msgid)
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What the learner must decide now.
+
+    ``kind``: ``quiz`` (a question about the rules), ``choice`` (a question whose choices
+    are moves), ``move`` (any legal move, some accepted) or ``goal`` (a decision while
+    playing towards a goal). ``key`` is stable within a play of the lesson.
+    """
+
+    key: str
+    kind: str
+    step: Step
+    options: tuple[Option, ...]
+    params: dict[str, Any]
+
+    def option(self, key: str) -> Option | None:
+        return next((o for o in self.options if o.key == key), None)
+
+
 @dataclass
 class Outcome:
-    """What answering a question did."""
+    """What answering did. ``goal`` is ``reached`` or ``missed`` when the answer ended a
+    goal's attempt."""
 
     correct: bool
-    choice: Choice
-    refusal: IllegalAction | None = None   # the engine's reason, for a forbidden move
+    option: Option
+    refusal: IllegalAction | None = None
+    goal: str | None = None
 
 
 class LessonChance(ScriptedChance):
     """The lesson's chance script: a roll may list more faces than the dice rolled (the
-    first ones are used), and a reshuffle the script does not order keeps the discard
-    pile in card order, so that every lesson is fully determined."""
+    first ones are used), a reshuffle the script does not order keeps the discard pile in
+    card order, and past the script a lesson with a ``seed`` rolls from it — so that every
+    lesson is fully determined."""
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(
+            setup.rolls,
+            hands=[list(h) for h in setup.hands] if setup.hands is not None else None,
+            draw=setup.draw,
+            piles={c: list(top) for c, top in setup.piles.items()},
+            shuffles=setup.shuffles,
+            fallback=SeededChance(setup.seed) if setup.seed is not None else None,
+        )
+
+    def has_roll(self) -> bool:
+        return self.rolls_used < len(self.rolls) or self.fallback is not None
 
     def outcome(self, state: State) -> str:
         request = state.chance_request
         assert request is not None
-        if request.kind == "roll":
-            if self.rolls_used >= len(self.rolls):
-                raise ChanceError(N_("The chance script has no more dice rolls (roll number "
-                                     "{number} was asked for)."), number=self.rolls_used + 1)
+        if request.kind == "roll" and self.rolls_used < len(self.rolls):
             faces = self.rolls[self.rolls_used]
             if len(faces) < request.count:
                 raise ChanceError(N_("Roll number {number} of the script shows {faces} faces, "
@@ -64,50 +138,64 @@ class LessonChance(ScriptedChance):
                                   count=request.count)
             self.rolls_used += 1
             return "roll " + " ".join(faces[:request.count])
-        if request.kind == "shuffle" and self.shuffles_used >= len(self.shuffles):
+        if request.kind == "shuffle" and self.shuffles_used >= len(self.shuffles) \
+                and self.fallback is None:
             order = sorted(state.discard, key=data.HAND_CARDS.index)
             return "shuffle " + " ".join(order)
         return super().outcome(state)
 
 
 @dataclass
+class _Goal:
+    """A goal being played: where its attempt started, the other seats' bots, counts."""
+
+    step: Step
+    start: _Snapshot
+    bots: dict[int, Any]
+    attempt: int = 0
+    decisions: int = 0
+    moves: int = 0
+
+
+@dataclass
 class _Snapshot:
     cursor: int
     state: State
-    rolls_used: int
-    shuffles_used: int
+    chance: LessonChance
+    goal: _Goal | None
     log_length: int
-    answers: int
+    decisions: int
+    ask: Ask | None = None
 
 
 class Runner:
-    """One play of a lesson. ``pause`` is ``"say"``, ``"prompt"`` or ``"end"``."""
+    """One play of a lesson. ``pause`` is ``"say"``, ``"ask"`` or ``"end"``."""
 
     def __init__(self, lesson: Lesson) -> None:
         self.lesson = lesson
         self.learner = lesson.learner
         self.log: list[Entry] = []
-        self.answers: list[int] = []       # index of the choice accepted at each question
+        #: The learner's decisions so far: the option key taken at each one.
+        self.decisions: list[str] = []
         self.cursor = 0
         self.pause = ""
+        self.ask: Ask | None = None
+        self._goal: _Goal | None = None
         self._undo: list[_Snapshot] = []
-        try:
-            self.state = State(Options.from_dict(dict(lesson.options)), list(lesson.seats))
-            self.chance = LessonChance(
-                lesson.rolls,
-                hands=[list(h) for h in lesson.hands] if lesson.hands is not None else None,
-                draw=lesson.draw,
-                piles={c: list(top) for c, top in lesson.piles.items()},
-                shuffles=lesson.shuffles,
-            )
-        except CelestiaError as err:
-            raise self._error(lesson.lines.get("options", 1), err) from err
-        # Deal and lay the piles now; dice are rolled only when a step needs them, so that
-        # the narration can announce a roll before it happens.
-        self._resolve_chance(lesson.lines.get("setup", 1), narrate=False, rolls=False)
+        self._position(lesson.options, lesson.setup, lesson.lines.get("setup", 1))
         self._advance()
 
-    # --- Questions -------------------------------------------------------------------------
+    def _position(self, options: dict[str, Any], setup: Setup, line: int) -> None:
+        """A new game from ``options`` and ``setup``: deal, lay the piles, stop before the
+        first roll (so that narration can announce it)."""
+        try:
+            self.state = State(Options.from_dict(dict(options)), list(self.lesson.seats))
+            self.chance = LessonChance(setup)
+        except CelestiaError as err:
+            raise self._error(line, err) from err
+        self._resolve_chance(line, narrate=False, rolls=False)
+
+    # --- Deciding ---------------------------------------------------------------------------
     @property
     def step(self) -> Step | None:
         steps = self.lesson.steps
@@ -119,59 +207,89 @@ class Runner:
             self.cursor += 1
             self._advance()
 
-    def try_choice(self, index: int) -> Outcome:
-        """Answer the current question with choice ``index`` (0-based).
+    def judge(self, key: str) -> Outcome:
+        """Whether option ``key`` is right, logged, without playing it.
 
-        A correct choice is played and the lesson goes on; a wrong one leaves everything
-        as it was (the learner may try again), with the engine's refusal if the rules
-        forbid that move.
+        A wrong move is explained, with the engine's reason in the learner's words if the
+        rules forbid it; the position does not change.
         """
-        step = self.step
-        assert self.pause == "prompt" and step is not None
-        choice = step.choices[index]
-        self.log.append(Entry("chosen", N_("You chose: {choice}"),
-                              {**self.placeholders(), "_choice": choice.label}))
-        if not choice.correct:
-            refusal = None
-            if choice.action is not None and choice.action not in self.state.legal_actions():
-                try:
-                    self.state.clone().apply(choice.action)
-                except IllegalAction as err:
-                    refusal = err
-            self.log.append(Entry("wrong", choice.why, {**self.placeholders(),
-                                                        "_rules": choice.rules}))
-            return Outcome(False, choice, refusal)
-        self._undo.append(_Snapshot(self.cursor, self.state.clone(), self.chance.rolls_used,
-                                    self.chance.shuffles_used, len(self.log) - 1,
-                                    len(self.answers)))
-        self.answers.append(index)
-        if choice.why:
-            self.log.append(Entry("right", choice.why, self.placeholders()))
-        if choice.action is not None:
-            self._play(choice.action, step.line, narrate=True)
-        self.cursor += 1
+        ask = self.ask
+        assert self.pause == "ask" and ask is not None
+        option = ask.option(key)
+        assert option is not None, key
+        self.log.append(Entry("chosen", N_("You chose: {choice}"), {"_choice": option.label}))
+        if option.correct:
+            return Outcome(True, option)
+        refusal = None
+        if option.action is not None and option.action not in self.state.legal_actions():
+            try:
+                self.state.clone().apply(option.action)
+            except IllegalAction as err:
+                refusal = err
+        self.log.append(Entry("wrong", option.why, {**ask.params, "_rules": option.rules}))
+        if refusal is not None:
+            self.log.append(self._refusal_entry(refusal))
+        return Outcome(False, option, refusal)
+
+    def answer(self, key: str) -> Outcome:
+        """Answer with option ``key``: a right answer is played and the lesson goes on; a
+        wrong one leaves everything as it was (the learner may try again)."""
+        outcome = self.judge(key)
+        if not outcome.correct:
+            return outcome
+        ask = self.ask
+        assert ask is not None
+        self._undo.append(_Snapshot(self.cursor, self.state.clone(), copy.deepcopy(self.chance),
+                                    copy.deepcopy(self._goal), len(self.log) - 1,
+                                    len(self.decisions), ask))
+        self.decisions.append(key)
+        option = outcome.option
+        if option.why and ask.kind != "goal":
+            self.log.append(Entry("right", option.why, ask.params))
+        step = ask.step
+        if option.action is not None:
+            self._play(option.action, step.line, narrate=True)
+        if self._goal is not None:
+            self._goal.decisions += 1
+            self.ask = None
+            outcome.goal = self._run_goal()
+            if outcome.goal == "missed":
+                # A new attempt starts afresh: undo goes back before the goal, not into the
+                # attempt that missed it.
+                self._undo = [s for s in self._undo if s.goal is None]
+        else:
+            self.cursor += 1
         self._advance()
-        return Outcome(True, choice)
+        return outcome
 
     def undo(self) -> bool:
-        """Go back to the last question answered; False when there is none."""
+        """Go back to the learner's last decision; False when there is none."""
         if not self._undo:
             return False
         snap = self._undo.pop()
         self.cursor = snap.cursor
         self.state = snap.state
-        self.chance.rolls_used = snap.rolls_used
-        self.chance.shuffles_used = snap.shuffles_used
+        self.chance = snap.chance
+        self._goal = snap.goal
         del self.log[snap.log_length:]
-        del self.answers[snap.answers:]
-        self.pause = "prompt"
+        del self.decisions[snap.decisions:]
+        self.ask = snap.ask
+        self.pause = "ask"
         return True
 
-    def correct_indices(self) -> list[int]:
-        step = self.step
-        return [i for i, c in enumerate(step.choices) if c.correct] if step else []
+    def fork(self) -> Runner:
+        """An independent copy at this very moment (the review asks a question again on
+        its copy, so that the lesson itself stays where it is)."""
+        twin = copy.copy(self)
+        twin.state = self.state.clone()
+        twin.chance = copy.deepcopy(self.chance)
+        twin._goal = copy.deepcopy(self._goal)
+        twin.log = list(self.log)
+        twin.decisions = list(self.decisions)
+        twin._undo = []
+        return twin
 
-    # --- Texts -----------------------------------------------------------------------------
+    # --- Texts ------------------------------------------------------------------------------
     def placeholders(self) -> dict[str, Any]:
         """The values a lesson's texts may name in braces, e.g. ``{dice}``."""
         state = self.state
@@ -186,6 +304,8 @@ class Runner:
             "points": state.points(self.learner),
             "score": state.score(self.learner),
             "voyage": state.voyage,
+            "captain_cards": sum(state.hands[state.captain].values()),
+            "hazards": sum(1 for face in state.dice if face in data.HAZARDS),
             "end_score": data.END_SCORE,
             "hand_size": data.hand_size(state.players),
             "spyglass_points": state.options.spyglass_points,
@@ -197,26 +317,80 @@ class Runner:
         }
         for city, count in data.DICE_TO_REACH.items():
             found[f"dice_to_{city}"] = count
+        if self.lesson.uses_odds:
+            found.update(self._odds())
         return found
 
-    # --- Playing the steps -----------------------------------------------------------------
+    def _odds(self) -> dict[str, Any]:
+        """The coach's exact figures, as the learner may know them (``tutor.practice.odds``):
+        ``pay_chance`` (the captain gets through the dice shown, or the coming roll),
+        ``pay_chance_equipment`` (with Equipment alone), ``leave_points`` (a treasure
+        taken here, on average), ``next_points`` (one taken at the next city) and
+        ``stay_points`` (staying now and leaving at the next city: ``pay_chance`` ×
+        ``next_points``, as a crash brings nothing)."""
+        from ..practice.odds import advise, situation_from_observation
+
+        state = self.state
+        options = state.options
+        found: dict[str, Any] = {"pay_chance": Percent(Fraction(0)),
+                                 "pay_chance_equipment": Percent(Fraction(0)),
+                                 "leave_points": Points(Fraction(0)),
+                                 "next_points": Points(Fraction(0)),
+                                 "stay_points": Points(Fraction(0))}
+        if not state.voyage or state.actor == TERMINAL:
+            return found
+        try:
+            advice = advise(situation_from_observation(
+                state.observation(self.learner), options.variant, options.grappling_hook,
+                options.spyglass_points))
+        except CelestiaError:
+            return found
+        pays = advice.captain_pays or advice.captain_step or advice.own_pass
+        if pays is not None:
+            found["pay_chance"] = Percent(pays.with_turbos)
+            found["pay_chance_equipment"] = Percent(pays.equipment)
+        if advice.leave_now is not None:
+            found["leave_points"] = Points(advice.leave_now)
+        if advice.leave_next is not None:
+            found["next_points"] = Points(advice.leave_next)
+            if pays is not None:
+                found["stay_points"] = Points(pays.with_turbos * advice.leave_next)
+        return found
+
+    # --- Playing the steps ------------------------------------------------------------------
     def _advance(self) -> None:
         steps = self.lesson.steps
-        while self.cursor < len(steps):
+        self.ask = None
+        while True:
+            if self._goal is not None:
+                if self._goal_pause():
+                    return
+                continue
+            if self.cursor >= len(steps):
+                self.pause = "end"
+                return
             step = steps[self.cursor]
             if step.kind == "say":
                 self.log.append(Entry("say", step.text, self.placeholders()))
                 self._check_text(step.text, step.line)
                 self.pause = "say"
                 return
-            if step.kind == "prompt":
+            if step.kind in ("prompt", "move"):
                 self._open_question(step)
-                self.pause = "prompt"
                 return
+            if step.kind == "goal":
+                self._start_goal(step)
+                continue
             if step.kind == "do":
                 for action in step.actions:
                     self._need_decision(step.line)
-                    if step.by is not None and self.state.actor != self.state.seats.index(step.by):
+                    actor = self.state.actor
+                    if actor == self.learner:
+                        raise LessonError(N_("{file}, line {line}: this move is the learner's "
+                                             "({name}) to make: ask for it with a prompt, a "
+                                             "move or a goal step."), file=self._file,
+                                          line=step.line, name=self.state.seats[actor])
+                    if step.by is not None and actor != self.state.seats.index(step.by):
                         raise LessonError(N_("{file}, line {line}: {name} should decide now, "
                                              "but the engine waits for {actor}."),
                                           file=self._file, line=step.line, name=step.by,
@@ -230,39 +404,162 @@ class Runner:
                 self._verify(step.check, step.line)
             elif step.kind == "fast_forward":
                 self._fast_forward(step)
+            elif step.kind == "position":
+                assert step.setup is not None
+                self._position(step.options, step.setup, step.line)
             self.cursor += 1
-        self.pause = "end"
 
     def _open_question(self, step: Step) -> None:
-        self.log.append(Entry("prompt", step.prompt, self.placeholders()))
-        for text in (step.prompt, *step.hints,
+        """Pause at a ``prompt`` or ``move`` step."""
+        for text in (step.text, *step.hints, step.feedback, step.otherwise,
+                     *(e.text for e in step.explain),
                      *(t for c in step.choices for t in (c.label, c.why) if t)):
-            self._check_text(text, step.line)
-        if step.choices[0].action is None:
-            return
-        self._need_decision(step.line)
-        if self.state.actor != self.learner:
-            raise LessonError(N_("{file}, line {line}: the question offers moves, but the "
-                                 "engine waits for {actor}, not the learner."),
-                              file=self._file, line=step.line, actor=self._actor_name())
+            if text:
+                self._check_text(text, step.line)
+        moves = step.kind == "move" or step.choices[0].action is not None
+        if moves:
+            self._need_decision(step.line)
+            if self.state.actor != self.learner:
+                raise LessonError(N_("{file}, line {line}: the question offers moves, but the "
+                                     "engine waits for {actor}, not the learner."),
+                                  file=self._file, line=step.line, actor=self._actor_name())
+        params = self.placeholders()
+        if step.kind == "move":
+            options = self._move_options(step)
+            kind = "move"
+        else:
+            options = self._choice_options(step, params)
+            kind = "choice" if moves else "quiz"
+        self.log.append(Entry("prompt", step.text, params))
+        self.ask = Ask(str(self.cursor), kind, step, options, params)
+        self.pause = "ask"
+
+    def _choice_options(self, step: Step, params: dict[str, Any]) -> tuple[Option, ...]:
+        legal = self.state.legal_actions() if step.choices[0].action is not None else []
+        options = []
+        for i, choice in enumerate(step.choices):
+            if choice.action is not None:
+                if choice.correct and choice.action not in legal:
+                    raise LessonError(N_('{file}, line {line}: the accepted answer "{action}" '
+                                         "is not a legal move here; the legal moves are: "
+                                         "{legal}."), file=self._file, line=choice.line,
+                                      action=choice.action, legal=", ".join(legal))
+                if not choice.correct and choice.action not in legal:
+                    try:
+                        self.state.clone().apply(choice.action)
+                    except IllegalAction:
+                        pass
+                    except CelestiaError as err:
+                        raise self._error(choice.line, err) from err
+            options.append(Option(f"c{i}", choice.action, choice.correct,
+                                  Phrase(choice.label, params), choice.why, choice.rules))
+        return tuple(options)
+
+    def _move_options(self, step: Step) -> tuple[Option, ...]:
+        """Every legal move; those the step accepts (all, if it names none) are right."""
         legal = self.state.legal_actions()
-        for choice in step.choices:
-            if choice.correct and choice.action not in legal:
+        for action in step.actions:
+            if action not in legal:
                 raise LessonError(N_('{file}, line {line}: the accepted answer "{action}" is '
                                      "not a legal move here; the legal moves are: {legal}."),
-                                  file=self._file, line=choice.line, action=choice.action,
+                                  file=self._file, line=step.line, action=action,
                                   legal=", ".join(legal))
-            if not choice.correct and choice.action not in legal:
-                try:
-                    self.state.clone().apply(choice.action)
-                except IllegalAction:
-                    continue
-                except CelestiaError as err:
-                    raise self._error(choice.line, err) from err
+        accepted = set(step.actions or legal)
+        options = []
+        for action in legal:
+            right = action in accepted
+            why = step.feedback_for(action) if right else step.why_not(action)
+            if not right and not why:
+                raise LessonError(N_('{file}, line {line}: the move "{action}" is neither '
+                                     'accepted nor explained: add it to "explain", or write '
+                                     '"otherwise".'), file=self._file, line=step.line,
+                                  action=action)
+            options.append(Option(action, action, right, move_phrase(action, self.state), why,
+                                  () if right else step.rules))
+        return tuple(options)
 
-    def _need_decision(self, line: int, kinds: frozenset[str] | None = None) -> None:
+    # --- Goals ------------------------------------------------------------------------------
+    def _start_goal(self, step: Step) -> None:
+        for text in (step.text, step.feedback, step.fail, *step.hints):
+            if text:
+                self._check_text(text, step.line)
+        self.log.append(Entry("goal", step.text, self.placeholders()))
+        start = _Snapshot(self.cursor, self.state.clone(), copy.deepcopy(self.chance), None,
+                          len(self.log), len(self.decisions))
+        self._goal = _Goal(step, start, self._bots(step))
+
+    def _bots(self, step: Step) -> dict[int, Any]:
+        """The other seats' players for a goal: the same every attempt."""
+        return {p: make_bot(step.others,
+                            seed=zlib.crc32(f"{self.lesson.id}|{self.cursor}|{p}".encode()))
+                for p in range(self.state.players) if p != self.learner}
+
+    def _goal_pause(self) -> bool:
+        """Play the goal on until the learner decides (True) or the attempt ends (False)."""
+        goal = self._goal
+        assert goal is not None
+        result = self._run_goal()
+        if result is not None:
+            return False
+        state = self.state
+        legal = state.legal_actions()
+        options = tuple(Option(action, action, True, move_phrase(action, state))
+                        for action in legal)
+        self.ask = Ask(f"{self.cursor}.{goal.decisions}", "goal", goal.step, options,
+                       self.placeholders())
+        self.pause = "ask"
+        return True
+
+    def _run_goal(self) -> str | None:
+        """Let chance and the other seats play until the learner must decide (None) or the
+        goal's ``until`` holds: then ``reached`` or ``missed`` (a new attempt starts)."""
+        goal = self._goal
+        assert goal is not None
+        step = goal.step
+        while True:
+            # The goal is judged as soon as ``until`` holds, before chance moves on (a new
+            # voyage's dice are not rolled for nothing).
+            if not self._mismatches(step.check) or self.state.actor == TERMINAL:
+                return self._judge_goal()
+            actor = self.state.actor
+            if actor == CHANCE:
+                self._need_decision(step.line)
+                continue
+            if actor == self.learner:
+                return None
+            goal.moves += 1
+            if goal.moves > step.max_moves:
+                raise LessonError(N_("{file}, line {line}: the goal is still not decided after "
+                                     "{count} moves."), file=self._file, line=step.line,
+                                  count=step.max_moves)
+            self._play(goal.bots[actor].choose(self.state, actor), step.line, narrate=True)
+
+    def _judge_goal(self) -> str:
+        goal = self._goal
+        assert goal is not None
+        step = goal.step
+        if not self._mismatches(step.success):
+            if step.feedback:
+                self.log.append(Entry("reached", step.feedback, self.placeholders()))
+            self._goal = None
+            self.cursor += 1
+            return "reached"
+        self.log.append(Entry("missed", step.fail, {**self.placeholders(),
+                                                    "_rules": step.rules}))
+        start = goal.start
+        self.state = start.state.clone()
+        self.chance = copy.deepcopy(start.chance)
+        goal.attempt += 1
+        goal.decisions = 0
+        goal.moves = 0
+        goal.bots = self._bots(step)
+        self.log.append(Entry("goal", step.text, self.placeholders()))
+        return "missed"
+
+    # --- Moves and chance -------------------------------------------------------------------
+    def _need_decision(self, line: int) -> None:
         """Roll the dice the game waits for; fail if the script has none left."""
-        self._resolve_chance(line, kinds=kinds)
+        self._resolve_chance(line)
         if self.state.actor == CHANCE:
             raise LessonError(N_("{file}, line {line}: the chance script has no more dice "
                                  "rolls (roll number {number} is needed here)."),
@@ -279,7 +576,7 @@ class Runner:
 
     def _play(self, action: str, line: int, narrate: bool,
               kinds: frozenset[str] | None = None) -> None:
-        self._need_decision(line, kinds)
+        self._need_decision(line)
         if self.state.actor < 0:
             raise LessonError(N_('{file}, line {line}: "{action}" cannot be played: nobody '
                                  "decides now."), file=self._file, line=line, action=action)
@@ -295,8 +592,7 @@ class Runner:
         while self.state.actor == CHANCE:
             request = self.state.chance_request
             if request is not None and request.kind == "roll" and (
-                    (not rolls and self.state.phase == "roll")
-                    or self.chance.rolls_used >= len(self.chance.rolls)):
+                    (not rolls and self.state.phase == "roll") or not self.chance.has_roll()):
                 # A new step's roll waits until a step needs it (rerolls do not wait);
                 # past the end of the script, a step that needs the roll reports it.
                 return
@@ -328,7 +624,17 @@ class Runner:
             self._play(action, step.line, narrate=True, kinds=FAST_FORWARD_KINDS)
         self._verify(step.check, step.line)
 
-    # --- State checks ----------------------------------------------------------------------
+    def _refusal_entry(self, err: IllegalAction) -> Entry:
+        """The engine's refusal in the learner's words: what they may do instead, or the
+        engine's own sentence (cards and faces in the glossary's words), with its rule."""
+        if err.msgid == NOT_POSSIBLE:
+            moves = tuple(move_phrase(a, self.state) for a in self.state.legal_actions())
+            return Entry("refused", N_("The rules do not allow this move now. What you may "
+                                       "do: {moves}."), {"_moves": moves, "_rule": err.rule})
+        return Entry("refused", N_("The rules forbid it: {reason}"),
+                     {"_error": err, "_rule": err.rule})
+
+    # --- State checks -----------------------------------------------------------------------
     def _verify(self, spec: dict[str, Any], line: int) -> None:
         problems = self._mismatches(spec)
         if problems:
@@ -345,9 +651,25 @@ class Runner:
         def seat(name: Any) -> int:
             return seats.index(name) if name in seats else -99
 
+        def per_seat(expected: Any, value: Any) -> tuple[Any, Any]:
+            """Seat → value, compared with a number or a ``{min, max}`` bound."""
+            actual, wanted = {}, {}
+            for name, bound in (expected or {}).items():
+                number = value(seat(name)) if seat(name) >= 0 else None
+                if isinstance(bound, dict) and number is not None:
+                    ok = bound.get("min", number) <= number <= bound.get("max", number)
+                    actual[name], wanted[name] = number, number if ok else bound
+                else:
+                    actual[name], wanted[name] = number, bound
+            return wanted, actual
+
         problems: list[tuple[str, Any, Any]] = []
         for key, expected in spec.items():
             if key == "_line":
+                continue
+            if key == "any":
+                if all(self._mismatches(option) for option in expected):
+                    problems.append((key, expected, "none of them"))
                 continue
             if key == "phase":
                 actual: Any = state.phase
@@ -362,6 +684,12 @@ class Runner:
             elif key == "aboard":
                 actual = sorted(seats[p] for p in range(state.players) if state.aboard[p])
                 expected = sorted(expected or [])
+            elif key == "ashore":
+                # These players' voyage is over (or the game is).
+                actual = sorted(name for name in expected or []
+                                if seat(name) >= 0 and (not state.aboard[seat(name)]
+                                                        or state.actor == TERMINAL))
+                expected = sorted(expected or [])
             elif key == "route":
                 actual = state.route()
             elif key == "draw":
@@ -371,27 +699,32 @@ class Runner:
             elif key == "winners":
                 actual = sorted(seats[p] for p in state.winners)
                 expected = sorted(expected or [])
+            elif key == "leader":
+                # The named player's score is at least every other player's.
+                scores = state.scores()
+                best = max(scores)
+                actual = [name for name in seats if scores[seat(name)] == best]
+                if expected in actual:
+                    actual = expected
             elif key == "hand":
                 actual = {name: {card: state.hands[seat(name)].get(card, 0) if seat(name) >= 0
                                  else None for card in cards}
                           for name, cards in (expected or {}).items()}
             elif key == "points":
-                actual = {name: state.points(seat(name)) if seat(name) >= 0 else None
-                          for name in (expected or {})}
+                expected, actual = per_seat(expected, state.points)
+            elif key == "scores":
+                expected, actual = per_seat(expected, state.score)
             elif key == "treasures":
-                actual = {name: len(state.treasures[seat(name)]) if seat(name) >= 0 else None
-                          for name in (expected or {})}
+                expected, actual = per_seat(expected, lambda p: len(state.treasures[p]))
             else:  # piles
                 actual = {city: len(state.piles.get(int(city), [])) for city in expected or {}}
             if actual != expected:
                 problems.append((key, expected, actual))
         return problems
 
-    # --- Errors ----------------------------------------------------------------------------
+    # --- Errors -----------------------------------------------------------------------------
     @property
     def _file(self) -> str:
-        from pathlib import Path
-
         return Path(self.lesson.path).name
 
     def _actor_name(self) -> str:

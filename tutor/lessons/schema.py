@@ -8,7 +8,7 @@ are legal is checked afterwards by playing the lesson on the engine (``runner``)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,13 +20,21 @@ from ..engine.messages import N_
 from .errors import LessonError
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-RULE_PATTERN = re.compile(r"^[0-9]+(\.[0-9]+)?$")
+RULE_PATTERN = re.compile(r"^[0-9]+(\.[0-9]+){0,2}$")
 LESSON_KEYS = {"id", "title", "summary", "prerequisites", "seats", "learner", "options",
-               "setup", "steps"}
-SETUP_KEYS = {"hands", "draw", "piles", "rolls", "shuffles"}
+               "setup", "steps", "recap"}
+SETUP_KEYS = {"hands", "draw", "piles", "rolls", "shuffles", "seed"}
+OPTION_KEYS = {"first_captain", "variant", "grappling_hook", "spyglass_points"}
 CHECK_KEYS = {"phase", "actor", "captain", "city", "dest", "dice", "aboard", "voyage",
-              "route", "hand", "points", "treasures", "piles", "draw", "over", "winners"}
-STEP_KINDS = ("say", "do", "prompt", "check", "fast_forward")
+              "route", "hand", "points", "treasures", "piles", "draw", "over", "winners",
+              "scores", "leader", "ashore", "any"}
+#: Check keys whose values may be bounds, ``{min: 6}`` / ``{max: 2}``, per seat.
+BOUNDED_KEYS = {"points", "treasures", "scores"}
+STEP_KINDS = ("say", "do", "prompt", "move", "goal", "check", "fast_forward", "position")
+#: Placeholders filled from the odds coach (``Runner._odds``).
+ODDS_VALUES = ("pay_chance", "leave_points", "next_points", "stay_points")
+#: The step kinds where the learner decides.
+ASKING_KINDS = ("prompt", "move", "goal")
 
 
 @dataclass(frozen=True)
@@ -42,20 +50,81 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Explanation:
+    """Why a move is not the one a ``move`` step accepts (or, with ``accepted``, the
+    feedback for one accepted move)."""
+
+    action: str
+    text: str
+    line: int
+    accepted: bool = False
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The chance script: hands, the top of the draw pile and of some city piles, the
+    rolls and reshuffles in order, and a seed for what the script leaves open."""
+
+    hands: tuple[tuple[str, ...], ...] | None = None
+    draw: tuple[str, ...] = ()
+    piles: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    rolls: tuple[tuple[str, ...], ...] = ()
+    shuffles: tuple[tuple[str, ...], ...] = ()
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
 class Step:
     """One step of a lesson. ``kind`` is one of ``STEP_KINDS``."""
 
     kind: str
     line: int
-    text: str = ""                       # say
-    actions: tuple[str, ...] = ()        # do
+    text: str = ""                       # say; the question of prompt, move and goal
+    actions: tuple[str, ...] = ()        # do; the accepted moves of a move step
     by: str | None = None                # do: the seat that must be deciding
-    prompt: str = ""                     # prompt (a question to the learner)
-    choices: tuple[Choice, ...] = ()
+    choices: tuple[Choice, ...] = ()     # prompt
     hints: tuple[str, ...] = ()
-    check: dict[str, Any] = field(default_factory=dict)   # check / fast_forward's until
+    check: dict[str, Any] = field(default_factory=dict)   # check, fast_forward, goal: until
     prefer: tuple[str, ...] = ()         # fast_forward
-    max_moves: int = 0                   # fast_forward
+    max_moves: int = 0                   # fast_forward, goal
+    feedback: str = ""                   # move, goal: said when the move/goal is right
+    explain: tuple[Explanation, ...] = ()  # move: why a move is not accepted
+    otherwise: str = ""                  # move: for any other move not accepted
+    fail: str = ""                       # goal: said when the goal is missed
+    rules: tuple[str, ...] = ()          # move, goal: the rules a wrong move concerns
+    success: dict[str, Any] = field(default_factory=dict)  # goal
+    others: str = "sensible"             # goal: the bot style of the other seats
+    solution: tuple[str, ...] = ()       # goal: the learner's moves that reach it
+    mistake: tuple[str, ...] = ()        # goal: the learner's moves that miss it
+    coach: bool = False                  # goal: hints are the coach's advice
+    options: dict[str, Any] = field(default_factory=dict)  # position
+    setup: Setup | None = None           # position
+
+    @property
+    def prompt(self) -> str:
+        """The question put to the learner (prompt, move and goal steps)."""
+        return self.text
+
+    def feedback_for(self, action: str) -> str:
+        for item in self.explain:
+            if item.action == action and item.accepted:
+                return item.text
+        return self.feedback
+
+    def why_not(self, action: str) -> str:
+        for item in self.explain:
+            if item.action == action and not item.accepted:
+                return item.text
+        return self.otherwise
+
+
+@dataclass(frozen=True)
+class RecapLine:
+    """A line of the lesson's recap: a rule it taught, in a sentence."""
+
+    rule: str
+    text: str
+    line: int
 
 
 @dataclass(frozen=True)
@@ -67,23 +136,24 @@ class Lesson:
     seats: tuple[str, ...]
     learner: int
     options: dict[str, Any]
-    hands: tuple[tuple[str, ...], ...] | None
-    draw: tuple[str, ...]
-    piles: dict[int, tuple[str, ...]]
-    rolls: tuple[tuple[str, ...], ...]
-    shuffles: tuple[tuple[str, ...], ...]
+    setup: Setup
     steps: tuple[Step, ...]
     path: str
     lines: dict[str, int]
+    recap: tuple[RecapLine, ...] = ()
+    #: Whether a text names one of the coach's figures (computed only then).
+    uses_odds: bool = False
 
     def texts(self) -> list[tuple[int, str]]:
         """Every piece of narration with its line, for the catalog and placeholder checks."""
         found = [(self.lines.get("title", 1), self.title),
                  (self.lines.get("summary", 1), self.summary)]
+        found += [(item.line, item.text) for item in self.recap]
         for step in self.steps:
-            for text in (step.text, step.prompt, *step.hints):
+            for text in (step.text, *step.hints, step.feedback, step.otherwise, step.fail):
                 if text:
                     found.append((step.line, text))
+            found += [(item.line, item.text) for item in step.explain]
             for choice in step.choices:
                 found.append((choice.line, choice.label))
                 if choice.why:
@@ -150,6 +220,14 @@ class _Reader:
         raise self.fail(node, N_('{file}, line {line}: "{key}" must be a list of words.'),
                         key=key)
 
+    def whole(self, node: yaml.Node, key: str, low: int) -> int:
+        """A whole number of at least ``low``."""
+        value = self.value(node)
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            raise self.fail(node, N_('{file}, line {line}: "{key}" is a whole number of {low} '
+                                     "or more."), key=key, low=low)
+        return value
+
     def sequence(self, node: yaml.Node, key: str) -> list[yaml.Node]:
         if not isinstance(node, yaml.SequenceNode):
             raise self.fail(node, N_('{file}, line {line}: "{key}" must be a list.'), key=key)
@@ -207,60 +285,87 @@ def load_lesson(path: str | Path) -> Lesson:
                                        "of the seats."), name=str(name))
         learner = seats.index(name)
 
-    options: dict[str, Any] = {}
-    if "options" in top:
-        node = top["options"][1]
-        options = reader.value(node)
-        if not isinstance(options, dict):
-            raise reader.fail(node, N_("{file}, line {line}: {where} must be a mapping of keys "
-                                       "to values."), where="options")
-        captain = options.get("first_captain")
-        if isinstance(captain, str):
-            if captain not in seats:
-                raise reader.fail(node, N_('{file}, line {line}: the first captain "{name}" is '
-                                           "not one of the seats."), name=captain)
-            options["first_captain"] = seats.index(captain)
-    options["players"] = len(seats)
+    options = _options(reader, top["options"][1], seats) if "options" in top else \
+        {"players": len(seats)}
+    setup = _setup(reader, top["setup"][1], seats) if "setup" in top else Setup()
+    recap = tuple(_recap_line(reader, item)
+                  for item in reader.sequence(top["recap"][1], "recap")) \
+        if "recap" in top else ()
 
+    steps = tuple(_step(reader, node, seats)
+                  for node in reader.sequence(top["steps"][1], "steps"))
+    if not any(step.kind in ASKING_KINDS for step in steps):
+        raise reader.fail(top["steps"][1], N_("{file}, line {line}: a lesson asks the learner "
+                                              "at least one question."))
+    lesson = Lesson(
+        id=lesson_id, title=reader.text(top["title"][1], "title"),
+        summary=reader.text(top["summary"][1], "summary"), prerequisites=prerequisites,
+        seats=seats, learner=learner, options=options, setup=setup, steps=steps,
+        path=str(path), lines=lines, recap=recap,
+    )
+    uses_odds = any("{" + name in text for _, text in lesson.texts() for name in ODDS_VALUES)
+    return replace(lesson, uses_odds=uses_odds)
+
+
+def _options(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> dict[str, Any]:
+    """Engine options; ``first_captain`` is written as a seat name."""
+    fields = reader.mapping(node, "options", OPTION_KEYS)
+    options = {key: reader.value(value) for key, (_, value) in fields.items()}
+    captain = options.get("first_captain")
+    if isinstance(captain, str):
+        if captain not in seats:
+            raise reader.fail(node, N_('{file}, line {line}: the first captain "{name}" is '
+                                       "not one of the seats."), name=captain)
+        options["first_captain"] = seats.index(captain)
+    options["players"] = len(seats)
+    return options
+
+
+def _setup(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Setup:
+    setup = reader.mapping(node, "setup", SETUP_KEYS)
     hands: tuple[tuple[str, ...], ...] | None = None
     draw: tuple[str, ...] = ()
     piles: dict[int, tuple[str, ...]] = {}
     rolls: list[tuple[str, ...]] = []
     shuffles: tuple[tuple[str, ...], ...] = ()
-    if "setup" in top:
-        setup = reader.mapping(top["setup"][1], "setup", SETUP_KEYS)
-        if "hands" in setup:
-            node = setup["hands"][1]
-            items = reader.sequence(node, "hands")
-            if len(items) != len(seats):
-                raise reader.fail(node, N_("{file}, line {line}: give one hand for each of the "
-                                           "{count} seats."), count=len(seats))
-            hands = tuple(_cards(reader, item, "hands") for item in items)
-        if "draw" in setup:
-            draw = _cards(reader, setup["draw"][1], "draw")
-        if "piles" in setup:
-            node = setup["piles"][1]
-            for key, value in reader.mapping(
-                    node, "piles", {str(c) for c in data.CITY_VALUES}).items():
-                piles[int(key)] = reader.words(value[1], "piles")
-        if "rolls" in setup:
-            for item in reader.sequence(setup["rolls"][1], "rolls"):
-                rolls.extend(_rolls(reader, item))
-        if "shuffles" in setup:
-            shuffles = tuple(_cards(reader, item, "shuffles")
-                             for item in reader.sequence(setup["shuffles"][1], "shuffles"))
+    seed: int | None = None
+    if "hands" in setup:
+        node = setup["hands"][1]
+        items = reader.sequence(node, "hands")
+        if len(items) != len(seats):
+            raise reader.fail(node, N_("{file}, line {line}: give one hand for each of the "
+                                       "{count} seats."), count=len(seats))
+        hands = tuple(_cards(reader, item, "hands") for item in items)
+    if "draw" in setup:
+        draw = _cards(reader, setup["draw"][1], "draw")
+    if "piles" in setup:
+        node = setup["piles"][1]
+        for key, value in reader.mapping(
+                node, "piles", {str(c) for c in data.CITY_VALUES}).items():
+            piles[int(key)] = reader.words(value[1], "piles")
+    if "rolls" in setup:
+        for item in reader.sequence(setup["rolls"][1], "rolls"):
+            rolls.extend(_rolls(reader, item))
+    if "shuffles" in setup:
+        shuffles = tuple(_cards(reader, item, "shuffles")
+                         for item in reader.sequence(setup["shuffles"][1], "shuffles"))
+    if "seed" in setup:
+        seed = reader.whole(setup["seed"][1], "seed", low=0)
+    return Setup(hands=hands, draw=draw, piles=piles, rolls=tuple(rolls), shuffles=shuffles,
+                 seed=seed)
 
-    steps = tuple(_step(reader, node, seats)
-                  for node in reader.sequence(top["steps"][1], "steps"))
-    if not any(step.kind == "prompt" for step in steps):
-        raise reader.fail(top["steps"][1], N_("{file}, line {line}: a lesson asks the learner "
-                                              "at least one question."))
-    return Lesson(
-        id=lesson_id, title=reader.text(top["title"][1], "title"),
-        summary=reader.text(top["summary"][1], "summary"), prerequisites=prerequisites,
-        seats=seats, learner=learner, options=options, hands=hands, draw=draw, piles=piles,
-        rolls=tuple(rolls), shuffles=shuffles, steps=steps, path=str(path), lines=lines,
-    )
+
+def _recap_line(reader: _Reader, node: yaml.Node) -> RecapLine:
+    fields = reader.mapping(node, "a recap line", {"rule", "text"})
+    if "rule" not in fields or "text" not in fields:
+        raise reader.fail(node, N_('{file}, line {line}: a recap line needs "rule" and '
+                                   '"text".'))
+    rule = str(reader.value(fields["rule"][1]))
+    if not RULE_PATTERN.match(rule):
+        raise reader.fail(fields["rule"][1], N_('{file}, line {line}: "{rule}" is not a rule '
+                                                'id such as "3.4".'), rule=rule)
+    return RecapLine(rule=rule, text=reader.text(fields["text"][1], "text"),
+                     line=node.start_mark.line + 1)
 
 
 def _cards(reader: _Reader, node: yaml.Node, key: str) -> tuple[str, ...]:
@@ -286,10 +391,7 @@ def _rolls(reader: _Reader, node: yaml.Node) -> list[tuple[str, ...]]:
         if "roll" not in fields or "repeat" not in fields:
             raise reader.fail(node, N_('{file}, line {line}: a repeated roll needs "repeat" '
                                        'and "roll".'))
-        count = reader.value(fields["repeat"][1])
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise reader.fail(fields["repeat"][1], N_('{file}, line {line}: "repeat" is a whole '
-                                                      "number of 1 or more."))
+        count = reader.whole(fields["repeat"][1], "repeat", low=1)
         roll_node = fields["roll"][1]
     faces = reader.words(roll_node, "rolls")
     bad = [f for f in faces if f not in data.FACES]
@@ -298,6 +400,26 @@ def _rolls(reader: _Reader, node: yaml.Node) -> list[tuple[str, ...]]:
                                         "among: {faces}."), count=data.DICE_IN_BOX,
                           faces=", ".join(data.FACES))
     return [faces] * count
+
+
+def _rule_ids(reader: _Reader, fields: dict[str, tuple[yaml.Node, yaml.Node]]
+              ) -> tuple[str, ...]:
+    rules = reader.words(fields["rules"][1], "rules") if "rules" in fields else ()
+    for rule in rules:
+        if not RULE_PATTERN.match(rule):
+            raise reader.fail(fields["rules"][1], N_('{file}, line {line}: "{rule}" is not a '
+                                                     'rule id such as "3.4".'), rule=rule)
+    return rules
+
+
+def _hints(reader: _Reader, fields: dict[str, tuple[yaml.Node, yaml.Node]]
+           ) -> tuple[str, ...]:
+    return reader.texts(fields["hints"][1], "hints") if "hints" in fields else ()
+
+
+def _optional_text(reader: _Reader, fields: dict[str, tuple[yaml.Node, yaml.Node]],
+                   key: str) -> str:
+    return reader.text(fields[key][1], key) if key in fields else ""
 
 
 def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
@@ -323,7 +445,7 @@ def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
         return Step("do", line, actions=actions, by=by)
     if kind == "check":
         fields = reader.mapping(node, "a check step", {"check"})
-        return Step("check", line, check=_check(reader, fields["check"][1]))
+        return Step("check", line, check=_check(reader, fields["check"][1], seats))
     if kind == "fast_forward":
         fields = reader.mapping(node, "a fast_forward step", {"fast_forward"})
         spec = reader.mapping(fields["fast_forward"][1], "fast_forward",
@@ -331,11 +453,9 @@ def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
         if "until" not in spec:
             raise reader.fail(node, N_('{file}, line {line}: fast_forward needs "until".'))
         prefer = reader.texts(spec["prefer"][1], "prefer") if "prefer" in spec else ()
-        max_moves = reader.value(spec["max_moves"][1]) if "max_moves" in spec else 1000
-        if not isinstance(max_moves, int) or max_moves < 1:
-            raise reader.fail(node, N_('{file}, line {line}: "max_moves" is a whole number of '
-                                       "1 or more."))
-        return Step("fast_forward", line, check=_check(reader, spec["until"][1]),
+        max_moves = reader.whole(spec["max_moves"][1], "max_moves", low=1) \
+            if "max_moves" in spec else 1000
+        return Step("fast_forward", line, check=_check(reader, spec["until"][1], seats),
                     prefer=prefer, max_moves=max_moves)
     if kind == "prompt":
         fields = reader.mapping(node, "a question", {"prompt", "choices", "hints"})
@@ -351,11 +471,97 @@ def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
             raise reader.fail(fields["choices"][1], N_("{file}, line {line}: either every "
                                                        "choice of a question is a move, or "
                                                        "none is."))
-        hints = reader.texts(fields["hints"][1], "hints") if "hints" in fields else ()
-        return Step("prompt", line, prompt=reader.text(fields["prompt"][1], "prompt"),
-                    choices=choices, hints=hints)
+        return Step("prompt", line, text=reader.text(fields["prompt"][1], "prompt"),
+                    choices=choices, hints=_hints(reader, fields))
+    if kind == "move":
+        return _move(reader, node, line)
+    if kind == "goal":
+        return _goal(reader, node, line, seats)
+    if kind == "position":
+        fields = reader.mapping(node, "a position step", {"position"})
+        spec = reader.mapping(fields["position"][1], "position", {"options", "setup"})
+        options = _options(reader, spec["options"][1], seats) if "options" in spec else \
+            {"players": len(seats)}
+        setup = _setup(reader, spec["setup"][1], seats) if "setup" in spec else Setup()
+        return Step("position", line, options=options, setup=setup)
     raise reader.fail(node, N_('{file}, line {line}: each entry of "steps" is a mapping whose '
                                "first key is one of: {kinds}."), kinds=", ".join(STEP_KINDS))
+
+
+def _move(reader: _Reader, node: yaml.Node, line: int) -> Step:
+    """``move``: the learner picks any legal move; ``accept`` lists the right ones."""
+    fields = reader.mapping(node, "a move step", {"move", "accept", "feedback", "explain",
+                                                  "otherwise", "rules", "hints"})
+    accepted: list[str] = []
+    explain: list[Explanation] = []
+    if "accept" in fields:
+        for item in reader.sequence(fields["accept"][1], "accept"):
+            if isinstance(item, yaml.MappingNode):
+                spec = reader.mapping(item, "an accepted move", {"action", "feedback"})
+                if "action" not in spec:
+                    raise reader.fail(item, N_('{file}, line {line}: an accepted move needs '
+                                               'an "action".'))
+                action = reader.text(spec["action"][1], "action")
+                if "feedback" in spec:
+                    explain.append(Explanation(action, reader.text(spec["feedback"][1],
+                                                                   "feedback"),
+                                               item.start_mark.line + 1, accepted=True))
+            else:
+                action = reader.text(item, "accept")
+            accepted.append(action)
+    if "explain" in fields:
+        for item in reader.sequence(fields["explain"][1], "explain"):
+            spec = reader.mapping(item, "an explanation", {"action", "why"})
+            if "action" not in spec or "why" not in spec:
+                raise reader.fail(item, N_('{file}, line {line}: an explanation needs '
+                                           '"action" and "why".'))
+            explain.append(Explanation(reader.text(spec["action"][1], "action"),
+                                       reader.text(spec["why"][1], "why"),
+                                       item.start_mark.line + 1))
+    rules = _rule_ids(reader, fields)
+    if (any(not e.accepted for e in explain) or "otherwise" in fields) and not rules:
+        raise reader.fail(node, N_('{file}, line {line}: a move step that explains wrong '
+                                   'moves names the "rules" they concern.'))
+    return Step("move", line, text=reader.text(fields["move"][1], "move"),
+                actions=tuple(accepted), feedback=_optional_text(reader, fields, "feedback"),
+                explain=tuple(explain), otherwise=_optional_text(reader, fields, "otherwise"),
+                rules=rules, hints=_hints(reader, fields))
+
+
+def _goal(reader: _Reader, node: yaml.Node, line: int, seats: tuple[str, ...]) -> Step:
+    """``goal``: the learner plays every decision of their seat until ``until`` holds;
+    the goal is reached when ``success`` holds then."""
+    fields = reader.mapping(node, "a goal step", {
+        "goal", "until", "success", "others", "feedback", "fail", "rules", "hints",
+        "solution", "mistake", "coach", "max_moves"})
+    for required in ("until", "success", "fail", "solution"):
+        if required not in fields:
+            raise reader.fail(node, N_('{file}, line {line}: a goal needs "{key}".'),
+                              key=required)
+    others = "sensible"
+    if "others" in fields:
+        from ..engine.bots import BOT_STYLES
+
+        others = str(reader.value(fields["others"][1]))
+        if others not in BOT_STYLES:
+            raise reader.fail(fields["others"][1], N_('{file}, line {line}: "{name}" is not a '
+                                                      "bot style; the styles are: {styles}."),
+                              name=others, styles=", ".join(BOT_STYLES))
+    coach = reader.value(fields["coach"][1]) if "coach" in fields else False
+    if not isinstance(coach, bool):
+        raise reader.fail(fields["coach"][1], N_('{file}, line {line}: "coach" is true or '
+                                                 "false."))
+    solution = reader.texts(fields["solution"][1], "solution")
+    mistake = reader.texts(fields["mistake"][1], "mistake") if "mistake" in fields else ()
+    max_moves = reader.whole(fields["max_moves"][1], "max_moves", low=1) \
+        if "max_moves" in fields else 2000
+    return Step("goal", line, text=reader.text(fields["goal"][1], "goal"),
+                check=_check(reader, fields["until"][1], seats),
+                success=_check(reader, fields["success"][1], seats), others=others,
+                feedback=_optional_text(reader, fields, "feedback"),
+                fail=reader.text(fields["fail"][1], "fail"), rules=_rule_ids(reader, fields),
+                hints=_hints(reader, fields), solution=solution, mistake=mistake,
+                coach=coach, max_moves=max_moves)
 
 
 def _choice(reader: _Reader, node: yaml.Node) -> Choice:
@@ -367,12 +573,8 @@ def _choice(reader: _Reader, node: yaml.Node) -> Choice:
     if not isinstance(correct, bool):
         raise reader.fail(fields["correct"][1], N_('{file}, line {line}: "correct" is true or '
                                                    "false."))
-    why = reader.text(fields["why"][1], "why") if "why" in fields else ""
-    rules = reader.words(fields["rules"][1], "rules") if "rules" in fields else ()
-    for rule in rules:
-        if not RULE_PATTERN.match(rule):
-            raise reader.fail(fields["rules"][1], N_('{file}, line {line}: "{rule}" is not a '
-                                                     'rule id such as "3.4".'), rule=rule)
+    why = _optional_text(reader, fields, "why")
+    rules = _rule_ids(reader, fields)
     if not correct and (not why or not rules):
         raise reader.fail(node, N_('{file}, line {line}: a wrong choice needs a "why" that '
                                    'explains it and the "rules" it cites.'))
@@ -380,8 +582,22 @@ def _choice(reader: _Reader, node: yaml.Node) -> Choice:
                   correct=correct, why=why, rules=rules, line=node.start_mark.line + 1)
 
 
-def _check(reader: _Reader, node: yaml.Node) -> dict[str, Any]:
+def _check(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> dict[str, Any]:
     fields = reader.mapping(node, "a check", CHECK_KEYS)
-    found = {key: reader.value(value) for key, (_, value) in fields.items()}
+    found: dict[str, Any] = {}
+    for key, (_, value) in fields.items():
+        if key == "any":
+            found[key] = [_check(reader, item, seats) for item in reader.sequence(value, "any")]
+            continue
+        found[key] = reader.value(value)
+        if key in BOUNDED_KEYS and isinstance(found[key], dict):
+            for name, bound in found[key].items():
+                if isinstance(bound, dict) and (not bound or set(bound) - {"min", "max"} or not
+                                                all(isinstance(v, int) for v in bound.values())):
+                    raise reader.fail(value, N_('{file}, line {line}: a bound is written '
+                                                '{{min: N}}, {{max: N}} or both.'))
+                if name not in seats:
+                    raise reader.fail(value, N_('{file}, line {line}: "{name}" is not one of '
+                                                "the seats."), name=str(name))
     found["_line"] = node.start_mark.line + 1
     return found

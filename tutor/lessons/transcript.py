@@ -9,8 +9,9 @@ from typing import Any
 
 from ..engine.messages import N_
 from ..i18n import Translator
+from .library import first_answer
 from .render import render_entry
-from .runner import Entry, Runner
+from .runner import Ask, Entry, Option, Runner
 from .schema import Lesson, Step
 
 WIDTH = 78
@@ -22,41 +23,56 @@ def _para(text: str, indent: str = "") -> list[str]:
 
 @dataclass(frozen=True)
 class Question:
-    """A question met while playing a lesson through, just before it is answered."""
+    """A decision met while playing a lesson through, just before it is answered.
 
-    step: Step
-    params: dict[str, Any]
-    answer: int
+    ``options`` are in the file's order (a ``prompt``'s choices) or the engine's (moves);
+    ``answer`` is the key of the option taken."""
+
+    ask: Ask
+    answer: str
+
+    @property
+    def step(self) -> Step:
+        return self.ask.step
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return self.ask.params
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self.ask.options
 
 
 def walk_answered(lesson: Lesson) -> Iterator[Entry | Question]:
-    """Play ``lesson`` through with its first accepted answers, yielding every log entry
-    and each question (with its choices) before it is answered."""
+    """Play ``lesson`` through with its first accepted answers (a goal with its solution),
+    yielding every log entry and each decision (with its options) before it is taken."""
     runner = Runner(lesson)
+    solutions: dict[str, list[str]] = {}
     shown = 0
     while True:
         yield from runner.log[shown:]
         shown = len(runner.log)
         if runner.pause == "say":
             runner.proceed()
-        elif runner.pause == "prompt":
-            assert runner.step is not None
-            question = Question(runner.step, runner.placeholders(),
-                                runner.correct_indices()[0])
+        elif runner.pause == "ask":
+            assert runner.ask is not None
+            question = Question(runner.ask, first_answer(runner, solutions=solutions))
             yield question
-            runner.try_choice(question.answer)
+            runner.answer(question.answer)
         else:
             return
 
 
 def transcript(lesson: Lesson, tr: Translator) -> list[str]:
-    """Every line a learner reads, answering each question with its first accepted answer."""
+    """Every line a learner reads, taking each decision's first accepted answer (choices
+    in the file's order)."""
     lines = [tr.gettext(lesson.title), "=" * len(tr.gettext(lesson.title)), ""]
     lines += [*_para(tr.gettext(lesson.summary)), ""]
     for item in walk_answered(lesson):
         if isinstance(item, Question):
-            for number, choice in enumerate(item.step.choices, start=1):
-                lines.extend(textwrap.wrap(tr.format(choice.label, **item.params), WIDTH,
+            for number, option in enumerate(item.options, start=1):
+                lines.extend(textwrap.wrap(option.label.render(tr), WIDTH,
                                            initial_indent=f"  {number}. ",
                                            subsequent_indent="     "))
             continue
@@ -71,7 +87,7 @@ def transcript(lesson: Lesson, tr: Translator) -> list[str]:
             lines.extend(textwrap.wrap(text, WIDTH, initial_indent="  → ",
                                        subsequent_indent="    "))
             lines.append("")
-        elif item.kind == "prompt":
+        elif item.kind in ("prompt", "goal"):
             lines.extend(textwrap.wrap(text, WIDTH, initial_indent="? ",
                                        subsequent_indent="  "))
         else:

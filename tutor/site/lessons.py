@@ -20,18 +20,20 @@ def _events(lines: list[str]) -> str:
 
 
 def _question(question: Any, tr: Translator) -> list[str]:
-    """The numbered choices of a question, then why each wrong one is wrong."""
+    """The numbered choices of a decision, then why each wrong one is wrong."""
     from ..lessons.render import rules_text
 
-    choices = question.step.choices
-    labels = [rst.text(rst.squash(tr.format(c.label, **question.params))) for c in choices]
+    if question.ask.kind == "goal":
+        return []  # within a goal every legal move is open; the move taken is shown
+    options = question.options
+    labels = [rst.text(rst.squash(o.label.render(tr))) for o in options]
     out = ["\n".join(f"#. {label}" for label in labels) + "\n"]
-    for choice, label in zip(choices, labels, strict=True):
-        if choice.correct or not choice.why:
+    for option, label in zip(options, labels, strict=True):
+        if option.correct or not option.why:
             continue
-        why = rst.squash(tr.format(choice.why, **question.params))
-        if choice.rules:
-            why += " " + rules_text(choice.rules, tr)
+        why = rst.squash(tr.format(option.why, **question.params))
+        if option.rules:
+            why += " " + rules_text(option.rules, tr)
         line = tr.format(N_("Why not “{choice}”? {why}"), choice="\x00", why=rst.text(why))
         out.append(".. rst-class:: celestia-why\n\n" + line.replace("\x00", label) + "\n")
     return out
@@ -56,7 +58,7 @@ def render_lesson(lesson: Any, tr: Translator, depth: int) -> str:
             continue
         plain = rst.squash(render_entry(item, tr))
         text = rst.text(plain)
-        if item.kind == "prompt":
+        if item.kind in ("prompt", "goal"):
             out.append(f"**{text}**\n")
         elif item.kind == "chosen":
             out.append(f".. rst-class:: celestia-chosen\n\n{text}\n")

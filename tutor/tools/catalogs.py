@@ -92,6 +92,10 @@ def _method(path: Path) -> object | None:
     return None
 
 
+#: Babel's keywords, plus ``Translator.nformat(singular, plural, n)``.
+KEYWORDS = {**DEFAULT_KEYWORDS, "nformat": (1, 2)}
+
+
 def source_files(sources: list[str]) -> Iterator[Path]:
     for source in sources:
         path = ROOT / source
@@ -108,7 +112,7 @@ def template(domain: str, sources: list[str]) -> Catalog:
         method = _method(file)
         relative = file.relative_to(ROOT).as_posix()
         for line, message, comments, context in extract_from_file(
-            method, file, keywords=DEFAULT_KEYWORDS, comment_tags=("TRANSLATORS:",),
+            method, file, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
             options={"extensions": "jinja2.ext.i18n"} if method != "python" else None,
             strip_comment_tags=True,
         ):

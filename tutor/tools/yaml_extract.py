@@ -16,6 +16,8 @@ import yaml
 TRANSLATABLE_KEYS = frozenset({
     "title", "text", "question", "answer", "say", "prompt", "hint", "hints", "why",
     "label", "summary", "definition", "description", "note", "keywords", "choices",
+    # Lesson steps (scenarios/README.md): a move to make, a goal to reach, feedback.
+    "move", "goal", "feedback", "fail", "otherwise",
 })
 
 

@@ -1,0 +1,123 @@
+"""The words people read for the engine's identifiers and moves.
+
+The engine speaks in stable identifiers (``lightning-rod``, ``fog``) and action strings
+(``pay compass+turbo``, ``play ejection 2``); people read the glossary's terms
+(``tutor/glossary.yaml``) and whole sentences. This module sits below the lessons, the
+tutor app and practice games, so that all of them show the same words and none imports
+another's screen code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine.messages import N_
+from .i18n import Translator
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A text that is translated only when shown: a message id, its parameters and, for a
+    count, the plural message id and the count. Game terms among the parameters (cards,
+    faces) are shown with the glossary's words."""
+
+    msgid: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str = ""
+    n: int = 0
+
+    def render(self, tr: Translator) -> str:
+        params = {k: tr.join([str(x) for x in v]) if _numbers(v) else tr.term_value(k, v)
+                  for k, v in self.params.items()}
+        if self.plural:
+            return tr.nformat(self.msgid, self.plural, self.n, **params)
+        return tr.format(self.msgid, **params)
+
+
+def _numbers(value: Any) -> bool:
+    return isinstance(value, tuple) and bool(value) and all(isinstance(x, int) for x in value)
+
+
+def ngettext(singular: str, plural: str, n: int) -> tuple[str, str]:
+    """Marks a plural pair for extraction (Babel knows this name); the ``Phrase`` that
+    holds the pair is translated when shown."""
+    return singular, plural
+
+
+def term(identifier: str, tr: Translator) -> str:
+    """The glossary's word for a card or face identifier (the identifier if it has none,
+    or if the glossary cannot be read: a board is still drawn)."""
+    from .glossary import GlossaryError
+
+    try:
+        return tr.term(identifier)
+    except GlossaryError:
+        return identifier
+
+
+def card_name(card: str, tr: Translator) -> str:
+    return term(card, tr)
+
+
+def face_name(face: str, tr: Translator) -> str:
+    return term(face, tr)
+
+
+def capitalised(text: str) -> str:
+    """First letter in capitals, for a word that starts a line or a list item."""
+    return text[:1].upper() + text[1:]
+
+
+def dice_text(dice: str | list[str] | tuple[str, ...], tr: Translator) -> str:
+    """``fog blank`` → ``fog, blank`` with the face names translated."""
+    faces = dice.split() if isinstance(dice, str) else list(dice)
+    return ", ".join(face_name(f, tr) for f in faces)
+
+
+#: Moves whose words depend at most on the current city.
+_MOVES: dict[str, str] = {
+    "stay": N_("Stay aboard"),
+    "leave": N_("Leave the airship and take a treasure from city {city}"),
+    "pass": N_("Pass"),
+    "take": N_("Take a treasure from city {city} and end the voyage"),
+    "roll": N_("Roll the dice"),
+    "crash": N_("Do not pay: announce a crash"),
+    "play spyglass": N_("Play a Magic Spyglass: every die counts as blank"),
+    "play jetpack": N_("Play a Jetpack: leave with a treasure from city {city}"),
+    "play grappling-hook": N_("Play the Grappling Hook and climb back aboard"),
+    "play alternative-route": N_("Play Alternative Route: the captain rerolls chosen dice"),
+    "play gust-of-wind": N_("Play Gust of Wind: the captain rerolls the blank dice"),
+}
+
+
+def move_phrase(action: str, state: Any) -> Phrase:
+    """One move, as the player who makes it reads it (``pay compass+turbo`` →
+    "Pay: compass and Turbo"). An action that is not a move of this game is shown as it is,
+    quoted, so that a typo stays recognisable."""
+    if action in _MOVES:
+        return Phrase(_MOVES[action], {"city": state.city})
+    words = action.split()
+    if len(words) == 2 and words[0] == "pay":
+        return Phrase(N_("Pay: {cards}"), {"cards": words[1]})
+    if len(words) == 3 and words[:2] == ["play", "ejection"] and words[2].isdecimal() \
+            and int(words[2]) < len(state.seats):
+        return Phrase(N_("Play Ejection: {player} must leave the airship"),
+                      {"player": state.seats[int(words[2])]})
+    if len(words) == 2 and words[0] == "reroll":
+        try:
+            positions = [int(p) for p in words[1].split("+")]
+            faces = tuple(state.dice[p - 1] for p in positions)
+        except (ValueError, IndexError):
+            return Phrase(N_("“{text}”"), {"text": action})
+        singular, plural = ngettext("Reroll die {positions} ({faces})",
+                                    "Reroll dice {positions} ({faces})", len(positions))
+        return Phrase(singular, {"positions": tuple(positions), "faces": faces},
+                      plural=plural, n=len(positions))
+    return Phrase(N_("“{text}”"), {"text": action})
+
+
+def move_label(action: str, state: Any, tr: Translator) -> str:
+    """``move_phrase`` in the reader's language."""
+    return move_phrase(action, state).render(tr)
