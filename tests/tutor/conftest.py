@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,3 +15,7 @@ def state_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CELESTIA_STATE_DIR", str(folder))
     monkeypatch.delenv("NO_COLOR", raising=False)
     return folder
+
+
+# The tests of this folder share a few helpers (``lessons_play``): make them importable.
+sys.path.insert(0, str(Path(__file__).resolve().parent))

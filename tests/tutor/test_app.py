@@ -7,6 +7,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+from lessons_play import right_position, wrong_position
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
@@ -43,33 +45,42 @@ def _run(script: Callable, language: str = "en", lesson_id: str | None = None):
 
             await script(ui, send)
             return await asyncio.wait_for(task, 5)
-
     return tutor, asyncio.run(main())
 
 
-def test_a_lesson_from_the_menu_to_the_tick(state_dir: Path) -> None:
+def _saved(state_dir: Path) -> dict:
+    return json.loads((state_dir / "progress.json").read_text(encoding="utf-8"))
+
+
+def test_a_lesson_from_the_menu_to_its_recap(state_dir: Path) -> None:
     seen: dict[str, object] = {}
 
     async def script(ui, send) -> None:
         tutor = ui.tutor
         await send("\r", lambda: tutor.session is not None)          # open lesson 1
         session = tutor.session
-        await send("\r\r", lambda: session.pause == "prompt")       # read two pages
-        await send("2", lambda: session.last is not None)            # a wrong answer…
+        await send("\r\r", lambda: session.pause == "ask")          # read two pages
+        await send("\r")                                             # nothing is preselected
+        seen["enter"] = ui._message_text()
+        assert session.last is None
+        await send(str(wrong_position(session) + 1), lambda: session.last is not None)
         assert not session.last.correct
-        seen["explanation"] = session.page_text(tutor.tr)[-1]
-        seen["message"] = ui._message_text()
+        seen["feedback"] = "".join(t for _, t in ui._feedback())
         await send("h", lambda: session.hints_shown == 1)            # one hint
         seen["hint"] = session.page_text(tutor.tr)[-1]
-        await send("\x1b[A", lambda: ui.choice_index == 0)             # arrow up to choice 1
-        await send("\r", lambda: session.answers == [0])             # …then the right one
+        # The arrows select, Enter answers.
+        target = right_position(session)
+        await send("\x1b[B" * (target + 1), lambda: ui.choice_index == target)
+        await send("\r", lambda: session.last.correct)
         while not session.finished:
             if session.pause == "say":
+                await send("5")                                      # digits do not read on
+                assert session.pause == "say"
                 await send("\r")
             else:
-                right = next(i for i, c in enumerate(session.choices) if c.correct)
-                await send(str(right + 1))
-        seen["finished"] = session.finished
+                await send(str(right_position(session) + 1))
+        seen["recap"] = "".join(t for _, t in ui._narration())
+        seen["choices"] = "".join(t for _, t in ui._choices())
         await send("q", lambda: tutor.session is None)               # back to the menu
         seen["menu"] = "".join(text for _, text in ui._menu())
         seen["header"] = "".join(text for _, text in ui._header())
@@ -77,18 +88,21 @@ def test_a_lesson_from_the_menu_to_the_tick(state_dir: Path) -> None:
 
     _tutor, result = _run(script)
     assert result == 0
-    assert seen["menu"].splitlines()[0].startswith(" ✓  1. The goal and the set-up")
-    assert "1 of 16 finished" in seen["header"]
-    assert "last city only ends the voyage" in seen["explanation"]
-    assert "See rules 3.7 and 5.1." in seen["explanation"]
-    assert "try again" in seen["message"]
+    assert "Choose an answer first" in seen["enter"]
+    assert "You chose:" in seen["feedback"] and "✗" in seen["feedback"]
+    assert "See rules" in seen["feedback"]
     assert seen["hint"].startswith("Hint: Treasures are worth points")
-    assert seen["finished"]
-    saved = json.loads((state_dir / "progress.json").read_text(encoding="utf-8"))
-    assert saved["lessons"]["goal"]["done"] is True
+    assert "★★☆ Lesson complete, with 1 mistake." in seen["recap"]
+    assert "What you learned:" in seen["recap"] and "5.1 — " in seen["recap"]
+    assert "Next: “The captain's roll”" in seen["recap"]
+    assert "Enter: next lesson" in seen["choices"]
+    assert seen["menu"].splitlines()[0].startswith(" ✓ ★★☆  1. The goal and the set-up")
+    assert "1 of" in seen["header"]
+    saved = _saved(state_dir)["lessons"]["goal"]
+    assert saved["done"] is True and saved["stars"] == 2
 
 
-def test_language_switch_undo_restart_and_lookup(state_dir: Path) -> None:
+def test_language_switch_undo_restart_skip_and_lookup(state_dir: Path) -> None:
     seen: dict[str, object] = {}
 
     async def script(ui, send) -> None:
@@ -97,34 +111,66 @@ def test_language_switch_undo_restart_and_lookup(state_dir: Path) -> None:
         seen["header"] = "".join(t for _, t in ui._header())
         await send("\r", lambda: tutor.session is not None)
         session = tutor.session
-        await send("\r\r1", lambda: session.answers == [0])
-        seen["page"] = session.page_text(tutor.tr)
-        await send("u", lambda: session.answers == [])
+        await send("\r\r", lambda: session.pause == "ask")
+        await send(str(right_position(session) + 1), lambda: len(session.inputs) == 1)
+        seen["feedback"] = "".join(t for _, t in ui._feedback())
+        await send("u", lambda: session.inputs[-1] != session.inputs[0])
         seen["undone"] = ui._message_text()
+        # "?" opens the lookup with the text selected: typing replaces it.
         await send("?", lambda: ui.lookup_open)
         await send("3.4\r", lambda: ui.lookup_lines[0].startswith("3.4"))
-        seen["lookup"] = list(ui.lookup_lines)
         await send("\x1b", lambda: not ui.lookup_open)
-        await send("r", lambda: session.pause == "say")
+        ui.open_lookup("3.4")
+        assert ui.lookup_buffer.selection_state is not None
+        await send("turbo", lambda: ui.lookup_buffer.text == "turbo")
+        await send("\x1b", lambda: not ui.lookup_open)
+        # Restart asks first: any other key keeps the lesson.
+        await send("r", lambda: ui.confirm == "restart")
+        seen["confirm"] = "".join(t for _, t in ui._footer())
+        await send("n", lambda: ui.confirm is None)
+        assert session.ask is not None
+        await send("ry", lambda: session.pause == "say")
         await send("l", lambda: tutor.language == "hu")
         seen["hu"] = session.page_text(tutor.tr)
+        # Skip asks too.
+        await send("s", lambda: ui.confirm == "skip")
+        await send("y", lambda: tutor.session is not None and tutor.session.lesson.id == "roll")
         await send("\x03")                                            # Ctrl-C: leave
 
     _tutor, result = _run(script)
     assert result == 0
     assert "leçons guidées" in seen["header"] and "Français" in seen["header"]
-    assert any("Votre choix" in line for line in seen["page"])
+    assert "Votre choix" in seen["feedback"]
     assert "précédente" in seen["undone"]
-    assert seen["lookup"][0].startswith("3.4")
+    assert "y" in seen["confirm"]
     assert seen["hu"] and seen["hu"][0].startswith("Üdv a fedélzeten")
-    saved = json.loads((state_dir / "progress.json").read_text(encoding="utf-8"))
-    assert saved["language"] == "hu"
+    saved = _saved(state_dir)
+    assert saved["language"] == "hu" and saved["last"] == "roll"
+
+
+def test_the_number_keys_pick_a_lesson_in_the_menu(state_dir: Path) -> None:
+    seen: list[int] = []
+
+    async def script(ui, send) -> None:
+        await send("3", lambda: ui.menu_index == 2)
+        seen.append(ui.menu_index)
+        await asyncio.sleep(1.1)
+        await send("1")
+        await send("2", lambda: ui.menu_index == 11)                 # "1", "2" quickly: 12
+        seen.append(ui.menu_index)
+        await send("\r", lambda: ui.tutor.session is not None)
+        seen.append(ui.tutor.lessons.index(ui.tutor.session.lesson))
+        await send("\x03")
+
+    _run(script)
+    assert seen == [2, 11, 11]
 
 
 def test_ctrl_d_saves_a_lesson_in_progress_and_the_next_start_resumes(state_dir: Path) -> None:
     async def first(ui, send) -> None:
         session = ui.tutor.session
-        await send("\r\r1", lambda: session.answers == [0])
+        await send("\r\r", lambda: session.pause == "ask")
+        await send(str(right_position(session) + 1), lambda: len(session.inputs) == 1)
         await send("\x04")                                            # Ctrl-D
 
     _run(first, lesson_id="goal")
@@ -134,10 +180,48 @@ def test_ctrl_d_saves_a_lesson_in_progress_and_the_next_start_resumes(state_dir:
         seen["message"] = ui._message_text()
         seen["selected"] = ui.menu_index
         await send("\r", lambda: ui.tutor.session is not None)
-        seen["answers"] = ui.tutor.session.answers
+        seen["inputs"] = ui.tutor.session.inputs
         await send("q", lambda: ui.tutor.session is None)
         await send("q")
 
     _run(second)
     assert "resume" in seen["message"] and "The goal and the set-up" in seen["message"]
-    assert seen["selected"] == 0 and seen["answers"] == [0]
+    assert seen["selected"] == 0 and len(seen["inputs"]) == 1
+
+
+# --- Keyboard mashers: pressing keys without reading never earns the lesson ----------------
+MASHERS = {
+    "enter": lambda rng: "\r",
+    "one": lambda rng: "1",
+    "random": lambda rng: rng.choice(["\r", " ", "1", "2", "3", "4", "\x1b[A", "\x1b[B",
+                                      "h", "u"]),
+}
+
+
+@pytest.mark.parametrize("masher", sorted(MASHERS))
+def test_mashing_keys_never_masters_a_lesson(state_dir: Path, masher: str) -> None:
+    """Every lesson, opened from the menu, mashed with 600 keys: Enter alone and "1" alone
+    finish none; random keys never finish one with full marks."""
+    import random
+
+    rng = random.Random(9)
+    lessons = load_all()
+    results: dict[str, tuple[bool, int]] = {}
+    answered: dict[str, bool] = {}
+    for lesson in lessons:
+        keys = "".join(MASHERS[masher](rng) for _ in range(600))
+
+        async def script(ui, send, keys=keys) -> None:
+            await send(keys + "\x03")  # keys are handled in order; Ctrl-C ends the run
+
+        _run(script, lesson_id=lesson.id)
+        entry = _saved(state_dir)["lessons"].get(lesson.id, {})
+        results[lesson.id] = (bool(entry.get("done")), int(entry.get("stars", 0)))
+        answered[lesson.id] = bool(entry.get("done") or entry.get("inputs"))
+    finished = [lesson_id for lesson_id, (done, _) in results.items() if done]
+    full_marks = [lesson_id for lesson_id, (done, stars) in results.items() if stars == 3]
+    assert full_marks == []
+    if masher in ("enter", "one"):
+        assert finished == []
+    else:  # the keys did reach the lessons: answers were given, some lessons finished
+        assert all(answered.values()) and finished, results

@@ -29,7 +29,7 @@ def test_the_viewer_sees_only_their_own_hand(language: str) -> None:
     tr = Translator(language)
     text = board_text(_state(), 0, tr)
     assert "×2" in text  # Ada's two Compasses
-    from tutor.app.names import card_name
+    from tutor.names import card_name
 
     # Bruno's Power cards are hidden: only their number shows.
     assert card_name("ejection", tr).lower() not in text.lower()

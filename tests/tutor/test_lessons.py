@@ -1,4 +1,5 @@
-"""Every lesson plays on the full engine, through the controller, in every language."""
+"""Every lesson plays on the full engine, through the controller, in every language; the
+learner makes the moves, answers are shuffled, mistakes come back, the recap tells all."""
 
 from __future__ import annotations
 
@@ -6,35 +7,72 @@ import re
 from pathlib import Path
 
 import pytest
+from lessons_play import finish, right_position, wrong_position
 
 from tutor.app.board import board_lines
 from tutor.i18n import LANGUAGES, Translator
 from tutor.lessons.controller import Session
-from tutor.lessons.library import check_all, load_all
+from tutor.lessons.library import (
+    MIN_DECISIONS_PER_LESSON,
+    MIN_MOVES_IN_COURSE,
+    check_all,
+    lesson_counts,
+    load_all,
+)
+from tutor.lessons.render import render_entry
 from tutor.lessons.transcript import transcript
 
 LESSONS = load_all()
+BY_ID = {lesson.id: lesson for lesson in LESSONS}
 TOPICS = {"goal", "roll", "passengers", "paying", "turbo", "crash", "lone-captain", "ejection",
           "alternative-route", "gust-of-wind", "spyglass", "jetpack", "last-city",
-          "empty-piles", "end-of-game", "beginner"}
-PLACEHOLDER = re.compile(r"\{[a-z_0-9]+\}")
+          "empty-piles", "end-of-game", "beginner", "grappling-hook", "when-to-leave",
+          "power-cards", "final-challenge"}
+PLACEHOLDER = re.compile(r"\{[a-z_0-9:]+\}")
+#: What a refused move must never show the learner: engine action strings.
+ACTION_STRING = re.compile(r'"(leave|stay|pass|take|roll|crash|pay [a-z+-]+|play [a-z -]+)"')
 
 
-def test_the_library_covers_every_topic_and_checks_clean() -> None:
-    assert len(LESSONS) >= 14
+def test_the_course_covers_every_topic_and_asks_enough() -> None:
     assert {lesson.id for lesson in LESSONS} >= TOPICS
-    lessons, errors = check_all()
+    lessons, errors, counts = check_all()
     assert errors == []
     assert len(lessons) == len(LESSONS)
+    assert counts.moves >= MIN_MOVES_IN_COURSE
+    assert counts.goals >= 3
+    for lesson in LESSONS:
+        per_lesson = lesson_counts(lesson)
+        assert per_lesson.moves + per_lesson.questions >= MIN_DECISIONS_PER_LESSON, lesson.id
+        assert lesson.recap, f"{lesson.id} has no recap"
+
+
+def test_the_learner_makes_their_own_moves(tmp_path: Path) -> None:
+    """A ``do`` step may not play the learner's seat: the lesson check says so."""
+    from tutor.lessons.errors import LessonError
+    from tutor.lessons.library import check_lesson
+    from tutor.lessons.schema import load_lesson
+
+    text = (Path(BY_ID["paying"].path)).read_text(encoding="utf-8")
+    text = text.replace("  - move: Two dice show fog. Pay for them.",
+                        "  - do: pay compass+compass\n  - move: Two dice show fog. Pay for them.")
+    path = tmp_path / "04-paying.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LessonError) as caught:
+        check_lesson(load_lesson(path))
+    assert "is the learner's (Ada) to make" in Translator("en").message(caught.value)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
 def test_lesson_plays_through_the_controller(lesson, language: str) -> None:
+    """Each question is first answered wrong where it can be (nothing moves, an explanation
+    shows), then right; every missed question comes back in the review; the recap lists
+    the mistakes; nothing is left in braces; the board fits 80 columns."""
     tr = Translator(language)
     session = Session(lesson)
     seen: list[str] = []
-    for _ in range(500):
+    missed: set[str] = set()
+    for _ in range(3000):
         seen += session.page_text(tr)
         for line in board_lines(session.state, session.learner, tr):
             assert len(line) <= 80
@@ -44,20 +82,203 @@ def test_lesson_plays_through_the_controller(lesson, language: str) -> None:
             session.proceed()
             continue
         labels = session.choice_labels(tr)
-        assert len(labels) == len(session.choices) >= 2
-        wrong = [i for i, c in enumerate(session.choices) if not c.correct]
-        if wrong:
-            before = session.state.history[:]
-            outcome = session.choose(wrong[0])
+        assert len(labels) == len(session.options()) >= 1
+        ask = session.ask
+        wrong = wrong_position(session)
+        if wrong is not None and not session.in_review and ask.key not in missed:
+            missed.add(ask.key)
+            before = list(session.state.history)
+            outcome = session.choose(wrong)
             assert outcome is not None and not outcome.correct
             assert session.state.history == before  # a wrong answer changes nothing
-            explanation = session.page_text(tr)[-1]
-            assert explanation  # the why (or the engine's refusal) is shown
-        right = next(i for i, c in enumerate(session.choices) if c.correct)
-        assert session.choose(right).correct
+            feedback = [render_entry(e, tr) for e in session.feedback()]
+            assert any(e.kind == "wrong" for e in session.feedback()) and all(feedback)
+            assert not any(ACTION_STRING.search(text) for text in feedback), feedback
+            seen += feedback
+            continue
+        assert session.choose(right_position(session)).correct
+        seen += [render_entry(e, tr) for e in session.feedback()]
     assert session.finished
-    text = "\n".join(seen)
+    assert len(session.mistakes) == len(missed)
+    recap = [text for _, text in session.recap(tr, "Next")]
+    assert len(recap) >= 2 + len(lesson.recap) + len(missed)
+    text = "\n".join(seen + recap)
     assert not PLACEHOLDER.search(text), "a placeholder was left unfilled"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_without_a_mistake_a_lesson_earns_three_stars(lesson) -> None:
+    session = Session(lesson)
+    finish(session)
+    assert session.mistakes == [] and session.stars() == 3
+    assert session.reviews_left() == 0
+
+
+def test_choices_are_shown_shuffled_and_a_retry_shows_a_new_order() -> None:
+    session = Session(BY_ID["goal"])
+    while session.pause == "say":
+        session.proceed()
+    file_order = [o.key for o in session.ask.options]
+    first = [o.key for o in session.options()]
+    assert sorted(first) == sorted(file_order) and first != file_order
+    session.choose(wrong_position(session))
+    second = [o.key for o in session.options()]
+    assert second != first
+    session.choose(wrong_position(session))
+    assert [o.key for o in session.options()] != second
+    # The same lesson, question and attempt always give the same order.
+    again = Session(BY_ID["goal"])
+    while again.pause == "say":
+        again.proceed()
+    assert [o.key for o in again.options()] == first
+
+
+def test_across_the_course_the_right_answer_is_not_always_first() -> None:
+    positions = []
+    for lesson in LESSONS:
+        session = Session(lesson)
+        while not session.finished:
+            if session.pause == "say":
+                session.proceed()
+                continue
+            if session.ask.kind in ("quiz", "choice"):
+                positions.append(right_position(session))
+            session.choose(right_position(session))
+    assert len(set(positions)) >= 3
+    assert positions.count(0) < len(positions) / 2
+
+
+def test_a_wrong_answer_comes_back_in_the_review_in_a_new_order() -> None:
+    session = Session(BY_ID["goal"])
+    while session.pause == "say":
+        session.proceed()
+    question = session.ask
+    session.choose(wrong_position(session))
+    order_after_mistake = [o.key for o in session.options()]
+    session.choose(right_position(session))
+    while not session.in_review and not session.finished:
+        if session.pause == "say":
+            session.proceed()
+        else:
+            session.choose(right_position(session))
+    assert session.in_review and not session.finished
+    assert session.ask.step is question.step
+    assert session.page()[0].kind == "review"
+    assert [o.key for o in session.options()] != order_after_mistake
+    # Wrong again in the review: explained, and it comes back once more.
+    session.choose(wrong_position(session))
+    assert session.in_review
+    session.choose(right_position(session))
+    assert session.in_review and session.ask.step is question.step
+    session.choose(right_position(session))
+    assert session.finished and session.stars() == 2 and len(session.mistakes) == 2
+
+
+def test_a_missed_goal_sets_the_position_up_again_and_costs_a_star() -> None:
+    lesson = BY_ID["passengers"]
+    session = Session(lesson)
+    while not (session.ask is not None and session.ask.kind == "goal"):
+        if session.pause == "say":
+            session.proceed()
+        else:
+            session.choose(right_position(session))
+    start = list(session.state.history)
+    first_order = [o.key for o in session.options()]
+    for action in lesson.steps[next(i for i, s in enumerate(lesson.steps)
+                                     if s.kind == "goal")].mistake:
+        outcome = session.answer(action)
+    assert outcome.goal == "missed"
+    assert session.state.history == start
+    assert any(e.kind == "missed" for e in session.feedback())
+    assert [o.key for o in session.options()] != first_order or len(first_order) < 2
+    finish(session)
+    assert session.stars() == 2 and session.mistakes[0].chosen is None
+
+
+def test_a_refused_move_is_explained_in_the_learners_words() -> None:
+    """The captain tries to leave (lesson "roll"): the rules say no, in words."""
+    session = Session(BY_ID["roll"])
+    while not (session.ask is not None and session.ask.kind == "choice"):
+        if session.pause == "say":
+            session.proceed()
+        else:
+            session.choose(right_position(session))
+    leave = next(i for i, o in enumerate(session.options()) if o.action == "leave")
+    outcome = session.choose(leave)
+    assert outcome.refusal is not None
+    for language in LANGUAGES:
+        tr = Translator(language)
+        text = " ".join(render_entry(e, tr) for e in session.feedback())
+        assert '"leave"' not in text and "„leave" not in text
+    english = " ".join(render_entry(e, Translator("en")) for e in session.feedback())
+    assert "The rules do not allow this move now. What you may do: Pay:" in english
+    assert "See rule 3.4." in english and "See rules 3.2 and 3.0." in english
+
+
+def test_hints_come_one_at_a_time_and_undo_goes_back() -> None:
+    session = Session(BY_ID["goal"])
+    while session.pause == "say":
+        session.proceed()
+    hints = session.ask.step.hints
+    assert len(hints) == 2
+    assert session.hint() and session.page()[-1].msgid == hints[0]
+    assert session.hint() and session.page()[-1].msgid == hints[1]
+    assert not session.hint()
+    first = session.ask
+    assert session.choose(right_position(session)).correct
+    assert session.undo()
+    assert session.ask is first
+    assert not session.undo()
+
+
+def test_the_coach_is_the_hint_in_a_goal_with_the_coach() -> None:
+    session = Session(BY_ID["final-challenge"])
+    while session.pause == "say":
+        session.proceed()
+    assert session.ask.kind == "goal" and session.hint()
+    text = render_entry(session.page()[-1], Translator("en"))
+    assert text.startswith("The coach:") and "%" in text
+
+
+def test_a_resumed_session_replays_everything_the_learner_did() -> None:
+    lesson = BY_ID["goal"]
+    session = Session(lesson)
+    while session.pause == "say":
+        session.proceed()
+    session.choose(wrong_position(session))
+    session.choose(right_position(session))
+    resumed = Session(lesson, session.inputs)
+    assert resumed.state.history == session.state.history
+    assert len(resumed.mistakes) == 1 and resumed.reviews_left() == 1
+    # The learner reads again what followed the last answer, then goes on as before.
+    assert [e.msgid for e in resumed.page()] == [e.msgid for e in session.page()]
+    for twin in (session, resumed):
+        while twin.pause == "say":
+            twin.proceed()
+    assert [o.key for o in resumed.options()] == [o.key for o in session.options()]
+    # Inputs from another version of the lesson start it afresh instead of failing.
+    fresh = Session(lesson, ["no-such-option"])
+    assert fresh.inputs == [] and fresh.mistakes == []
+
+
+def test_the_recap_names_rules_mistakes_and_what_comes_next() -> None:
+    session = Session(BY_ID["goal"])
+    while session.pause == "say":
+        session.proceed()
+    wrong = session.options()[wrong_position(session)]
+    session.choose(wrong_position(session))
+    finish(session)
+    tr = Translator("en")
+    recap = session.recap(tr, "The captain's roll")
+    kinds = [kind for kind, _ in recap]
+    text = "\n".join(t for _, t in recap)
+    assert kinds[0] == "title" and "★★☆" in recap[0][1] and "1 mistake" in recap[0][1]
+    assert "5.1 — " in text and "3.4 — " in text
+    assert wrong.label.render(tr) in text
+    assert "Next: “The captain's roll”" in text
+    for language in ("fr", "hu"):
+        other = "\n".join(t for _, t in session.recap(Translator(language), "X"))
+        assert "What you learned" not in other and "Next:" not in other
 
 
 @pytest.mark.parametrize("language", ["fr", "hu"])
@@ -67,39 +288,6 @@ def test_transcripts_are_translated(language: str) -> None:
     assert english[0] != translated[0]
     shared = set(english) & set(translated) - {""}
     assert len(shared) < 5  # nothing but a few untranslatable lines (names, numbers)
-
-
-def test_hints_come_one_at_a_time_and_undo_goes_back() -> None:
-    lesson = next(lesson for lesson in LESSONS if lesson.id == "goal")
-    session = Session(lesson)
-    while session.pause == "say":
-        session.proceed()
-    hints = session.question.hints
-    assert len(hints) == 2
-    assert session.hint() and session.page()[-1].msgid == hints[0]
-    assert session.hint() and session.page()[-1].msgid == hints[1]
-    assert not session.hint()
-    first = session.question
-    assert session.choose(0).correct
-    assert session.answers == [0]
-    assert session.undo()
-    assert session.question is first and session.answers == []
-    assert not session.undo()
-
-
-def test_a_resumed_session_replays_its_answers() -> None:
-    lesson = next(lesson for lesson in LESSONS if lesson.id == "goal")
-    session = Session(lesson)
-    while session.pause == "say":
-        session.proceed()
-    session.choose(0)
-    resumed = Session(lesson, session.answers)
-    # The learner is back right after the last answer, reading what followed it.
-    assert resumed.state.history == session.state.history
-    assert [e.msgid for e in resumed.page()] == [e.msgid for e in session.page()]
-    while resumed.pause == "say":
-        resumed.proceed()
-    assert resumed.question is not None and resumed.question.prompt.startswith("Bruno and")
 
 
 def test_every_lesson_text_is_in_the_catalogs() -> None:
@@ -121,12 +309,14 @@ GOOD = Path(__file__).resolve().parents[2] / "scenarios" / "01-goal.yaml"
 @pytest.mark.parametrize(("change", "line", "words"), [
     (("title:", "titel:"), 2, 'unknown key "titel"'),
     (("- say: >-", "- sayy: >-"), None, "first key"),
-    (("    - fog blank", "    - fog blanc"), 13, "a roll is"),
-    (("action: pay compass\n", "action: pay cannon\n"), None, "not a legal move"),
+    (("    - fog blank", "    - fog blanc"), 14, "a roll is"),
+    (("- action: pay compass\n", "- action: pay cannon+cannon\n"), None, "not a legal move"),
     (("dice: fog blank}", "dice: fog fog}"), None, 'check of "dice"'),
     (("learner: Ada", "learner: Zoe"), 5, '"Zoe"'),
     (("why: >-\n          Reaching", "why2: >-\n          Reaching"), None, "unknown key"),
     (("options: {first_captain: Ada}", "options: {first_captain: Ada"), None, "not valid YAML"),
+    (("  - rule: \"3.1\"", "  - rule: \"3.99\""), None, 'the recap cites rule "3.99"'),
+    (("    otherwise: Pay one card", "    otherwise2: Pay one card"), None, "unknown key"),
 ])
 def test_malformed_lessons_name_file_line_and_problem(tmp_path: Path, change, line, words) -> None:
     from tutor.lessons.errors import LessonError
@@ -143,6 +333,36 @@ def test_malformed_lessons_name_file_line_and_problem(tmp_path: Path, change, li
     assert words in message
     if line is not None:
         assert caught.value.line == line
+
+
+def test_a_legal_move_neither_accepted_nor_explained_is_reported(tmp_path: Path) -> None:
+    from tutor.lessons.errors import LessonError
+    from tutor.lessons.library import check_lesson
+    from tutor.lessons.schema import load_lesson
+
+    text = GOOD.read_text(encoding="utf-8")
+    text = text.replace(
+        "    otherwise: Pay one card for the fog die, and nothing for the blank face.\n",
+                        "").replace("      - action: pay turbo\n", "      - action: pay cannon\n")
+    path = _lesson_file(tmp_path, text)
+    with pytest.raises(LessonError) as caught:
+        check_lesson(load_lesson(path))
+    message = Translator("en").message(caught.value)
+    assert 'the move "pay turbo" is neither accepted nor explained' in message
+
+
+def test_a_goal_whose_solution_misses_is_reported(tmp_path: Path) -> None:
+    from tutor.lessons.errors import LessonError
+    from tutor.lessons.library import check_lesson
+    from tutor.lessons.schema import load_lesson
+
+    text = Path(BY_ID["passengers"].path).read_text(encoding="utf-8")
+    text = text.replace("solution: [stay, stay, leave]", "solution: [stay, leave]")
+    path = tmp_path / "03-passengers.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LessonError) as caught:
+        check_lesson(load_lesson(path))
+    assert "solution ends before the goal is reached" in Translator("en").message(caught.value)
 
 
 def test_an_installed_package_reads_its_own_copy_of_the_lessons(tmp_path, monkeypatch) -> None:

@@ -5,50 +5,68 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+from lessons_play import finish, right_position, wrong_position
+
 from tutor.i18n import Translator
 from tutor.lessons.controller import DONE, NEW, STARTED, Tutor
 from tutor.lessons.library import load_all
 from tutor.lessons.progress import Progress
 
 
-def _finish_first_question(tutor: Tutor, lesson_id: str) -> None:
+def _answer_first_question(tutor: Tutor, lesson_id: str, wrong_first: bool = False) -> None:
     session = tutor.open(lesson_id)
     while session.pause == "say":
         session.proceed()
-    index = next(i for i, c in enumerate(session.choices) if c.correct)
-    session.choose(index)
+    if wrong_first:
+        session.choose(wrong_position(session))
+    session.choose(right_position(session))
     tutor.save()
 
 
 def test_progress_is_saved_in_the_state_dir_and_offered_for_resuming(state_dir: Path) -> None:
     lessons = load_all()
     tutor = Tutor(lessons, Progress(), "en")
-    _finish_first_question(tutor, "goal")
+    _answer_first_question(tutor, "goal", wrong_first=True)
     saved = json.loads((state_dir / "progress.json").read_text(encoding="utf-8"))
-    assert saved["lessons"]["goal"] == {"answers": [0], "done": False}
+    entry = saved["lessons"]["goal"]
+    assert entry["done"] is False and entry["stars"] == 0 and len(entry["inputs"]) == 2
     assert saved["last"] == "goal"
     again = Tutor(lessons, Progress(), "en")
     assert again.resumable() is not None and again.resumable().id == "goal"
     statuses = {item.lesson.id: item.status for item in again.menu()}
     assert statuses["goal"] == STARTED and statuses["roll"] == NEW
     session = again.open("goal")
-    assert session.answers == [0]
+    assert session.inputs == entry["inputs"] and len(session.mistakes) == 1
 
 
-def test_a_finished_lesson_gets_its_tick(state_dir: Path) -> None:
+@pytest.mark.parametrize(("mistakes", "stars"), [(0, 3), (1, 2), (2, 2), (3, 1)])
+def test_a_finished_lesson_keeps_its_best_stars_across_restarts(state_dir: Path, mistakes: int,
+                                                                 stars: int) -> None:
     lessons = load_all()
     tutor = Tutor(lessons, Progress(), "en")
     session = tutor.open("goal")
-    while not session.finished:
-        if session.pause == "say":
-            session.proceed()
-        else:
-            session.choose(next(i for i, c in enumerate(session.choices) if c.correct))
+    while session.pause == "say":
+        session.proceed()
+    for _ in range(mistakes):
+        session.choose(wrong_position(session))
+    finish(session)
+    assert session.stars() == stars
     tutor.close()
     again = Tutor(lessons, Progress(), "en")
-    assert again.menu()[0].status == DONE
+    item = again.menu()[0]
+    assert item.status == DONE and item.stars == stars
     assert again.counts() == (1, len(lessons))
     assert again.menu()[1].ready  # its prerequisite is done
+    # Playing it again worse keeps the best result; better raises it.
+    session = again.open("goal", resume=False)
+    while session.pause == "say":
+        session.proceed()
+    for _ in range(4):
+        session.choose(wrong_position(session))
+    finish(session)
+    again.close()
+    assert Tutor(lessons, Progress(), "en").menu()[0].stars == stars
 
 
 def test_a_corrupt_progress_file_is_set_aside_with_a_message(state_dir: Path) -> None:
@@ -63,14 +81,14 @@ def test_a_corrupt_progress_file_is_set_aside_with_a_message(state_dir: Path) ->
     aside = list(state_dir.glob("progress.json.corrupt-*"))
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == "{not json"
     assert not (state_dir / "progress.json").exists()
-    progress.record("goal", [0], False)  # and saving works again
+    progress.record("goal", ["c0"], False)  # and saving works again
     assert json.loads((state_dir / "progress.json").read_text())["lessons"]["goal"]
 
 
 def test_a_wrongly_shaped_file_is_set_aside_too(state_dir: Path) -> None:
     state_dir.mkdir(parents=True)
     (state_dir / "progress.json").write_text(json.dumps(
-        {"format": "celestia-tutor-progress", "lessons": {"goal": {"answers": "zero"}}}))
+        {"format": "celestia-tutor-progress", "lessons": {"goal": {"inputs": "zero"}}}))
     progress = Progress()
     assert progress.notice is not None and progress.lessons == {}
 
@@ -78,7 +96,7 @@ def test_a_wrongly_shaped_file_is_set_aside_too(state_dir: Path) -> None:
 def test_saving_leaves_no_temporary_file(state_dir: Path) -> None:
     progress = Progress()
     for i in range(3):
-        progress.record("goal", [0] * i, False)
+        progress.record("goal", ["c0"] * i, False)
     assert sorted(p.name for p in state_dir.iterdir()) == ["progress.json"]
 
 
@@ -86,5 +104,5 @@ def test_an_unwritable_state_dir_is_reported_not_raised(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
     progress = Progress(blocker / "sub" / "progress.json")
-    progress.record("goal", [0], False)
+    progress.record("goal", ["c0"], False)
     assert progress.notice is not None

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from ..engine import data
 from ..engine.messages import N_
 from ..i18n import Translator
-from .names import capitalised, card_name, face_name
+from ..names import capitalised, card_name, face_name
 
 Fragment = tuple[str, str]
 Line = list[Fragment]
@@ -152,12 +152,14 @@ def _board(state, viewer: int | None, tr: Translator, color: bool,
 
 def _route(state, tr: Translator, color: bool, compact: bool = False) -> list[Line]:
     city_label = tr.gettext(N_("City"))
+    dice_label = tr.gettext(N_("Dice to reach"))
     pile_label = tr.gettext(N_("Treasures"))
-    pad = max(len(city_label), len(pile_label)) + 1
+    pad = max(len(city_label), len(dice_label), len(pile_label)) + 1
     on_route = set(state.route())
     at = state.city if state.voyage and state.phase != "game-over" else None
     dest = state.dest if at is not None and state.dest else None
     cities: Line = [(_cls("label", color), city_label.ljust(pad))]
+    dice: Line = [(_cls("label", color), dice_label.ljust(pad))]
     piles: Line = [(_cls("label", color), pile_label.ljust(pad))]
     marks: Line = [("", " " * pad)]
     for city in data.CITY_VALUES:
@@ -172,11 +174,13 @@ def _route(state, tr: Translator, color: bool, compact: bool = False) -> list[Li
         cities.append(("", " " * (CELL - len(str(city)) - 1)))
         cities.append((style, str(city)))
         cities.append(("", " "))
+        count = data.DICE_TO_REACH.get(city)
+        dice.append(("", (str(count) if count else "–").rjust(CELL - 1) + " "))
         size = len(state.piles[city])
         piles.append(("", str(size).rjust(CELL - 1) + " " if size else "-".rjust(CELL - 1) + " "))
         mark = "▲" if city == at else "→" if city == dest else " "
         marks.append(("", mark.rjust(CELL - 1) + " "))
-    lines = [cities, piles]
+    lines = [cities, dice, piles]
     if at is not None:
         lines.append(marks)
         if dest and not compact:
@@ -245,12 +249,24 @@ def _own(state, viewer: int, tr: Translator, color: bool) -> list[Line]:
     if treasures:
         names = [capitalised(card_name("spyglass", tr)) if t.is_spyglass else str(t.value)
                  for t in treasures]
-        points = state.points(viewer)
-        tline.append(("", ", ".join(names) + " — " + tr.ngettext(
-            "{points} point", "{points} points", points).format(points=points)))
+        tline.append(("", ", ".join(names) + " — " + _worth(state, viewer, tr)))
     else:
         tline.append(("", tr.gettext(N_("none yet"))))
     return [line, tline]
+
+
+def _worth(state, viewer: int, tr: Translator) -> str:
+    """What the viewer's treasures are worth: with unused Spyglasses, their end-of-game
+    points are added (they count nothing towards the {end} points that end the game)."""
+    points = state.points(viewer)
+    glasses = state.spyglasses(viewer)
+    bonus = glasses * state.options.spyglass_points
+    if not bonus:
+        return tr.nformat("{n} point", "{n} points", points)
+    return tr.nformat("{score} points at the end: {points} in treasures and {bonus} for the "
+                      "Spyglass", "{score} points at the end: {points} in treasures and "
+                      "{bonus} for the Spyglasses", glasses, score=points + bonus,
+                      points=points, bonus=bonus)
 
 
 def _others(state, viewer: int | None, tr: Translator, color: bool) -> list[Line]:

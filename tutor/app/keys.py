@@ -1,178 +1,66 @@
-"""The tutor's key bindings: each key calls the controller, then the screen redraws."""
+"""The tutor's key bindings, one small set per mode: each key calls the controller, then
+the screen redraws.
+
+- everywhere: quit (Ctrl-C, Ctrl-D), language, lookup;
+- the menu: move, open, a lesson by its number, quit;
+- a lesson: choose (number keys, arrows and Enter), continue, hint, undo, restart, skip,
+  scroll, back to the menu;
+- a yes/no question (restart, skip): ``y`` confirms, any other key cancels;
+- the lookup panel: close, and typing over the selected text.
+"""
 
 from __future__ import annotations
 
+import time
+
 from prompt_toolkit.filters import Condition
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.keys import Keys
 
 from ..engine.messages import N_
 from .layout import LESSON, MENU, TutorUI
 
 
-def build_keys(ui: TutorUI) -> KeyBindings:
+def build_keys(ui: TutorUI):
+    return merge_key_bindings([global_keys(ui), menu_keys(ui), lesson_keys(ui),
+                               confirm_keys(ui), lookup_keys(ui)])
+
+
+def _say(ui: TutorUI, msgid: str | None, **params: object) -> None:
+    ui.message = (msgid, params) if msgid else None
+
+
+def open_lesson(ui: TutorUI, index: int) -> None:
+    item = ui.tutor.menu()[index]
+    ui.tutor.open(item.lesson.id, resume=True)
+    ui.screen = LESSON
+    ui.choice_index = None
+    ui.scroll = 0
+    _say(ui, None)
+
+
+def back_to_menu(ui: TutorUI) -> None:
+    tutor = ui.tutor
+    session = tutor.session
+    tutor.close()
+    ui.screen = MENU
+    if session is not None:
+        ids = [item.lesson.id for item in tutor.menu()]
+        ui.menu_index = ids.index(session.lesson.id)
+    _say(ui, None)
+
+
+def global_keys(ui: TutorUI) -> KeyBindings:
     keys = KeyBindings()
     tutor = ui.tutor
-    browsing = Condition(lambda: not ui.lookup_open)
-    in_menu = Condition(lambda: ui.screen == MENU and not ui.lookup_open)
-    in_lesson = Condition(lambda: ui.screen == LESSON and not ui.lookup_open)
-    asking = Condition(lambda: ui.screen == LESSON and not ui.lookup_open
-                       and tutor.session is not None and tutor.session.pause == "prompt")
+    browsing = Condition(lambda: not ui.lookup_open and ui.confirm is None)
 
-    def say(msgid: str | None, **params: object) -> None:
-        ui.message = (msgid, params) if msgid else None
-
-    def open_lesson(index: int) -> None:
-        items = tutor.menu()
-        item = items[index]
-        tutor.open(item.lesson.id, resume=True)
-        ui.screen = LESSON
-        ui.choice_index = 0
-        ui.scroll = 0
-        say(None)
-
-    def back_to_menu() -> None:
-        session = tutor.session
-        tutor.close()
-        ui.screen = MENU
-        if session is not None:
-            ids = [item.lesson.id for item in tutor.menu()]
-            ui.menu_index = ids.index(session.lesson.id)
-        say(None)
-
-    # --- Leaving: progress is saved first ---------------------------------------------------
     @keys.add("c-c", eager=True)
     @keys.add("c-d", eager=True)
     def _quit(event: KeyPressEvent) -> None:
-        tutor.close()
+        tutor.close()  # progress is saved first
         event.app.exit(result=0)
 
-    @keys.add("q", filter=in_menu)
-    @keys.add("escape", filter=in_menu, eager=True)
-    def _quit_menu(event: KeyPressEvent) -> None:
-        tutor.close()
-        event.app.exit(result=0)
-
-    @keys.add("q", filter=in_lesson)
-    @keys.add("escape", filter=in_lesson, eager=True)
-    def _menu(event: KeyPressEvent) -> None:
-        back_to_menu()
-
-    # --- Menu -------------------------------------------------------------------------------
-    @keys.add("up", filter=in_menu)
-    @keys.add("k", filter=in_menu)
-    def _up(event: KeyPressEvent) -> None:
-        ui.menu_index = (ui.menu_index - 1) % len(tutor.lessons)
-        say(None)
-
-    @keys.add("down", filter=in_menu)
-    @keys.add("j", filter=in_menu)
-    def _down(event: KeyPressEvent) -> None:
-        ui.menu_index = (ui.menu_index + 1) % len(tutor.lessons)
-        say(None)
-
-    @keys.add("enter", filter=in_menu)
-    def _open(event: KeyPressEvent) -> None:
-        open_lesson(ui.menu_index)
-
-    # --- Lesson -----------------------------------------------------------------------------
-    @keys.add("up", filter=asking)
-    def _choice_up(event: KeyPressEvent) -> None:
-        ui.choice_index = (ui.choice_index - 1) % len(tutor.session.choices)
-
-    @keys.add("down", filter=asking)
-    def _choice_down(event: KeyPressEvent) -> None:
-        ui.choice_index = (ui.choice_index + 1) % len(tutor.session.choices)
-
-    def choose(index: int) -> None:
-        session = tutor.session
-        outcome = session.choose(index)
-        if outcome is None:
-            return
-        ui.scroll = 0
-        if outcome.correct:
-            ui.choice_index = 0
-            tutor.save()
-            say(None)
-        else:
-            ui.choice_index = index
-            say(N_("Not this one: read why above, then try again (h for a hint, ? to look up "
-                   "the rule)."))
-
-    for digit in range(1, 10):
-        @keys.add(str(digit), filter=asking)
-        def _number(event: KeyPressEvent, index: int = digit - 1) -> None:
-            choose(index)
-
-    @keys.add("enter", filter=in_lesson)
-    @keys.add("space", filter=in_lesson)
-    def _enter(event: KeyPressEvent) -> None:
-        session = tutor.session
-        if session.pause == "prompt":
-            choose(ui.choice_index)
-        elif session.pause == "say":
-            session.proceed()
-            ui.scroll = 0
-            ui.choice_index = 0
-            say(None)
-            tutor.save()
-        else:  # finished: on to the next lesson
-            tutor.save()
-            ids = [lesson.id for lesson in tutor.lessons]
-            position = ids.index(session.lesson.id)
-            if position + 1 < len(ids):
-                open_lesson(position + 1)
-            else:
-                back_to_menu()
-                say(N_("You have reached the end of the lessons. Well flown!"))
-
-    @keys.add("h", filter=in_lesson)
-    def _hint(event: KeyPressEvent) -> None:
-        if tutor.session.pause != "prompt":
-            return
-        if tutor.session.hint():
-            ui.scroll = 0
-            say(None)
-        else:
-            say(N_("No more hints for this question."))
-
-    @keys.add("u", filter=in_lesson)
-    @keys.add("backspace", filter=in_lesson)
-    def _undo(event: KeyPressEvent) -> None:
-        if tutor.session.undo():
-            ui.choice_index = 0
-            ui.scroll = 0
-            tutor.save()
-            say(N_("Undone: you are back at the previous question."))
-        else:
-            say(N_("Nothing to undo yet."))
-
-    @keys.add("r", filter=in_lesson)
-    def _restart(event: KeyPressEvent) -> None:
-        tutor.session.restart()
-        tutor.save()
-        ui.choice_index = 0
-        ui.scroll = 0
-        say(N_("The lesson starts again from the beginning."))
-
-    @keys.add("s", filter=in_lesson)
-    def _skip(event: KeyPressEvent) -> None:
-        next_id = tutor.skip()
-        if next_id is None:
-            ui.screen = MENU
-            say(N_("That was the last lesson."))
-            return
-        ids = [lesson.id for lesson in tutor.lessons]
-        open_lesson(ids.index(next_id))
-
-    @keys.add("pageup", filter=in_lesson)
-    def _scroll_up(event: KeyPressEvent) -> None:
-        ui.scroll += 3
-
-    @keys.add("pagedown", filter=in_lesson)
-    def _scroll_down(event: KeyPressEvent) -> None:
-        ui.scroll = max(0, ui.scroll - 3)
-
-    # --- Everywhere -------------------------------------------------------------------------
     @keys.add("l", filter=browsing)
     @keys.add("f2", filter=browsing)
     def _language(event: KeyPressEvent) -> None:
@@ -184,12 +72,223 @@ def build_keys(ui: TutorUI) -> KeyBindings:
         query = ""
         session = tutor.session
         if ui.screen == LESSON and session is not None and session.last is not None \
-                and not session.last.correct and session.last.choice.rules:
-            query = session.last.choice.rules[0]
+                and not session.last.correct and session.last.option.rules:
+            query = session.last.option.rules[0]
         ui.open_lookup(query)
 
-    @keys.add("escape", filter=Condition(lambda: ui.lookup_open), eager=True)
+    return keys
+
+
+def menu_keys(ui: TutorUI) -> KeyBindings:
+    keys = KeyBindings()
+    tutor = ui.tutor
+    in_menu = Condition(lambda: ui.screen == MENU and not ui.lookup_open)
+
+    @keys.add("q", filter=in_menu)
+    @keys.add("escape", filter=in_menu, eager=True)
+    def _quit_menu(event: KeyPressEvent) -> None:
+        tutor.close()
+        event.app.exit(result=0)
+
+    @keys.add("up", filter=in_menu)
+    @keys.add("k", filter=in_menu)
+    def _up(event: KeyPressEvent) -> None:
+        ui.menu_index = (ui.menu_index - 1) % len(tutor.lessons)
+        _say(ui, None)
+
+    @keys.add("down", filter=in_menu)
+    @keys.add("j", filter=in_menu)
+    def _down(event: KeyPressEvent) -> None:
+        ui.menu_index = (ui.menu_index + 1) % len(tutor.lessons)
+        _say(ui, None)
+
+    @keys.add("enter", filter=in_menu)
+    def _open(event: KeyPressEvent) -> None:
+        open_lesson(ui, ui.menu_index)
+
+    # A lesson by its number: one digit, or two typed within a second ("1", "2" → 12).
+    typed = {"text": "", "at": 0.0}
+    for digit in "0123456789":
+        @keys.add(digit, filter=in_menu)
+        def _number(event: KeyPressEvent, digit: str = digit) -> None:
+            now = time.monotonic()
+            text = typed["text"] + digit if now - typed["at"] < 1 else digit
+            count = len(tutor.lessons)
+            if len(text) == 2 and not 1 <= int(text) <= count:
+                text = digit  # "9", "7": not lesson 97, but lesson 7
+            typed["text"], typed["at"] = text, now
+            if 1 <= int(text) <= count:
+                ui.menu_index = int(text) - 1
+                _say(ui, None)
+
+    return keys
+
+
+def lesson_keys(ui: TutorUI) -> KeyBindings:
+    keys = KeyBindings()
+    tutor = ui.tutor
+    in_lesson = Condition(lambda: ui.screen == LESSON and not ui.lookup_open
+                          and ui.confirm is None)
+    asking = in_lesson & Condition(lambda: tutor.session is not None
+                                   and tutor.session.pause == "ask")
+
+    @keys.add("q", filter=in_lesson)
+    @keys.add("escape", filter=in_lesson, eager=True)
+    def _menu(event: KeyPressEvent) -> None:
+        back_to_menu(ui)
+
+    @keys.add("up", filter=asking)
+    def _choice_up(event: KeyPressEvent) -> None:
+        count = len(tutor.session.options())
+        ui.choice_index = count - 1 if ui.choice_index is None else \
+            (ui.choice_index - 1) % count
+
+    @keys.add("down", filter=asking)
+    def _choice_down(event: KeyPressEvent) -> None:
+        count = len(tutor.session.options())
+        ui.choice_index = 0 if ui.choice_index is None else (ui.choice_index + 1) % count
+
+    def choose(index: int) -> None:
+        session = tutor.session
+        outcome = session.choose(index)
+        if outcome is None:
+            return
+        ui.scroll = 0
+        ui.choice_index = None  # a retry shows the choices in a new order
+        tutor.save()
+        # The feedback pane says what was right or wrong, and why.
+        _say(ui, None)
+
+    for digit in range(1, 10):
+        @keys.add(str(digit), filter=in_lesson)
+        def _number(event: KeyPressEvent, index: int = digit - 1) -> None:
+            if tutor.session.pause == "ask":
+                choose(index)
+            elif tutor.session.pause == "say":
+                _say(ui, N_("Press Enter to read on."))
+
+    @keys.add("enter", filter=in_lesson)
+    @keys.add("space", filter=in_lesson)
+    def _enter(event: KeyPressEvent) -> None:
+        session = tutor.session
+        if session.pause == "ask":
+            if ui.choice_index is None:
+                _say(ui, N_("Choose an answer first: its number, or the arrows then Enter."))
+            else:
+                choose(ui.choice_index)
+        elif session.pause == "say":
+            session.proceed()
+            ui.scroll = 0
+            ui.choice_index = None
+            _say(ui, None)
+            tutor.save()
+        else:  # finished: on to the next lesson
+            tutor.save()
+            following = tutor.next_lesson(session.lesson.id)
+            if following is not None:
+                ids = [lesson.id for lesson in tutor.lessons]
+                open_lesson(ui, ids.index(following.id))
+            else:
+                back_to_menu(ui)
+                _say(ui, N_("You have reached the end of the lessons. Well flown!"))
+
+    @keys.add("h", filter=in_lesson)
+    def _hint(event: KeyPressEvent) -> None:
+        if tutor.session.pause != "ask":
+            return
+        if tutor.session.hint():
+            ui.scroll = 0
+            _say(ui, None)
+        else:
+            _say(ui, N_("No more hints for this question."))
+
+    @keys.add("u", filter=in_lesson)
+    @keys.add("backspace", filter=in_lesson)
+    def _undo(event: KeyPressEvent) -> None:
+        if tutor.session.undo():
+            ui.choice_index = None
+            ui.scroll = 0
+            tutor.save()
+            _say(ui, N_("Undone: you are back at your previous decision."))
+        else:
+            _say(ui, N_("Nothing to undo here."))
+
+    @keys.add("r", filter=in_lesson)
+    def _restart(event: KeyPressEvent) -> None:
+        ui.confirm = "restart"
+
+    @keys.add("s", filter=in_lesson)
+    def _skip(event: KeyPressEvent) -> None:
+        ui.confirm = "skip"
+
+    @keys.add("pageup", filter=in_lesson)
+    def _scroll_up(event: KeyPressEvent) -> None:
+        ui.scroll += 3
+
+    @keys.add("pagedown", filter=in_lesson)
+    def _scroll_down(event: KeyPressEvent) -> None:
+        ui.scroll = max(0, ui.scroll - 3)
+
+    return keys
+
+
+def confirm_keys(ui: TutorUI) -> KeyBindings:
+    keys = KeyBindings()
+    tutor = ui.tutor
+    confirming = Condition(lambda: ui.confirm is not None)
+
+    @keys.add("y", filter=confirming)
+    @keys.add("Y", filter=confirming)
+    def _yes(event: KeyPressEvent) -> None:
+        what, ui.confirm = ui.confirm, None
+        if what == "restart":
+            tutor.session.restart()
+            tutor.save()
+            ui.choice_index = None
+            ui.scroll = 0
+            _say(ui, N_("The lesson starts again from the beginning."))
+            return
+        next_id = tutor.skip()
+        if next_id is None:
+            ui.screen = MENU
+            _say(ui, N_("That was the last lesson."))
+            return
+        ids = [lesson.id for lesson in tutor.lessons]
+        open_lesson(ui, ids.index(next_id))
+
+    @keys.add(Keys.Any, filter=confirming)
+    @keys.add("enter", filter=confirming)
+    @keys.add("escape", filter=confirming, eager=True)
+    def _no(event: KeyPressEvent) -> None:
+        ui.confirm = None
+
+    return keys
+
+
+def lookup_keys(ui: TutorUI) -> KeyBindings:
+    keys = KeyBindings()
+    looking = Condition(lambda: ui.lookup_open)
+    selected = looking & Condition(lambda: ui.lookup_buffer.selection_state is not None)
+
+    @keys.add("escape", filter=looking, eager=True)
     def _close_lookup(event: KeyPressEvent) -> None:
         ui.close_lookup()
+
+    @keys.add(Keys.Any, filter=selected)
+    def _type_over(event: KeyPressEvent) -> None:
+        """Typing replaces the selected text, as in any search box; any other key (Enter,
+        arrows) keeps the text and does what it always does."""
+        buffer = ui.lookup_buffer
+        if event.data.isprintable():
+            buffer.cut_selection()
+            buffer.insert_text(event.data)
+            return
+        buffer.exit_selection()
+        for press in reversed(event.key_sequence):
+            event.app.key_processor.feed(press, first=True)
+
+    @keys.add("backspace", filter=selected)
+    def _erase(event: KeyPressEvent) -> None:
+        ui.lookup_buffer.cut_selection()
 
     return keys

@@ -1,6 +1,11 @@
-"""The tutor's screens: the lesson menu, a lesson (board, narration, choices) and the
-lookup panel. Everything shown is read from the controller at each redraw; this module
-only lays it out. Key bindings are in ``keys``, colours in ``style``.
+"""The tutor's screens: the lesson menu, a lesson (board, feedback, narration, choices) and
+the lookup panel. Everything shown is read from the controller at each redraw; this
+module only lays it out. Key bindings are in ``keys``, colours in ``style``.
+
+A lesson's screen, top to bottom: the board as it is at the moment the question is about;
+the feedback to the learner's last answer, pinned so that it is never scrolled away; the
+narration, which gives way when the screen is small (PgUp/PgDn scroll it, and the footer
+says so); the choices, none selected until the learner picks one.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from prompt_toolkit.layout import (
     Layout,
     Window,
 )
+from prompt_toolkit.selection import SelectionState
 
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES
@@ -30,17 +36,26 @@ from .lookup import lookup
 from .style import cls, colour_wanted
 
 MENU, LESSON = "menu", "lesson"
+#: Lines kept for the narration (the question) and the board however small the screen.
+NARRATION_MIN = 3
+BOARD_MIN = 4
+
+
+def stars_text(stars: int) -> str:
+    return "★" * stars + "☆" * (3 - stars) if stars else "   "
 
 
 class TutorUI:
-    """What the screen shows now: which screen, what is selected, any message."""
+    """What the screen shows now: which screen, what is selected, any message, and a
+    question awaiting a yes or no (``confirm``: ``restart`` or ``skip``)."""
 
     def __init__(self, tutor: Tutor) -> None:
         self.tutor = tutor
         self.screen = MENU
         self.menu_index = tutor.suggested()
-        self.choice_index = 0
+        self.choice_index: int | None = None   # nothing is preselected
         self.scroll = 0          # narration lines scrolled up from the bottom
+        self.confirm: str | None = None
         self.lookup_open = False
         self.lookup_lines: list[str] = []
         self.message: tuple[str, dict] | None = None
@@ -61,7 +76,7 @@ class TutorUI:
 
     def _width(self) -> int:
         try:
-            return max(40, get_app().output.get_size().columns)
+            return max(20, get_app().output.get_size().columns)
         except Exception:  # no running app (tests building fragments): a standard terminal
             return 80
 
@@ -80,6 +95,10 @@ class TutorUI:
             params["title"] = self.tr.gettext(params["title"])
         return self.tr.format(msgid, **params)
 
+    def _wrap(self, text: str, width: int, indent: str = "") -> list[str]:
+        return textwrap.wrap(text, max(10, width), initial_indent=indent,
+                             subsequent_indent=indent + ("  " if indent else "")) or [""]
+
     # --- Header and footer ------------------------------------------------------------------
     def _header(self):
         tr = self.tr
@@ -92,10 +111,15 @@ class TutorUI:
             middle = tr.format(N_("{done} of {total} finished"), done=done, total=total)
             left = f" {left} · {middle}"
         else:
-            answered, total = session.progress()
             left = " " + tr.gettext(session.lesson.title)
-            counter = tr.format(N_("question {number} of {total}"),
-                                number=min(answered + 1, total), total=total)
+            if session.in_review:
+                counter = tr.format(N_("review: {count} left"), count=session.reviews_left())
+            elif session.finished:
+                counter = tr.gettext(N_("complete"))
+            else:
+                done, total = session.progress()
+                counter = tr.format(N_("question {number} of {total}"),
+                                    number=min(done + 1, total), total=total)
             left = f"{left} · {counter}"
         right = f"{language} "
         room = width - len(right)
@@ -104,14 +128,34 @@ class TutorUI:
 
     def _footer(self):
         tr = self.tr
-        if self.lookup_open:
+        if self.confirm == "restart":
+            text = tr.gettext(N_("Start this lesson again from the beginning? y: yes · "
+                                 "any other key: no"))
+        elif self.confirm == "skip":
+            text = tr.gettext(N_("Leave this lesson unfinished and go to the next one? y: yes "
+                                 "· any other key: no"))
+        elif self.lookup_open:
             text = tr.gettext(N_("Enter: look up · Esc: close"))
         elif self.screen == MENU:
-            text = tr.gettext(N_("↑↓ choose · Enter open · l language · ? look up · q quit"))
+            text = tr.gettext(N_("↑↓ or 1–9 choose · Enter open · l language · ? look up · "
+                                 "q quit"))
+        elif self.scroll:
+            text = tr.gettext(N_("Scrolled back: PgDn returns to the latest text · "
+                                 "PgUp further back"))
         else:
             text = tr.gettext(N_("h hint · u undo · r restart · s skip · l language · "
                                  "? look up · q menu"))
-        return [("class:footer", (" " + text)[:self._width()].ljust(self._width()))]
+            if self._narration_hidden():
+                text = tr.gettext(N_("PgUp: earlier text")) + " · " + text
+        style = "class:footer" if not self.confirm else "class:confirm"
+        width = self._width()
+        return [(style, (" " + text)[:width].ljust(width))]
+
+    def _narration_hidden(self) -> bool:
+        """Whether the narration has more lines than its window shows."""
+        window = getattr(self, "narration_window", None)
+        info = window.render_info if window is not None else None
+        return info is not None and len(self._narration_lines()) > info.window_height
 
     # --- The menu ---------------------------------------------------------------------------
     def _menu(self):
@@ -121,7 +165,7 @@ class TutorUI:
         width = self._width()
         for i, item in enumerate(self.tutor.menu()):
             mark = "✓" if item.status == DONE else "…" if item.status == STARTED else " "
-            line = f" {mark} {i + 1:2}. {tr.gettext(item.lesson.title)}"
+            line = f" {mark} {stars_text(item.stars)} {i + 1:2}. {tr.gettext(item.lesson.title)}"
             if item.status == STARTED:
                 line += "  " + tr.gettext(N_("(in progress)"))
             line = line[:width]
@@ -143,14 +187,14 @@ class TutorUI:
         lines: list[tuple[str, str]] = []
         if items:
             selected = items[self.menu_index]
-            lines += [("", w) for w in textwrap.wrap(tr.gettext(selected.lesson.summary), width)]
+            lines += [("", w) for w in self._wrap(tr.gettext(selected.lesson.summary), width)]
             if not selected.ready:
                 advice = tr.gettext(N_("Tip: this lesson builds on earlier ones; you may "
                                        "want to do those first."))
-                lines += [(cls("hint", self.colour), w) for w in textwrap.wrap(advice, width)]
+                lines += [(cls("hint", self.colour), w) for w in self._wrap(advice, width)]
         message = self._message_text()
         if message:
-            lines += [(cls("notice", self.colour), w) for w in textwrap.wrap(message, width)]
+            lines += [(cls("notice", self.colour), w) for w in self._wrap(message, width)]
         return lines
 
     def _menu_notes_text(self):
@@ -172,9 +216,39 @@ class TutorUI:
         return fragments
 
     def _board_height(self) -> Dimension:
-        """Exactly the board's lines: the narration gets the rest, never the board's."""
+        """The board's lines, but never more than leaves room for the rest of a lesson."""
+        if self.tutor.session is None:
+            return Dimension.exact(0)
         lines = sum(text.count("\n") for _, text in self._board()) + 1
-        return Dimension.exact(lines if self.tutor.session is not None else 0)
+        room = (self._height() - 4 - self._choices_rows() - len(self._feedback_lines())
+                - NARRATION_MIN)
+        return Dimension.exact(max(1, min(lines, room)))
+
+    def _feedback_lines(self) -> list[tuple[str, str]]:
+        """The answer to the learner's last decision, wrapped; cut only on a tiny screen."""
+        session = self.tutor.session
+        if session is None or self.lookup_open:
+            return []
+        width = self._width() - 1
+        lines: list[tuple[str, str]] = []
+        for entry in session.feedback():
+            text = render_entry(entry, self.tr)
+            mark = {"right": "✓ ", "reached": "✓ ", "wrong": "✗ ", "missed": "✗ ",
+                    "chosen": "  "}.get(entry.kind, "")
+            wrapped = textwrap.wrap(mark + text, max(10, width),
+                                    subsequent_indent=" " * len(mark)) or [""]
+            lines.extend((cls(entry.kind, self.colour), w) for w in wrapped)
+        room = max(2, self._height() - 4 - self._choices_rows() - NARRATION_MIN - BOARD_MIN)
+        if len(lines) > room:
+            style, text = lines[room - 1]
+            lines = [*lines[:room - 1], (style, text[:width - 2] + " …")]
+        return lines
+
+    def _feedback(self):
+        return [(style, text + "\n") for style, text in self._feedback_lines()]
+
+    def _feedback_height(self) -> Dimension:
+        return Dimension.exact(len(self._feedback_lines()))
 
     def _narration_lines(self) -> list[tuple[str, str]]:
         session = self.tutor.session
@@ -182,30 +256,33 @@ class TutorUI:
             return []
         width = self._width() - 1
         lines: list[tuple[str, str]] = []
-        for entry in session.page():
-            text = render_entry(entry, self.tr)
-            style = cls(entry.kind, self.colour)
-            indent = "  " if entry.kind in ("event", "chosen") else ""
-            if entry.kind == "event":
-                text = "· " + text
-            wrapped = textwrap.wrap(text, width, initial_indent=indent,
-                                    subsequent_indent=indent + ("  " if indent else ""))
-            lines.extend((style, w) for w in wrapped)
-        if self.lookup_lines and self.lookup_open:
-            lines = []
+        if session.finished:
+            for kind, text in self.tutor.recap():
+                indent = "  " if kind in ("recap", "mistake") else ""
+                style = {"title": "right", "heading": "prompt", "mistake": "wrong",
+                         "next": "prompt"}.get(kind, "say")
+                lines.extend((cls(style, self.colour), w)
+                             for w in self._wrap(("• " if indent else "") + text, width,
+                                                 indent))
+        else:
+            for entry in session.page():
+                text = render_entry(entry, self.tr)
+                style = cls(entry.kind, self.colour)
+                indent = "  " if entry.kind == "event" else ""
+                if entry.kind == "event":
+                    text = "· " + text
+                lines.extend((style, w) for w in self._wrap(text, width, indent))
         message = self._message_text()
         if message:
-            lines.extend((cls("notice", self.colour), w) for w in textwrap.wrap(message, width))
+            lines.extend((cls("notice", self.colour), w) for w in self._wrap(message, width))
         return lines
 
     def _narration(self):
-        out = []
-        for style, text in self._narration_lines():
-            out.append((style, text + "\n"))
-        return out
+        return [(style, text + "\n") for style, text in self._narration_lines()]
 
     def _narration_cursor(self) -> Point:
         count = len(self._narration_lines())
+        self.scroll = min(self.scroll, max(0, count - 1))
         return Point(0, max(0, count - 1 - self.scroll))
 
     def _choices(self):
@@ -216,13 +293,13 @@ class TutorUI:
             return []
         if session.finished:
             return [(cls("right", self.colour), " " + tr.gettext(N_(
-                "Lesson complete! Enter: next lesson · q: back to the menu")))]
+                "Enter: next lesson · q: back to the menu")))]
         if session.pause == "say":
             return [("class:prompt", " " + tr.gettext(N_("Enter ▸ continue")))]
         out = []
         for i, label in enumerate(session.choice_labels(tr)):
             selected = i == self.choice_index
-            wrapped = textwrap.wrap(label, width - 5) or [""]
+            wrapped = textwrap.wrap(label, max(10, width - 5)) or [""]
             for j, line in enumerate(wrapped):
                 prefix = (f"{'▸' if selected else ' '} {i + 1}. ") if j == 0 else "     "
                 out.append(("class:selected" if selected else "", prefix + line))
@@ -231,22 +308,26 @@ class TutorUI:
             out.pop()
         return out
 
-    def _choices_height(self) -> Dimension:
+    def _choices_rows(self) -> int:
         session = self.tutor.session
-        if session is None or session.pause != "prompt":
-            return Dimension.exact(1)
+        if session is None or session.pause != "ask":
+            return 1
         width = self._width() - 6
-        rows = sum(len(textwrap.wrap(label, width) or [""])
-                   for label in session.choice_labels(self.tr))
-        return Dimension.exact(max(1, rows))
+        return max(1, sum(len(textwrap.wrap(label, max(10, width)) or [""])
+                          for label in session.choice_labels(self.tr)))
+
+    def _choices_height(self) -> Dimension:
+        return Dimension.exact(self._choices_rows())
 
     # --- Lookup -----------------------------------------------------------------------------
     def open_lookup(self, query: str = "") -> None:
+        """Open the lookup with ``query`` typed and selected: typing replaces it."""
         self.lookup_open = True
         self.lookup_buffer.text = query
         self.lookup_buffer.cursor_position = len(query)
-        self.lookup_lines = lookup(query, self.tr, self._width() - 2) if query else \
-            lookup("", self.tr, self._width() - 2)
+        if query:
+            self.lookup_buffer.selection_state = SelectionState(original_cursor_position=0)
+        self.lookup_lines = lookup(query, self.tr, self._width() - 2)
         get_app().layout.focus(self.lookup_window)
 
     def close_lookup(self) -> None:
@@ -278,15 +359,17 @@ class TutorUI:
             Window(FormattedTextControl(self._menu_notes_text), height=self._menu_notes_height,
                    wrap_lines=False),
         ])
-        narration = Window(FormattedTextControl(self._narration, focusable=False,
-                                                show_cursor=False,
-                                                get_cursor_position=self._narration_cursor),
-                           wrap_lines=False, height=Dimension(min=3))
+        self.narration_window = Window(
+            FormattedTextControl(self._narration, focusable=False, show_cursor=False,
+                                 get_cursor_position=self._narration_cursor),
+            wrap_lines=False, height=Dimension(min=1))
         lesson = HSplit([
             Window(FormattedTextControl(self._board, show_cursor=False),
                    height=self._board_height, wrap_lines=False),
             rule,
-            narration,
+            Window(FormattedTextControl(self._feedback, show_cursor=False),
+                   height=self._feedback_height, wrap_lines=False),
+            self.narration_window,
             rule,
             Window(FormattedTextControl(self._choices, show_cursor=False),
                    height=self._choices_height, wrap_lines=False),
