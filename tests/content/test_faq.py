@@ -56,8 +56,10 @@ def test_every_trap_has_its_entry(trap: str) -> None:
 
 
 def test_no_number_is_typed_in_the_english_text() -> None:
+    """Game numbers come from placeholders; a rule id in a command to type is no number."""
     for entry in faq.entries():
         for text in (entry.question, entry.answer, *entry.keywords):
+            text = re.sub(r'"celestia rules [0-9.]+"', "", text)
             assert not re.search(r"[0-9]", re.sub(r"\{[a-z_]+\}", "", text)), entry.id
 
 
