@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine.messages import N_
 from .loader import Checker, load
@@ -31,8 +30,7 @@ RULE_REF = re.compile(r"^[0-9]+(\.[0-9]+)*$")
 FIELD_WEIGHTS = {"keywords": 3.0, "question": 2.0, "answer": 1.0}
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One question and its answer. ``question``, ``answer`` and each keyword are English
     message ids; ``rules`` the ids of the rule statements or sections it rests on."""
 
@@ -45,7 +43,12 @@ class Entry:
 
 @cache
 def _entries() -> tuple[Entry, ...]:
-    from . import rules as rulebook
+    known = _rule_ids()
+    if known is None:  # the rulebook's data is damaged: let the rulebook report it
+        from .rules import exists
+    else:
+        def exists(rule_id: str) -> bool:
+            return rule_id in known
 
     check = Checker(FILE)
     root = check.mapping(load(FILE), "", "entries")
@@ -65,7 +68,7 @@ def _entries() -> tuple[Entry, ...]:
             raise check.fail(N_('{file}, entry {id}: "rules" must name at least one rule.'),
                              ident)
         for ref in refs:
-            if not rulebook.exists(ref):
+            if not exists(ref):
                 raise check.fail(N_('{file}, entry {id}: "rules" names the unknown rule '
                                     '"{rule}".'), ident, rule=ref)
         keywords = check.texts(node, ident, "keywords")
@@ -75,6 +78,21 @@ def _entries() -> tuple[Entry, ...]:
         found.append(Entry(ident, check.text(node, ident, "question"),
                            check.text(node, ident, "answer"), refs, keywords))
     return tuple(found)
+
+
+@cache
+def _rule_ids() -> frozenset[str] | None:
+    """The ids of the rulebook's sections and statements, read straight from its data
+    (building the rulebook itself, with its tables, is more than a lookup needs); None
+    when the data is not shaped as expected."""
+    try:
+        ids: set[str] = set()
+        for section in load("rules.yaml")["sections"]:
+            ids.add(str(section["id"]))
+            ids.update(str(rule["id"]) for rule in section.get("rules", []))
+    except (KeyError, TypeError, AttributeError):
+        return None
+    return frozenset(ids)
 
 
 def entries() -> list[Entry]:
@@ -125,6 +143,10 @@ FOCUS_WEIGHT = 0.5
 VARIANT_FACTOR = 0.5
 #: The weight of a match found only through another language than the one asked for.
 OTHER_LANGUAGE_FACTOR = 0.8
+#: The factor given to the main entry of a card that the query names.
+MAIN_ENTRY_FACTOR = 1.1
+#: The weight of a player's word taken literally rather than as the term it stands for.
+LITERAL_FACTOR = 0.75
 #: A query word that matches no known word at least this well may be a typo.
 WELL_KNOWN = 0.8
 #: Entries scoring less than this share of the best score are not shown.
@@ -150,6 +172,7 @@ class _Index:
         self.weights: list[dict[str, float]] = data["weights"]
         self.questions: list[list[str]] = data["questions"]
         self.topics: list[list[str]] = data["topics"]
+        self.main: dict[str, int] = data["main"]
         self.spellings: list[str] = data["spellings"]
         self.postings: dict[str, list[tuple[int, float]]] = {}
         for i, weights in enumerate(self.weights):
@@ -217,7 +240,7 @@ def _build_index(language: str) -> dict[str, object]:
         questions.append(canonical(fields["question"], language))
         topics.append(sorted(set(index_terms(fields["question"], language))))
     return {"ids": [e.id for e in _entries()], "weights": weights, "questions": questions,
-            "topics": topics,
+            "topics": topics, "main": _main_entries(),
             "spellings": sorted(w for w in spellings if len(w) >= 4 and not w.isdigit())}
 
 
@@ -269,7 +292,7 @@ def _likeness(query: list[str], question: list[str]) -> float:
 def _scores(query: str, language: str) -> tuple[list[float], int]:
     """One score per entry in ``language``, and how many of the query's terms matched
     nothing at all there."""
-    from .search import CONCEPT, Vocabulary, canonical, query_terms
+    from .search import CONCEPT, GROUP, Vocabulary, canonical, query_terms
 
     index = _index(language)
     query = _corrected(query, index)
@@ -283,12 +306,15 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     weight_of_all = 0.0
     for alternatives in terms:
         best = [0.0] * total
-        for form in alternatives:
-            related = ({form: 1.0} if form.startswith(CONCEPT)
+        for n, form in enumerate(alternatives):
+            related = ({form: 1.0} if form[0] in CONCEPT + GROUP
                        else index.vocabulary.related(form))
+            # A word that stands for a game term counts most as that term: "pakli" is
+            # the draw pile before it is any pile.
+            trust = LITERAL_FACTOR if n and alternatives[0][0] in CONCEPT + GROUP else 1.0
             for other, likeness in related.items():
                 for i, weight in index.postings.get(other, ()):
-                    best[i] = max(best[i], weight * likeness)
+                    best[i] = max(best[i], weight * likeness * trust)
         hits = sum(1 for b in best if b)
         if not hits:
             unmatched += 1
@@ -323,7 +349,32 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
         if part and SPECIAL_PARTS[part] not in wanted:
             factor *= VARIANT_FACTOR
         scores[i] = score * factor
+    # Of entries that match alike, the one about a card itself comes before the finer
+    # points of that card.
+    for concept, i in index.main.items():
+        if concept in wanted:
+            scores[i] *= MAIN_ENTRY_FACTOR
     return scores, unmatched
+
+
+def _main_entries() -> dict[str, int]:
+    """Card → the entry about that card itself: the one resting first on the first
+    statement of the section of section 4 named after it ("4.4.1" for Gust of Wind)."""
+    from . import rules
+    from .search import canonical
+
+    firsts: dict[str, str] = {}
+    for section in rules.sections():
+        named = canonical(section.title, "en")
+        if (section.parent == "4" and len(named) == 1 and named[0].startswith("@")
+                and section.rules):
+            firsts[section.rules[0].id] = named[0]
+    found: dict[str, int] = {}
+    for i, entry in enumerate(_entries()):
+        concept = firsts.get(entry.rules[0])
+        if concept:
+            found.setdefault(concept, i)
+    return found
 
 
 def _special_part(entry: Entry) -> str | None:

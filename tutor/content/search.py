@@ -76,7 +76,8 @@ _ENDINGS_BY_LANGUAGE = {
     # plural, accusative and common case endings (accents already folded)
     "hu": {"k", "t", "ok", "ek", "ak", "at", "et", "ot", "nak", "nek", "val", "vel",
            "ban", "ben", "ba", "be", "ra", "re", "rol", "tol", "hoz", "hez", "nal", "nel",
-           "on", "en", "ig", "kent", "ert", "bol", "ja", "je", "ai", "ei", "tal", "tel"},
+           "on", "en", "ig", "kent", "ert", "bol", "ja", "je", "ai", "ei", "tal", "tel",
+           "ni", "hat", "het", "ik"},
 }
 _ENDINGS = {
     language: sorted(endings, key=len, reverse=True)
@@ -123,7 +124,9 @@ STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
 @cache
 def fold(text: str) -> str:
     """Lower-case ``text`` and remove accents ("Débarquement" → "debarquement")."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    # Compatibility forms first ("𝓐" is "A"), then case, then decomposed again.
+    decomposed = unicodedata.normalize(
+        "NFKD", unicodedata.normalize("NFKD", text).casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
@@ -268,8 +271,9 @@ def _sources_digest(*paths: Path) -> str:
 
 def _build_lexicon() -> dict[str, Any]:
     """Per language: ``glossary`` (phrase → @concept for the glossary's words, → #group
-    for the words of a synonym group), ``players`` (the same and the players' words) and
-    ``groups`` (#group → its one-word stems)."""
+    for the words of a synonym group), ``players`` (the same and the players' words, for
+    queries), ``texts`` (the same without the broad words, for indexing), ``groups``
+    (#group → its one-word stems) and ``spellings`` (every word, for typos)."""
     import yaml
 
     from .. import glossary
@@ -294,6 +298,8 @@ def _build_lexicon() -> dict[str, Any]:
         for ident, by_language in (extra.get("terms") or {}).items():
             for form in (by_language or {}).get(language, []):
                 players.setdefault(_phrase(str(form), language), CONCEPT + str(ident))
+        broad = {_phrase(str(w), language) for w in (extra.get("broad") or {}).get(language, [])}
+        texts = {k: v for k, v in players.items() if k not in broad or k in terms}
         spellings: set[str] = set()
         for concept in glossary.concepts():
             spellings.update(words(" ".join(concept.terms[language])))
@@ -301,7 +307,8 @@ def _build_lexicon() -> dict[str, Any]:
             spellings.update(words(" ".join(map(str, (by_language or {}).get(language, [])))))
         for group in extra.get("groups") or []:
             spellings.update(words(" ".join(map(str, group.get(language, [])))))
-        table[language] = {"glossary": terms, "players": players, "groups": groups,
+        table[language] = {"glossary": terms, "players": players, "texts": texts,
+                           "groups": groups,
                            "spellings": sorted(w for w in spellings if len(w) >= MIN_PREFIX)}
     return table
 
@@ -353,8 +360,8 @@ def lexicon() -> dict[str, Any]:
 
 
 @cache
-def _phrases(language: str, players: bool) -> tuple[dict[str, str], int, Vocabulary]:
-    table = lexicon()[language]["players" if players else "glossary"]
+def _phrases(language: str, players: bool | str) -> tuple[dict[str, str], int, Vocabulary]:
+    table = lexicon()[language][{True: "players", False: "glossary"}.get(players, players)]
     longest = max((k.count(" ") + 1 for k in table), default=1)
     single = Vocabulary([k for k in table if " " not in k], language)
     return table, longest, single
@@ -378,11 +385,13 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
     return None
 
 
-def segments(spelled: list[str], language: str, players: bool,
+def segments(spelled: list[str], language: str, players: bool | str,
              typing: bool = False) -> list[tuple[int, int, str | None]]:
     """Split words as spelt (``_spelled``) into (start, end, target) pieces: the longest
     phrase of the lexicon at each place (target ``@concept`` or ``#group``), else one
-    word (target None). A stop word alone is never a term ("de" is not "dé")."""
+    word (target None). A stop word alone is never a term ("de" is not "dé").
+    ``players``: False for the glossary's words, True to add the players' words (a
+    query), "texts" to add those that are not broad (a text being indexed)."""
     table, longest, single = _phrases(language, players)
     stems = [stem(fold(w), language) for w in spelled]
     found: list[tuple[int, int, str | None]] = []
@@ -416,8 +425,11 @@ def concepts(text: str, language: str, players: bool = False) -> list[str]:
 def index_terms(text: str, language: str) -> list[str]:
     """What an index stores for ``text``: the stems of its meaningful words, then the
     ``@concept`` forms of the game's terms it uses (glossary terms and players' words
-    alike: a text about "treasures" is about the Treasure cards)."""
-    return [stem(w, language) for w in words(text)] + concepts(text, language, players=True)
+    alike: a text about "treasures" is about the Treasure cards) and the ``#group`` of
+    each synonym group it uses."""
+    return [stem(w, language) for w in words(text)] + [
+        target for _, _, target in segments(_spelled(text), language, players="texts")
+        if target]
 
 
 def query_terms(query: str, language: str) -> list[list[str]]:
@@ -431,8 +443,7 @@ def query_terms(query: str, language: str) -> list[list[str]]:
     for start, end, target in segments(spelled, language, players=True, typing=True):
         single = end - start == 1 and spelled[start] not in STOP_WORDS
         if target and target.startswith(GROUP):
-            members = group_members(language, target)
-            terms.append(members or stems[start:end])
+            terms.append([target, *group_members(language, target)])
         elif target:
             terms.append([target, stems[start]] if single else [target])
         elif single:
@@ -440,12 +451,25 @@ def query_terms(query: str, language: str) -> list[list[str]]:
     return terms
 
 
+#: Question words and negations: stop words, but part of how a question is asked, so
+#: ``canonical`` keeps them ("when can I…" is not "who can…", "cannot" is not "can").
+_QUESTION = """
+    what when who which how why where not no do does quand qui quoi quel quelle comment
+    pourquoi où ou combien pas ne fait font mi mit mikor ki kit hogyan miért melyik hol
+    hány nem
+"""
+QUESTION_WORDS = frozenset(_QUESTION.split())
+
+
 def canonical(text: str, language: str, typing: bool = False) -> list[str]:
     """``text`` as a sequence for comparing whole questions: each token's stem, with the
     game's terms replaced by their ``@concept`` and the words of a synonym group by its
-    ``#group``; ``typing`` for a query (a word may be half typed). Stop words stay:
-    "what happens when" is part of how a question is asked."""
+    ``#group``; ``typing`` for a query (a word may be half typed). Of the stop words,
+    the question words stay: "what … when" is part of how a question is asked."""
     spelled = _spelled(text)
     return [target or stem(fold(spelled[start]), language)
-            for start, _, target in segments(spelled, language, players=True,
-                                             typing=typing)]
+            for start, _, target in segments(spelled, language,
+                                             players=True if typing else "texts",
+                                             typing=typing)
+            if target or spelled[start] not in STOP_WORDS
+            or spelled[start] in QUESTION_WORDS]
