@@ -1,8 +1,14 @@
 """The FAQ: questions players ask, answered, each resting on rule ids of ``rules``.
 
 The entries live in ``faq.yaml`` (English, translated through the "content" catalogs).
-``search`` finds entries for a few words typed in any of the three languages; see
-``tutor.content.search`` for how words are matched.
+``search`` finds the entries answering a question typed as players type it, in any of
+the three languages: ``tutor.content.search`` turns words into forms (accents, endings,
+players' words, synonyms); here the entries are ranked. An entry scores for each thing
+the query asks about that it answers (rare words counting more, the question and the
+keywords more than the answer), multiplied by the share of the query it answers, by how
+alike its question and the query are as wholes, and by how much of its question the
+query asks about; entries about the beginner variant or the Grappling Hook come after
+the general rule unless the query names them.
 
     >>> from tutor.content import faq
     >>> len(faq.entries()) >= 30
