@@ -113,3 +113,59 @@ def test_the_normaliser_imports_nothing_heavy() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == ""
+
+
+@pytest.fixture
+def players_file(tmp_path, monkeypatch: pytest.MonkeyPatch):
+    """A players' words file that a test may break (and search tables kept in tmp)."""
+    from tutor.content import loader
+
+    for name in ("rules.yaml", "faq.yaml", "about.yaml"):
+        (tmp_path / name).write_bytes((loader.FOLDER / name).read_bytes())
+    path = tmp_path / "players_words.yaml"
+    path.write_bytes(search.PLAYERS_FILE.read_bytes())
+    monkeypatch.setattr(search, "PLAYERS_FILE", path)
+    monkeypatch.setattr(loader, "FOLDER", tmp_path)
+
+    def clear() -> None:
+        for cached in (search.lexicon, search._phrases, loader.load, faq._entries,
+                       faq._rule_ids, faq._index):
+            cached.cache_clear()
+
+    clear()
+    yield path
+    monkeypatch.undo()
+    clear()
+
+
+@pytest.mark.parametrize(("broken", "said"), [
+    ("terms:\n  draw-piles:\n    en: [deck]\n", '"draw-piles" under "terms" is not a concept'),
+    ("terms:\n  airship:\n    en: ship\n", 'the words of "airship" must be lists'),
+    ("groups:\n  - en: [win]\n", "each synonym group"),
+    ("colours: {}\n", 'unknown key "colours"'),
+    ("terms: [\n", "cannot be read"),
+])
+def test_a_broken_players_words_file_is_reported(players_file, broken: str,
+                                                 said: str) -> None:
+    from tutor.content.loader import ContentError
+    from tutor.i18n import Translator
+
+    players_file.write_text(broken, encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        faq.search("deck", "en")
+    message = Translator("en").message(caught.value)
+    assert said in message and "players_words.yaml" in message
+    assert Translator("hu").message(caught.value) != message  # translated
+
+
+def test_search_tables_are_rebuilt_when_their_cache_is_damaged(players_file) -> None:
+    assert faq.search("deck empty", "en")[0].id == "reshuffle"
+    caches = sorted(players_file.parent.glob("*search*.cache.json"))
+    assert [p.name for p in caches] == ["faq-search.en.cache.json",
+                                        "search-lexicon.cache.json"]
+    for path in caches:
+        path.write_text('{"sha256": "0", "data": []}', encoding="utf-8")
+    faq._index.cache_clear()
+    search.lexicon.cache_clear()
+    search._phrases.cache_clear()
+    assert faq.search("deck empty", "en")[0].id == "reshuffle"

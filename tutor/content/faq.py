@@ -171,7 +171,8 @@ class _Index:
         name = f"faq-search.{language}.cache.json"
         digest = _index_digest(language)
         data = read_json_cache(name, digest)
-        if data is None or data.get("ids") != [e.id for e in _entries()]:
+        if not isinstance(data, dict) or set(data) != INDEX_KEYS or (
+                data["ids"] != [e.id for e in _entries()]):
             data = _build_index(language)
             write_json_cache(name, digest, data)
         self.language = language
@@ -186,6 +187,9 @@ class _Index:
                 self.postings.setdefault(form, []).append((i, weight))
         self.vocabulary = Vocabulary([f for f in self.postings if not f.startswith("@")],
                                      language)
+
+
+INDEX_KEYS = {"ids", "weights", "questions", "topics", "main", "spellings"}
 
 
 def _index_digest(language: str) -> str:

@@ -274,13 +274,9 @@ def _build_lexicon() -> dict[str, Any]:
     for the words of a synonym group), ``players`` (the same and the players' words, for
     queries), ``texts`` (the same without the broad words, for indexing), ``groups``
     (#group → its one-word stems) and ``spellings`` (every word, for typos)."""
-    import yaml
-
     from .. import glossary
 
-    with PLAYERS_FILE.open(encoding="utf-8") as handle:
-        extra = yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    extra = extra if isinstance(extra, dict) else {}
+    extra = _players_words({c.id for c in glossary.concepts()})
     table: dict[str, Any] = {}
     for language in LANGUAGES:
         terms: dict[str, str] = {}
@@ -311,6 +307,59 @@ def _build_lexicon() -> dict[str, Any]:
                            "groups": groups,
                            "spellings": sorted(w for w in spellings if len(w) >= MIN_PREFIX)}
     return table
+
+
+def _players_words(concept_ids: set[str]) -> dict[str, Any]:
+    """``players_words.yaml``, checked; a mistake is reported with the file and what."""
+    import yaml
+
+    from ..engine.messages import N_
+    from .loader import ContentError
+
+    path = str(PLAYERS_FILE)
+    try:
+        with PLAYERS_FILE.open(encoding="utf-8") as handle:
+            data = yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (OSError, yaml.YAMLError) as err:
+        raise ContentError(N_("The players' words file {path} cannot be read: {reason}"),
+                           path=path, reason=str(err).replace("\n", " ")) from err
+    data = data if data is not None else {}
+    allowed = ("terms", "groups", "broad")
+    if not isinstance(data, dict):
+        raise ContentError(N_("{path}: the players' words file must be a mapping with the "
+                              "keys {allowed}."), path=path, allowed=", ".join(allowed))
+    for key in data:
+        if key not in allowed:
+            raise ContentError(N_('{path}: unknown key "{key}"; allowed keys: {allowed}.'),
+                               path=path, key=str(key), allowed=", ".join(allowed))
+
+    def word_lists(node: Any) -> bool:
+        return isinstance(node, dict) and all(
+            language in LANGUAGES and isinstance(words, list)
+            and all(isinstance(w, str) and w.strip() for w in words)
+            for language, words in node.items())
+
+    terms = data.get("terms") or {}
+    if not isinstance(terms, dict):
+        raise ContentError(N_('{path}: "terms" must map concepts of the glossary to their '
+                              'words in each language (en, fr, hu).'), path=path)
+    for ident, node in terms.items():
+        if ident not in concept_ids:
+            raise ContentError(N_('{path}: "{id}" under "terms" is not a concept of the '
+                                  'glossary.'), path=path, id=str(ident))
+        if not word_lists(node):
+            raise ContentError(N_('{path}: the words of "{id}" must be lists of words per '
+                                  'language (en, fr, hu).'), path=path, id=str(ident))
+    groups = data.get("groups") or []
+    if not isinstance(groups, list) or not all(
+            isinstance(g, dict) and isinstance(g.get("id"), str)
+            and word_lists({k: v for k, v in g.items() if k != "id"}) for g in groups):
+        raise ContentError(N_('{path}: each synonym group under "groups" needs an id and '
+                              'lists of words per language (en, fr, hu).'), path=path)
+    if not word_lists(data.get("broad") or {}):
+        raise ContentError(N_('{path}: "broad" must list words per language (en, fr, '
+                              'hu).'), path=path)
+    return data
 
 
 def cache_folder() -> Path:
@@ -353,7 +402,7 @@ def lexicon() -> dict[str, Any]:
     digest = _sources_digest(GLOSSARY_FILE, PLAYERS_FILE, Path(__file__))
     name = "search-lexicon.cache.json"
     data = read_json_cache(name, digest)
-    if data is None:
+    if not isinstance(data, dict) or set(data) != set(LANGUAGES):
         data = _build_lexicon()
         write_json_cache(name, digest, data)
     return data
