@@ -1,9 +1,13 @@
-"""Time the command-line lookups as whole processes (start-up included).
+"""Time the command-line lookups as whole processes (start-up included), side by side
+with a bare ``python -c pass`` of the same interpreter.
 
     python benchmarks/lookup.py [--runs N]
 
-Runs each command N times (after one warm-up run that fills the OS file cache) and prints
-the median, the fastest and the slowest wall-clock time. Target: median ≤ 150 ms each.
+Runs each command N times, interleaved with the bare interpreter so that both see the
+same load on the machine, after one warm-up run (it fills the OS file cache, compiles the
+bytecode and writes the search tables, as any first run does) and prints the median, the
+fastest and the slowest wall-clock time, and the ratio of the medians to the bare
+interpreter's. Target: ``celestia faq`` within 3× of ``python -c pass``.
 """
 
 from __future__ import annotations
@@ -19,9 +23,14 @@ from pathlib import Path
 
 COMMANDS = [
     ["faq", "jetpack", "--lang", "hu"],
+    ["faq", "what happens when nobody can pay?"],
+    ["faq", "boussolle", "--lang", "fr"],
     ["rules", "3.4", "--lang", "fr"],
 ]
-TARGET_MS = 150.0
+TARGET_RATIO = 3.0
+# Bytecode is written as an installed package has it (an environment may forbid it).
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+ENV["NO_COLOR"] = "1"
 
 
 def launcher() -> list[str]:
@@ -34,10 +43,9 @@ def launcher() -> list[str]:
 
 
 def time_once(argv: list[str]) -> float:
-    env = dict(os.environ, NO_COLOR="1")
     start = time.perf_counter()
     result = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            env=env, check=False)
+                            env=ENV, check=False)
     elapsed = (time.perf_counter() - start) * 1000
     if result.returncode != 0:
         sys.exit(f"{' '.join(argv)} failed ({result.returncode}): "
@@ -51,17 +59,27 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
     base = launcher()
-    print(f"launcher: {' '.join(base)}; {args.runs} runs each; target ≤ {TARGET_MS:.0f} ms")
+    bare = [sys.executable, "-c", "pass"]
+    print(f"launcher: {' '.join(base)}; {args.runs} runs each; "
+          f"target ≤ {TARGET_RATIO:.0f}× python -c pass")
     worst = 0.0
     for command in COMMANDS:
         argv = base + command
         time_once(argv)  # warm-up
-        times = [time_once(argv) for _ in range(args.runs)]
-        median = statistics.median(times)
-        worst = max(worst, median)
-        verdict = "ok" if median <= TARGET_MS else "SLOW"
-        print(f"celestia {' '.join(command):28} median {median:6.1f} ms  "
-              f"(min {min(times):6.1f}, max {max(times):6.1f})  {verdict}")
+        time_once(bare)
+        times, bares = [], []
+        for _ in range(args.runs):
+            bares.append(time_once(bare))
+            times.append(time_once(argv))
+        median, reference = statistics.median(times), statistics.median(bares)
+        ratio = median / reference
+        worst = max(worst, ratio)
+        verdict = "ok" if ratio <= TARGET_RATIO else "SLOW"
+        shown = " ".join(f'"{c}"' if " " in c else c for c in command)
+        print(f"celestia {shown:42} median {median:6.1f} ms  (min {min(times):6.1f}, "
+              f"max {max(times):6.1f}); python -c pass {reference:5.1f} ms; "
+              f"{ratio:.1f}×  {verdict}")
+    print(f"lookup: worst {worst:.1f}× python -c pass (target ≤ {TARGET_RATIO:.0f}×)")
     return 0
 
 

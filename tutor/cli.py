@@ -1,6 +1,10 @@
 """The ``celestia`` command: one sub-command per module of ``tutor.commands``.
 
-Sub-command modules keep their heavy imports inside ``run`` so that a lookup starts fast.
+Sub-command modules keep their heavy imports inside ``run`` so that a lookup starts fast,
+and ``main`` imports only the module of the command it runs: when the arguments name a
+command (``celestia faq …``, ``celestia --lang fr rules 3.4``), the parser is built with
+that one sub-parser, which parses and helps exactly as in the full parser. Anything else
+(no command, ``--help`` before the command, an unknown word) gets the full parser.
 Every error a person can cause is shown translated, without a traceback.
 """
 
@@ -41,7 +45,22 @@ def _requested_language(argv: Sequence[str]) -> str | None:
     return None
 
 
-def build_parser(tr: Translator) -> argparse.ArgumentParser:
+def _named_command(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names when only ``--lang`` comes before it, else None."""
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--lang":
+            i += 2
+        elif argv[i].startswith("--lang="):
+            i += 1
+        else:
+            return argv[i] if argv[i] in COMMANDS else None
+    return None
+
+
+def build_parser(tr: Translator, only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line's parser; with ``only``, the sub-parser of that command
+    alone (the others are neither imported nor built)."""
     _ = tr.gettext
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--lang", choices=LANGUAGES, metavar="{en,fr,hu}",
@@ -53,6 +72,8 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     for name, module_name in COMMANDS.items():
+        if only is not None and name != only:
+            continue
         module = importlib.import_module(module_name)
         sub = commands.add_parser(name, parents=[common], help=_(module.HELP),
                                   description=_(module.HELP))
@@ -77,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_fallback_translator().message(err), file=sys.stderr)
         return 2
     argparse_texts.install(tr)
-    parser = build_parser(tr)
+    parser = build_parser(tr, only=_named_command(argv))
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()

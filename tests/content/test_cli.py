@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
 
 import pytest
 
-from tutor.cli import main
+from tutor import argparse_texts
+from tutor.cli import COMMANDS, _named_command, build_parser, main
 from tutor.content import faq
 from tutor.i18n import Translator
 
@@ -140,3 +142,49 @@ def test_colour_only_on_a_terminal_without_no_color() -> None:
 
     assert ESC in on_tty()
     assert ESC not in on_tty(NO_COLOR="1")
+
+
+# --- Start-up: `celestia faq` builds and imports only what it runs -------------------------
+
+def _sub_parser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return action.choices[name]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_a_lone_sub_parser_helps_like_the_full_parser(name: str, language: str) -> None:
+    tr = Translator(language)
+    argparse_texts.install(tr)
+    full = _sub_parser(build_parser(tr), name)
+    alone = _sub_parser(build_parser(tr, only=name), name)
+    assert alone.format_help() == full.format_help()
+    assert alone.format_usage() == full.format_usage()
+
+
+@pytest.mark.parametrize(("argv", "named"), [
+    (["faq", "jetpack"], "faq"), (["--lang", "fr", "rules", "3.4"], "rules"),
+    (["--lang=hu", "glossary"], "glossary"), (["--help", "faq"], None), ([], None),
+    (["xyzzy"], None), (["--lang", "fr"], None), (["--la", "fr", "faq"], None),
+])
+def test_the_command_is_recognised_before_parsing(argv: list[str], named: str | None) -> None:
+    assert _named_command(argv) == named
+
+
+def test_faq_errors_read_as_with_the_full_parser(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["faq", "--limit", "many"])
+    assert caught.value.code == 2
+    assert "celestia faq: error:" in capsys.readouterr().err
+
+
+def test_a_lookup_imports_no_other_command() -> None:
+    code = ("import sys, io, contextlib, tutor.cli\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    tutor.cli.main(['faq', 'jetpack', '--lang', 'hu'])\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('tutor.commands.')"
+            " or m in ('tutor.engine.state', 'yaml', 'babel', 'prompt_toolkit'))))")
+    env = dict(os.environ, CELESTIA_LANG="en")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env=env).stdout.split()
+    assert out == ["tutor.commands.faq"]

@@ -27,12 +27,25 @@ TRAPS = {
     "ties": "ties",
     "beginner variant's five different cities": "beginner-variant",
     "public and hidden": "public-hidden",
+    # What players ask that no entry answered before (issue 11).
+    "who wins: the highest score, not the first to 50": "who-wins",
+    "talking, persuading and bluffing": "talk-and-bluff",
+    "counting the treasures left in a pile": "count-treasures",
+    "saying so on reaching 50": "announce-fifty",
+    "the + on city tiles": "plus-cities",
+    "is a treasure worth its city's number": "treasure-value",
+    "how many cards of each kind": "deck-contents",
+    "what the Power cards do": "power-cards-overview",
+    "when those who got off come back aboard": "back-aboard",
+    "when the captain plays his cards": "captain-when-pay",
+    "50 points do not end a beginner game": "beginner-end-score",
+    "the Grappling Hook after a roll with no hazard": "hook-without-hazard",
 }
 
 
-def test_at_least_thirty_entries_with_unique_ids() -> None:
+def test_at_least_seventy_entries_with_unique_ids() -> None:
     ids = [e.id for e in faq.entries()]
-    assert len(ids) >= 30
+    assert len(ids) >= 70
     assert len(ids) == len(set(ids))
 
 
@@ -42,12 +55,11 @@ def test_every_entry_rests_on_existing_rules_and_has_keywords() -> None:
         assert entry.keywords, entry.id
 
 
-def test_every_ruling_section_is_answered_somewhere() -> None:
+def test_every_rule_section_is_answered_somewhere() -> None:
     cited = {r for e in faq.entries() for r in e.rules}
     for section in rules.sections():
-        if section.id[0] in "3456" and section.rules:
-            assert any(c == section.id or c.startswith(section.id + ".") for c in cited), (
-                f"no FAQ entry rests on section {section.id}")
+        assert any(c == section.id or c.startswith(section.id + ".") for c in cited), (
+            f"no FAQ entry rests on section {section.id}")
 
 
 @pytest.mark.parametrize("trap", sorted(TRAPS))
@@ -56,8 +68,10 @@ def test_every_trap_has_its_entry(trap: str) -> None:
 
 
 def test_no_number_is_typed_in_the_english_text() -> None:
+    """Game numbers come from placeholders; a rule id in a command to type is no number."""
     for entry in faq.entries():
         for text in (entry.question, entry.answer, *entry.keywords):
+            text = re.sub(r'"celestia rules [0-9.]+"', "", text)
             assert not re.search(r"[0-9]", re.sub(r"\{[a-z_]+\}", "", text)), entry.id
 
 

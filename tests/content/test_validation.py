@@ -13,7 +13,8 @@ from tutor.i18n import Translator
 
 
 def _clear() -> None:
-    for cached in (loader.load, rules._book, faq._entries, faq._index, about._about):
+    for cached in (loader.load, rules._book, faq._entries, faq._rule_ids, faq._index,
+                   about._about):
         cached.cache_clear()
 
 

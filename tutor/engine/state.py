@@ -25,8 +25,8 @@ Decisions the engine takes where RULES.md leaves a mechanical detail open:
   was chosen as the destination, so this does not arise in play).
 - Grappling Hook (§4.6): also playable when no die showed a hazard (the airship goes on
   with nothing to pay, which counts as a payment of nothing).
-- Beginner variant (§6): the five-cities end is checked in addition to the 50 points of
-  §5.1; both are checked only when a voyage ends.
+- Beginner variant (§6): the five-cities end replaces the 50 points of §5.1 (reaching 50
+  does not end a beginner game); it is checked only when a voyage ends.
 - Payments (§3.4): ``apply`` accepts a payment only in its canonical form, the one
   ``legal_actions`` lists (Equipment in the order compass, lightning rod, foghorn,
   cannon, then Turbos), so that every game has one record.
@@ -1003,13 +1003,14 @@ class State:
         self.dice = []
         self._counts = {}
         self._emit("voyage-end", N_("Voyage {voyage} is over."), {"voyage": self.voyage})
-        if any(self.points(p) >= data.END_SCORE for p in range(self.players)):
+        if self.options.beginner:
+            # §6: only five different cities end a beginner game, never the points.
+            if any(self.cities_held(p) >= data.BEGINNER_CITIES_TO_END
+                   for p in range(self.players)):
+                self._finish("cities")
+                return
+        elif any(self.points(p) >= data.END_SCORE for p in range(self.players)):
             self._finish("points")
-            return
-        if self.options.beginner and any(
-            self.cities_held(p) >= data.BEGINNER_CITIES_TO_END for p in range(self.players)
-        ):
-            self._finish("cities")
             return
         self.captain = (self.last_captain + 1) % self.players
         self._begin_voyage()

@@ -1,0 +1,78 @@
+"""How often ``celestia faq`` puts the right answer first, for real players' questions.
+
+    python benchmarks/faq_quality.py [--verbose]
+
+Reads the evaluation set ``tests/content/faq_queries.tsv`` (questions players ask, in
+their words, each with the entry that must come first), searches each query in its
+language and prints, per language, the share of queries whose entry comes first (top 1)
+and among the first three (top 3). ``--verbose`` lists every miss with what came first.
+The last line is ``faq: top1 <en>% <fr>% <hu>%, top3 <en>% <fr>% <hu>%``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tutor.content import faq  # noqa: E402
+
+QUERIES = ROOT / "tests" / "content" / "faq_queries.tsv"
+LANGUAGES = ("en", "fr", "hu")
+
+
+def read_queries(path: Path = QUERIES) -> list[tuple[str, str, str]]:
+    """(language, expected entry id, query) for each line of the evaluation set."""
+    found = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        language, expected, query, *_ = line.split("\t")
+        found.append((language, expected, query))
+    return found
+
+
+def ranks(queries: list[tuple[str, str, str]]) -> list[tuple[str, str, str, int | None,
+                                                              list[str]]]:
+    """Each query with the rank (1-based) of its entry among the first three, or None."""
+    results = []
+    for language, expected, query in queries:
+        top = [e.id for e in faq.search(query, language, limit=3)]
+        rank = top.index(expected) + 1 if expected in top else None
+        results.append((language, expected, query, rank, top))
+    return results
+
+
+def shares(results: list[tuple[str, str, str, int | None, list[str]]],
+           language: str) -> tuple[float, float, int]:
+    mine = [r for r in results if r[0] == language]
+    first = sum(1 for r in mine if r[3] == 1)
+    three = sum(1 for r in mine if r[3] is not None)
+    return 100 * first / len(mine), 100 * three / len(mine), len(mine)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--verbose", action="store_true", help="list every miss")
+    args = parser.parse_args()
+    results = ranks(read_queries())
+    for language, expected, query, rank, top in results:
+        if rank != 1 and (args.verbose or rank is None):
+            where = f"rank {rank}" if rank else "not in the top 3"
+            print(f"{language}  {query!r}: {expected} {where}; first: {top[:1]}")
+    firsts, threes = [], []
+    for language in LANGUAGES:
+        first, three, count = shares(results, language)
+        print(f"{language}: {count} queries, top 1 {first:.0f} %, top 3 {three:.0f} %")
+        firsts.append(f"{first:.0f}%")
+        threes.append(f"{three:.0f}%")
+    print(f"faq: top1 {' '.join(firsts)}, top3 {' '.join(threes)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

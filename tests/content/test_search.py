@@ -1,0 +1,171 @@
+"""The one normaliser of players' words (``tutor.content.search``): accents, case,
+endings, stop words, glossary terms and players' words, typos."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tutor.content import faq, search
+
+
+def test_fold_and_stem() -> None:
+    assert search.fold("Débarquement") == "debarquement"
+    assert search.fold("KÖDKÜRT") == "kodkurt"
+    assert search.stem("compasses", "en") == "compass"
+    assert search.stem("boussoles", "fr") == search.stem("boussole", "fr")
+    assert search.stem("iránytűvel".replace("ű", "u").replace("á", "a"), "hu") == "iranytu"
+    # English words keep the endings of the other languages: "player" is not "play".
+    assert search.stem("player", "en") == "player"
+
+
+def test_question_words_and_filler_are_dropped_but_game_words_kept() -> None:
+    assert search.words("What happens when nobody can pay?") == ["pay"]
+    assert search.words("Que se passe-t-il si le capitaine ne peut pas payer ?") == [
+        "capitaine", "payer"]
+    assert search.words("Mi történik, ha lehet-e kiszállni?") == ["kiszallni"]
+    # Spelt with its accent, "dés" (dice) is a word; "des" (an article) is not.
+    assert search.words("les dés") == ["des"] and search.words("des cartes") == ["cartes"]
+
+
+def test_players_words_stand_for_glossary_terms() -> None:
+    assert ["@draw-pile", "deck"] in search.query_terms("the deck", "en")
+    assert search.query_terms("dé blanc", "fr") == [["@blank"]]
+    assert ["@city", search.stem("varos", "hu")] in search.query_terms("város", "hu")
+    assert search.query_terms("gyors játék", "hu") == [["@beginner-variant"]]
+    assert search.concepts("Shuffle the discard pile into a new draw pile.", "en") == [
+        "@discard-pile", "@draw-pile"]
+    # A synonym group brings its words: "winner" finds "win".
+    assert "win" in search.query_terms("winner", "en")[0]
+
+
+def test_index_and_query_forms_meet() -> None:
+    """What the site's index stores and what a query asks for are the same forms."""
+    text = "When the draw pile runs out, shuffle the discard pile."
+    stored = set(search.index_terms(text, "en"))
+    for alternatives in search.query_terms("deck empty", "en"):
+        assert stored & set(alternatives), alternatives
+
+
+def test_a_typo_finds_the_word_it_misspells() -> None:
+    assert search.closest_spelling("jetpak", ["jetpack", "jacket"]) == "jetpack"
+    assert search.closest_spelling("boussolle", ["boussole", "bouse"]) == "boussole"
+    assert search.closest_spelling("xylophone", ["jetpack"]) is None
+
+
+@pytest.mark.parametrize(("query", "language", "expected"), [
+    ("jetpak", "en", "who-plays-jetpack"),
+    ("spyglas worth points", "en", "spyglass-points"),
+    ("boussolle brouillard", "fr", "what-hazards"),
+    ("szellokes", "hu", "gust-of-wind"),
+])
+def test_typos_and_missing_accents_still_find_the_entry(query: str, language: str,
+                                                        expected: str) -> None:
+    assert faq.search(query, language)[0].id == expected
+
+
+@pytest.mark.parametrize(("query", "language"), [
+    ("50 points", "en"), ("game end 50 points", "en"), ("fin de partie 50 points", "fr"),
+    ("játék vége 50 pont", "hu"), ("when does the game end", "en"),
+])
+def test_the_general_rule_comes_before_the_variant(query: str, language: str) -> None:
+    found = [e.id for e in faq.search(query, language, limit=10)]
+    assert found.index("end-of-game") < found.index("beginner-end-score")
+
+
+@pytest.mark.parametrize(("query", "language"), [
+    ("beginner 50 points", "en"), ("variante pour débuter 50 points", "fr"),
+    ("gyors játék 50 pont", "hu"), ("quick game 50 points", "en"),
+])
+def test_naming_the_variant_brings_its_entry_first(query: str, language: str) -> None:
+    assert faq.search(query, language)[0].id == "beginner-end-score"
+
+
+def test_a_whole_question_beats_a_shared_word() -> None:
+    assert faq.search("what happens when nobody can pay?", "en")[0].id == "captain-cannot-pay"
+    assert faq.search("What if the deck is empty?", "en")[0].id == "reshuffle"
+
+
+@given(st.text(max_size=60))
+def test_any_text_is_normalised_without_error(text: str) -> None:
+    for language in ("en", "fr", "hu"):
+        for form in search.index_terms(text, language):
+            assert form and form == form.strip()
+        for alternatives in search.query_terms(text, language):
+            assert alternatives
+    assert all(w == search.fold(w) for w in search.words(text))
+
+
+@given(st.text(max_size=40))
+def test_any_query_searches_without_error(query: str) -> None:
+    for entry in faq.search(query, "hu", limit=3):
+        assert faq.get(entry.id) is entry
+
+
+def test_the_normaliser_imports_nothing_heavy() -> None:
+    code = ("import sys, tutor.content.search; "
+            "print(' '.join(m for m in ('yaml', 'rapidfuzz', 'babel', 'tutor.engine.state') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == ""
+
+
+@pytest.fixture
+def players_file(tmp_path, monkeypatch: pytest.MonkeyPatch):
+    """A players' words file that a test may break (and search tables kept in tmp)."""
+    from tutor.content import loader
+
+    for name in ("rules.yaml", "faq.yaml", "about.yaml"):
+        (tmp_path / name).write_bytes((loader.FOLDER / name).read_bytes())
+    path = tmp_path / "players_words.yaml"
+    path.write_bytes(search.PLAYERS_FILE.read_bytes())
+    monkeypatch.setattr(search, "PLAYERS_FILE", path)
+    monkeypatch.setattr(loader, "FOLDER", tmp_path)
+
+    def clear() -> None:
+        for cached in (search.lexicon, search._phrases, loader.load, faq._entries,
+                       faq._rule_ids, faq._index):
+            cached.cache_clear()
+
+    clear()
+    yield path
+    monkeypatch.undo()
+    clear()
+
+
+@pytest.mark.parametrize(("broken", "said"), [
+    ("terms:\n  draw-piles:\n    en: [deck]\n", '"draw-piles" under "terms" is not a concept'),
+    ("terms:\n  airship:\n    en: ship\n", 'the words of "airship" must be lists'),
+    ("groups:\n  - en: [win]\n", "each synonym group"),
+    ("colours: {}\n", 'unknown key "colours"'),
+    ("terms: [\n", "cannot be read"),
+])
+def test_a_broken_players_words_file_is_reported(players_file, broken: str,
+                                                 said: str) -> None:
+    from tutor.content.loader import ContentError
+    from tutor.i18n import Translator
+
+    players_file.write_text(broken, encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        faq.search("deck", "en")
+    message = Translator("en").message(caught.value)
+    assert said in message and "players_words.yaml" in message
+    assert Translator("hu").message(caught.value) != message  # translated
+
+
+def test_search_tables_are_rebuilt_when_their_cache_is_damaged(players_file) -> None:
+    assert faq.search("deck empty", "en")[0].id == "reshuffle"
+    caches = sorted(players_file.parent.glob("*search*.cache.json"))
+    assert [p.name for p in caches] == ["faq-search.en.cache.json",
+                                        "search-lexicon.cache.json"]
+    for path in caches:
+        path.write_text('{"sha256": "0", "data": []}', encoding="utf-8")
+    faq._index.cache_clear()
+    search.lexicon.cache_clear()
+    search._phrases.cache_clear()
+    assert faq.search("deck empty", "en")[0].id == "reshuffle"
