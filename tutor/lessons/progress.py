@@ -4,37 +4,55 @@ File format (JSON)::
 
     {"format": "celestia-tutor-progress", "version": 1, "language": "fr",
      "last": "passengers",
-     "lessons": {"goal": {"done": true, "answers": [0, 0]},
-                 "passengers": {"done": false, "answers": [1]}}}
+     "lessons": {"goal": {"done": true, "answers": [0, 0], "at": 1718000000.5},
+                 "passengers": {"done": false, "answers": [1], "at": 1718000100.0}}}
 
 ``answers`` lists the accepted choice of each question answered so far, so a lesson is
-resumed by replaying them. A file that cannot be read is renamed aside (never deleted)
-and the learner starts afresh with a message.
+resumed by replaying them; ``at`` is when the entry last changed. Keys of a lesson's
+entry that this version does not know are kept as they are.
+
+Two tutors may be open at once: each save merges with what is on disk, under a lock.
+For each lesson the newer entry wins (a ✓ once earned stays), so neither window's
+progress is lost; the language and the last lesson are this window's if it changed them.
+A file that cannot be read is renamed aside (never deleted) and the learner starts
+afresh with a message; a file written by a newer version is left alone, and this
+session's progress is then not saved (the learner is told).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from ..engine.messages import N_
+from ..file_errors import JSON_ERRORS, Reason, json_reason, load_json, os_reason
+from ..storage import locked, read_text, set_aside
+from ..storage import state_dir as _state_dir
 
 FORMAT = "celestia-tutor-progress"
 VERSION = 1
+#: Far more than the progress of every lesson takes.
+MAX_BYTES = 1024 * 1024
 
 
 def state_dir() -> Path:
     """``CELESTIA_STATE_DIR`` if set, else the platform's user state directory."""
-    override = os.environ.get("CELESTIA_STATE_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
+    return _state_dir()
 
-    return Path(platformdirs.user_state_dir("celestia"))
+
+class _Unreadable(Exception):
+    """The file on disk is not a progress file this version can use."""
+
+    def __init__(self, reason: Reason, newer: int | None = None) -> None:
+        super().__init__(reason.english())
+        self.reason = reason
+        self.newer = newer
+
+
+def _reason(msgid: str, **params: Any) -> Reason:
+    return Reason(msgid, params)
 
 
 class Progress:
@@ -42,11 +60,38 @@ class Progress:
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or state_dir() / "progress.json"
-        self.language: str | None = None
-        self.last: str | None = None
+        self._language: str | None = None
+        self._last: str | None = None
         self.lessons: dict[str, dict[str, Any]] = {}
         self.notice: tuple[str, dict[str, Any]] | None = None
+        #: What this window changed since it last saved: lesson ids, and the two settings.
+        self._changed: set[str] = set()
+        self._changed_language = False
+        self._changed_last = False
+        #: Top-level keys of the file that this version does not know, kept when saving.
+        self._extra: dict[str, Any] = {}
+        #: True when the file belongs to a newer version: it is never written over.
+        self.read_only = False
         self._load()
+
+    # --- Settings that are saved --------------------------------------------------------
+    @property
+    def language(self) -> str | None:
+        return self._language
+
+    @language.setter
+    def language(self, value: str | None) -> None:
+        self._language = value
+        self._changed_language = True
+
+    @property
+    def last(self) -> str | None:
+        return self._last
+
+    @last.setter
+    def last(self, value: str | None) -> None:
+        self._last = value
+        self._changed_last = True
 
     # --- Queries --------------------------------------------------------------------------
     def done(self, lesson_id: str) -> bool:
@@ -61,8 +106,15 @@ class Progress:
         return bool(entry) and not entry.get("done") and bool(entry.get("answers"))
 
     # --- Changes --------------------------------------------------------------------------
-    def record(self, lesson_id: str, answers: list[int], done: bool) -> None:
+    def _touch(self, lesson_id: str) -> dict[str, Any]:
         entry = self.lessons.setdefault(lesson_id, {})
+        # Strictly newer than anything saved before, even within one clock tick.
+        entry["at"] = max(time.time(), _at(entry) + 1e-6)
+        self._changed.add(lesson_id)
+        return entry
+
+    def record(self, lesson_id: str, answers: list[int], done: bool) -> None:
+        entry = self._touch(lesson_id)
         entry["answers"] = list(answers)
         entry["done"] = bool(entry.get("done")) or done
         if done:
@@ -73,7 +125,7 @@ class Progress:
     def forget(self, lesson_id: str) -> None:
         """Drop a lesson's unfinished answers (a restart), keeping its ✓ if earned."""
         if lesson_id in self.lessons:
-            self.lessons[lesson_id]["answers"] = []
+            self._touch(lesson_id)["answers"] = []
             self.save()
 
     def set_language(self, language: str) -> None:
@@ -81,58 +133,145 @@ class Progress:
         self.save()
 
     def save(self) -> None:
-        """Write to a temporary file in the same folder, then replace: never half a file."""
-        content = json.dumps({"format": FORMAT, "version": VERSION, "language": self.language,
-                              "last": self.last, "lessons": self.lessons},
-                             ensure_ascii=False, indent=1, sort_keys=True)
+        """Merge with the file on disk under its lock, then write it atomically.
+
+        A failure is not raised: it becomes the ``notice`` shown to the learner, and the
+        changes stay pending for the next save.
+        """
+        if self.read_only:
+            return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(prefix=".progress-", suffix=".tmp",
-                                        dir=self.path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(content)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp, self.path)
+            with locked(self.path) as file:
+                self._merge_from_disk()
+                if self.read_only:
+                    return
+                file.write(self._content(), private=True)
         except OSError as err:
             self.notice = (N_("Your progress could not be saved in {path}: {reason}"),
-                           {"path": str(self.path), "reason": err.strerror or str(err)})
+                           {"path": str(self.path), "reason": os_reason(err)})
+            return
+        self._changed.clear()
+        self._changed_language = self._changed_last = False
+
+    def _content(self) -> str:
+        content = {**self._extra, "format": FORMAT, "version": VERSION,
+                   "language": self._language, "last": self._last, "lessons": self.lessons}
+        return json.dumps(content, ensure_ascii=False, indent=1, sort_keys=True)
+
+    def _merge_from_disk(self) -> None:
+        """Take in what another window saved since this one read the file."""
+        try:
+            disk = self._read()
+        except _Unreadable as err:
+            if err.newer is not None:
+                self._refuse_newer(err.newer)
+            else:
+                self._set_aside(err.reason)
+            return
+        if disk is None:
+            return
+        lessons, language, last, extra = disk
+        for lesson_id, theirs in lessons.items():
+            ours = self.lessons.get(lesson_id)
+            if ours is None or lesson_id not in self._changed:
+                # Not changed here: the disk's entry is the newest we know of.
+                self.lessons[lesson_id] = theirs if ours is None else _merged(ours, theirs)
+            else:
+                self.lessons[lesson_id] = _merged(theirs, ours)
+        if not self._changed_language:
+            self._language = language
+        if not self._changed_last:
+            self._last = last
+        self._extra = extra
 
     # --- Loading --------------------------------------------------------------------------
+    def _read(self) -> tuple[dict[str, dict[str, Any]], str | None, str | None,
+                             dict[str, Any]] | None:
+        """The file's lessons, language, last lesson and unknown keys; None if there is
+        no file. Raises ``_Unreadable``."""
+        try:
+            text = read_text(self.path, MAX_BYTES)
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as err:
+            raise _Unreadable(os_reason(err)) from err
+        try:
+            content = load_json(text)
+        except JSON_ERRORS as err:
+            raise _Unreadable(json_reason(err)) from err
+        if not isinstance(content, dict) or content.get("format") != FORMAT:
+            raise _Unreadable(_reason(N_("It is not a progress file of the tutor.")))
+        version = content.get("version", VERSION)
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise _Unreadable(_reason(N_("Its format version is not a number this program "
+                                         "knows.")))
+        if version > VERSION:
+            raise _Unreadable(_reason(N_("It was written by a newer version.")), newer=version)
+        lessons = content.get("lessons", {})
+        if not isinstance(lessons, dict) or not all(
+            isinstance(v, dict) and isinstance(v.get("answers", []), list)
+            and all(isinstance(a, int) and not isinstance(a, bool) and 0 <= a < 100
+                    for a in v.get("answers", []))
+            and isinstance(v.get("at", 0), (int, float)) and not isinstance(v.get("at"), bool)
+            for v in lessons.values()
+        ):
+            raise _Unreadable(_reason(N_("Its list of lessons is damaged.")))
+        language = content.get("language")
+        last = content.get("last")
+        known = {"format", "version", "language", "last", "lessons"}
+        extra = {k: v for k, v in content.items() if k not in known}
+        return (lessons, language if isinstance(language, str) else None,
+                last if isinstance(last, str) else None, extra)
+
     def _load(self) -> None:
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+            disk = self._read()
+        except _Unreadable as err:
+            if err.newer is not None:
+                self._refuse_newer(err.newer)
+            else:
+                self._set_aside(err.reason)
             return
-        except (OSError, UnicodeDecodeError) as err:
-            self._set_aside(str(err))
+        if disk is None:
             return
-        try:
-            content = json.loads(text)
-            if not isinstance(content, dict) or content.get("format") != FORMAT:
-                raise ValueError("not a progress file")
-            lessons = content.get("lessons", {})
-            if not isinstance(lessons, dict) or not all(
-                isinstance(v, dict) and isinstance(v.get("answers", []), list)
-                and all(isinstance(a, int) for a in v.get("answers", []))
-                for v in lessons.values()
-            ):
-                raise ValueError("malformed lessons")
-        except ValueError as err:
-            self._set_aside(str(err))
-            return
-        self.lessons = lessons
-        language = content.get("language")
-        self.language = language if isinstance(language, str) else None
-        last = content.get("last")
-        self.last = last if isinstance(last, str) else None
+        self.lessons, self._language, self._last, self._extra = disk
 
-    def _set_aside(self, reason: str) -> None:
-        aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+    def _refuse_newer(self, version: int) -> None:
+        self.read_only = True
+        self.notice = (N_("Your progress file {path} was written by a newer version of "
+                          "Celestia (format {version}). It is left as it is, and the progress "
+                          "of this session will not be saved: update Celestia to keep it."),
+                       {"path": str(self.path), "version": version})
+
+    def _set_aside(self, reason: Reason) -> None:
         try:
-            os.replace(self.path, aside)
+            aside = set_aside(self.path, "corrupt")
         except OSError:
-            aside = self.path
+            # It cannot even be renamed: leave it, and never write over it.
+            self.read_only = True
+            self.notice = (N_("Your progress file {path} could not be read ({reason}) and "
+                              "could not be set aside; it is left as it is, and the progress "
+                              "of this session will not be saved."),
+                           {"path": str(self.path), "reason": reason})
+            return
         self.notice = (N_("Your progress file could not be read ({reason}); it was set aside "
                           "as {path} and you start afresh."), {"reason": reason,
                                                               "path": str(aside)})
+
+
+def _at(entry: dict[str, Any]) -> float:
+    value = entry.get("at", 0)
+    return float(value) if isinstance(value, (int, float)) else 0.0
+
+
+def _merged(older: dict[str, Any], newer: dict[str, Any]) -> dict[str, Any]:
+    """One lesson's entry from two windows: the newer wins, keys only one of them has are
+    kept, and a ✓ earned in either stays."""
+    if _at(older) > _at(newer):
+        older, newer = newer, older
+    entry = {**older, **newer}
+    if older.get("done") or newer.get("done"):
+        entry["done"] = True
+        if not newer.get("done"):
+            entry["answers"] = []
+    return entry

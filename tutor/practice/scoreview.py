@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from ..engine.messages import N_
 from ..i18n import Translator
+from ..inputs import name_problem
 from .scoresheet import Entry, ScoreSheet, SheetError, parse_spyglasses, parse_values
 
 
@@ -62,6 +63,10 @@ def enter_sheet(sheet: ScoreSheet, ask: Ask, say: Callable[[str], None],
                 text = tr.ngettext("A score sheet needs at least {n} player.",
                                    "A score sheet needs at least {n} players.", data.MIN_PLAYERS)
                 say(text.format(n=tr.number(data.MIN_PLAYERS)))
+                continue
+            problem = name_problem(name)
+            if problem is not None:
+                say(tr.message(problem))
                 continue
             old = next((e for e in sheet.entries if e.name == name), None)
             if old is None and len(sheet.entries) >= data.MAX_PLAYERS:
