@@ -35,26 +35,26 @@ def _reason(msgid: str, **params: Any) -> Reason:
 
 #: errno → the sentence a person reads. Several codes share one sentence.
 _BY_ERRNO: dict[int, str] = {
-    errno.ENOENT: N_("There is no such file or folder."),
-    errno.EACCES: N_("You do not have permission to use it."),
-    errno.EPERM: N_("You do not have permission to use it."),
-    errno.EISDIR: N_("It is a folder, not a file."),
-    errno.ENOTDIR: N_("A part of the path is a file, not a folder."),
-    errno.ENOSPC: N_("The disk is full."),
-    errno.EDQUOT: N_("Your disk quota is used up."),
-    errno.EROFS: N_("The disk is read-only."),
-    errno.ENAMETOOLONG: N_("The name is too long for the system."),
-    errno.ELOOP: N_("Its symbolic links go round in a loop."),
-    errno.EEXIST: N_("Something with that name already exists."),
-    errno.EIO: N_("The disk reported a read or write failure."),
-    errno.EMFILE: N_("Too many files are open at once."),
-    errno.ENFILE: N_("Too many files are open at once."),
-    errno.EBUSY: N_("It is in use by another program."),
-    errno.ETXTBSY: N_("It is in use by another program."),
-    errno.EFBIG: N_("The file would be larger than the system allows."),
-    errno.EINVAL: N_("The system does not accept this name or this request."),
-    errno.EXDEV: N_("It cannot be moved to another disk this way."),
-    errno.ENOTEMPTY: N_("The folder is not empty."),
+    errno.ENOENT: N_("there is no such file or folder."),
+    errno.EACCES: N_("you do not have permission to use it."),
+    errno.EPERM: N_("you do not have permission to use it."),
+    errno.EISDIR: N_("it is a folder, not a file."),
+    errno.ENOTDIR: N_("a part of the path is a file, not a folder."),
+    errno.ENOSPC: N_("the disk is full."),
+    errno.EDQUOT: N_("your disk quota is used up."),
+    errno.EROFS: N_("the disk is read-only."),
+    errno.ENAMETOOLONG: N_("the name is too long for the system."),
+    errno.ELOOP: N_("its symbolic links go round in a loop."),
+    errno.EEXIST: N_("something with that name already exists."),
+    errno.EIO: N_("the disk reported a read or write failure."),
+    errno.EMFILE: N_("too many files are open at once."),
+    errno.ENFILE: N_("too many files are open at once."),
+    errno.EBUSY: N_("it is in use by another program."),
+    errno.ETXTBSY: N_("it is in use by another program."),
+    errno.EFBIG: N_("the file would be larger than the system allows."),
+    errno.EINVAL: N_("the system does not accept this name or this request."),
+    errno.EXDEV: N_("it cannot be moved to another disk this way."),
+    errno.ENOTEMPTY: N_("the folder is not empty."),
 }
 
 
@@ -69,37 +69,40 @@ class FileTooLarge(OSError):
 def os_reason(err: BaseException) -> Reason:
     """The reason of an ``OSError`` (or a ``UnicodeDecodeError``), in words we translate."""
     if isinstance(err, FileTooLarge):
-        return _reason(N_("It is far larger than any file of this kind."))
+        return _reason(N_("it is far larger than any file of this kind."))
     if isinstance(err, UnicodeDecodeError):
-        return _reason(N_("It is not a UTF-8 text file."))
+        return _reason(N_("it is not a UTF-8 text file."))
     code = getattr(err, "errno", None)
     if isinstance(code, int) and code in _BY_ERRNO:
         return _reason(_BY_ERRNO[code])
     if isinstance(code, int):
         name = errno.errorcode.get(code, str(code))
-        return _reason(N_("The system refused with error {code}."), code=name)
-    return _reason(N_("The system refused without saying why."))
+        return _reason(N_("the system refused with error {code}."), code=name)
+    return _reason(N_("the system refused without saying why."))
 
 
 #: The JSON parser's own words (``json.JSONDecodeError.msg``) → our sentence.
 _JSON: dict[str, str] = {
-    "Expecting value": N_("Line {line}, column {column}: a value was expected here."),
+    "Expecting value": N_("a value was expected at line {line}, column {column}."),
     "Expecting property name enclosed in double quotes": N_(
-        "Line {line}, column {column}: a name in double quotes was expected here."),
-    "Expecting ':' delimiter": N_("Line {line}, column {column}: a colon was expected here."),
-    "Expecting ',' delimiter": N_("Line {line}, column {column}: a comma was expected here."),
+        "a name in double quotes was expected at line {line}, column {column}."),
+    "Expecting ':' delimiter": N_("a colon was expected at line {line}, column {column}."),
+    "Expecting ',' delimiter": N_("a comma was expected at line {line}, column {column}."),
     "Unterminated string starting at": N_(
-        "Line {line}, column {column}: this text in quotes is never closed."),
+        "the text in quotes that starts at line {line}, column {column} is never closed."),
     "Invalid control character at": N_(
-        "Line {line}, column {column}: a control character is not allowed in a text."),
-    "Invalid \\escape": N_("Line {line}, column {column}: this backslash escape is not valid."),
+        "the text at line {line}, column {column} holds a control character, which is not "
+        "allowed."),
+    "Invalid \\escape": N_(
+        "the backslash escape at line {line}, column {column} is not valid."),
     "Invalid \\uXXXX escape": N_(
-        "Line {line}, column {column}: this \\u escape needs four hexadecimal digits."),
-    "Extra data": N_("Line {line}, column {column}: the data should have ended before this."),
+        "the \\u escape at line {line}, column {column} needs four hexadecimal digits."),
+    "Extra data": N_("the data should have ended before line {line}, column {column}."),
     "Illegal trailing comma before end of object": N_(
-        "Line {line}, column {column}: a comma is not allowed before the closing brace."),
+        "the comma before the closing brace at line {line}, column {column} is not allowed."),
     "Illegal trailing comma before end of array": N_(
-        "Line {line}, column {column}: a comma is not allowed before the closing bracket."),
+        "the comma before the closing bracket at line {line}, column {column} is not "
+        "allowed."),
 }
 
 
@@ -109,13 +112,13 @@ def json_reason(err: BaseException) -> Reason:
     import json
 
     if isinstance(err, json.JSONDecodeError):
-        msgid = _JSON.get(err.msg, N_("Line {line}, column {column}: this is not valid JSON."))
+        msgid = _JSON.get(err.msg, N_("it is not valid JSON at line {line}, column {column}."))
         return _reason(msgid, line=err.lineno, column=err.colno)
     if isinstance(err, RecursionError):
-        return _reason(N_("Its lists and objects are nested too deeply."))
+        return _reason(N_("its lists and objects are nested too deeply."))
     if isinstance(err, NumberTooLong):
-        return _reason(N_("It holds a number with more digits than any game needs."))
-    return _reason(N_("It is not valid JSON."))
+        return _reason(N_("it holds a number with more digits than any game needs."))
+    return _reason(N_("it is not valid JSON."))
 
 
 class NumberTooLong(ValueError):
@@ -160,23 +163,24 @@ def toml_reason(err: BaseException) -> Reason:
     line = getattr(err, "line", None)
     column = getattr(err, "col", None)
     if not isinstance(line, int) or not isinstance(column, int):
-        return _reason(N_("It is not valid TOML."))
+        return _reason(N_("it is not valid TOML."))
     where = {"line": line, "column": column + 1}
     text = str(err)
     if isinstance(err, toml.UnexpectedEofError):
-        msgid = N_("Line {line}: the file ends in the middle of a value.")
+        msgid = N_("the file ends in the middle of a value at line {line}.")
     elif isinstance(err, toml.InvalidNumberError):
-        msgid = N_("Line {line}, column {column}: this is not a number TOML can read.")
+        msgid = N_("the number at line {line}, column {column} is not one TOML can read.")
     elif isinstance(err, (toml.InvalidCharInStringError, toml.InvalidControlChar)):
-        msgid = N_("Line {line}, column {column}: this character is not allowed in a text.")
+        msgid = N_("the text at line {line}, column {column} holds a character that is not "
+                   "allowed.")
     elif isinstance(err, toml.EmptyKeyError):
-        msgid = N_("Line {line}: a name is missing before the equals sign.")
+        msgid = N_("a name is missing before the equals sign at line {line}.")
     elif "already exists" in text:
-        msgid = N_("Line {line}: this name is given a value twice.")
+        msgid = N_("the name at line {line} is given a value twice.")
     elif "nested" in text:
-        msgid = N_("Line {line}: its lists and tables are nested too deeply.")
+        msgid = N_("its lists and tables are nested too deeply (line {line}).")
     elif isinstance(err, toml.UnexpectedCharError):
-        msgid = N_("Line {line}, column {column}: this character is not expected here.")
+        msgid = N_("the character at line {line}, column {column} is not expected there.")
     else:
-        msgid = N_("Line {line}, column {column}: this is not valid TOML.")
+        msgid = N_("it is not valid TOML at line {line}, column {column}.")
     return _reason(msgid, **where)

@@ -200,13 +200,13 @@ class Progress:
         except JSON_ERRORS as err:
             raise _Unreadable(json_reason(err)) from err
         if not isinstance(content, dict) or content.get("format") != FORMAT:
-            raise _Unreadable(_reason(N_("It is not a progress file of the tutor.")))
+            raise _Unreadable(_reason(N_("it is not a progress file of the tutor.")))
         version = content.get("version", VERSION)
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise _Unreadable(_reason(N_("Its format version is not a number this program "
+            raise _Unreadable(_reason(N_("its format version is not a number this program "
                                          "knows.")))
         if version > VERSION:
-            raise _Unreadable(_reason(N_("It was written by a newer version.")), newer=version)
+            raise _Unreadable(_reason(N_("it was written by a newer version.")), newer=version)
         lessons = content.get("lessons", {})
         if not isinstance(lessons, dict) or not all(
             isinstance(v, dict) and isinstance(v.get("answers", []), list)
@@ -215,7 +215,7 @@ class Progress:
             and isinstance(v.get("at", 0), (int, float)) and not isinstance(v.get("at"), bool)
             for v in lessons.values()
         ):
-            raise _Unreadable(_reason(N_("Its list of lessons is damaged.")))
+            raise _Unreadable(_reason(N_("its list of lessons is damaged.")))
         language = content.get("language")
         last = content.get("last")
         known = {"format", "version", "language", "last", "lessons"}
@@ -249,14 +249,14 @@ class Progress:
         except OSError:
             # It cannot even be renamed: leave it, and never write over it.
             self.read_only = True
-            self.notice = (N_("Your progress file {path} could not be read ({reason}) and "
-                              "could not be set aside; it is left as it is, and the progress "
-                              "of this session will not be saved."),
+            self.notice = (N_("Your progress file {path} is left as it is, and the progress of "
+                              "this session will not be saved, because it could neither be "
+                              "read nor set aside: {reason}"),
                            {"path": str(self.path), "reason": reason})
             return
-        self.notice = (N_("Your progress file could not be read ({reason}); it was set aside "
-                          "as {path} and you start afresh."), {"reason": reason,
-                                                              "path": str(aside)})
+        self.notice = (N_("Your progress file was set aside as {path} and you start afresh, "
+                          "because it could not be read: {reason}"),
+                       {"reason": reason, "path": str(aside)})
 
 
 def _at(entry: dict[str, Any]) -> float:

@@ -69,9 +69,8 @@ def make_room(path: Path, new: bool, interactive: bool, own_file: bool, tr: Tran
         old = load(path)
     except CelestiaError as err:
         if not own_file:
-            raise PracticeError(N_("{path} is not a saved practice game ({reason}), so it is "
-                                   "not written over: choose another file with --save."),
-                                path=str(path), reason=err) from err
+            raise PracticeError(N_("{reason} It is not written over: choose another file "
+                                   "with --save."), reason=err) from err
         from ..storage import set_aside
 
         try:
@@ -79,8 +78,8 @@ def make_room(path: Path, new: bool, interactive: bool, own_file: bool, tr: Tran
         except OSError as problem:
             raise PracticeError(N_("Cannot save the game to {path}: {reason}"),
                                 path=str(path), reason=err) from problem
-        say(tr.format(N_("The saved game in {path} could not be read ({reason}); it was set "
-                         "aside as {aside}."), path=str(path), reason=err, aside=str(aside)))
+        say(tr.format(N_("The saved game could not be read, so it was set aside as {aside}. "
+                         "{reason}"), reason=err, aside=str(aside)))
         return NEW, None
     if old.over:
         return NEW, None
