@@ -85,7 +85,7 @@ def write_atomic(path: str | Path, text: str, *, private: bool = False,
     """
     path = Path(os.path.realpath(path))
     folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
+    _make_folder(folder)
     _remove_strays(path, 0.0 if _locked else STRAY_AGE_SECONDS)
     mode = 0o600 if private and not path.exists() else _mode_for(path)
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=_temp_prefix(path), suffix=".tmp")
@@ -102,6 +102,15 @@ def write_atomic(path: str | Path, text: str, *, private: bool = False,
         raise
     _sync_folder(folder)
     return path
+
+
+def _make_folder(folder: Path) -> None:
+    """Create ``folder`` and its parents; a file in the way is ``ENOTDIR``, as the system
+    says when it meets one inside a path."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError as err:
+        raise NotADirectoryError(errno.ENOTDIR, "a file stands where a folder should") from err
 
 
 def _sync_folder(folder: Path) -> None:
@@ -139,7 +148,7 @@ def locked(path: str | Path, timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator[
     from filelock import FileLock, Timeout
 
     target = Path(os.path.realpath(path))
-    target.parent.mkdir(parents=True, exist_ok=True)
+    _make_folder(target.parent)
     lock = FileLock(str(target.with_name(f".{target.name}.lock")), timeout=timeout)
     try:
         lock.acquire()

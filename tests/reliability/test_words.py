@@ -23,7 +23,7 @@ from tutor.inputs import argument, excerpt, name_problem, whole
 ENGLISH = ("No such file", "Is a directory", "Expecting", "Permission denied", "delimiter")
 
 
-@pytest.mark.parametrize("code", sorted(_BY_ERRNO) + [errno.ECHILD])
+@pytest.mark.parametrize("code", [*sorted(_BY_ERRNO), errno.ECHILD])
 def test_every_reason_reads_as_a_sentence_in_each_language(code: int) -> None:
     reason = os_reason(OSError(code, "whatever the system said"))
     english = Translator("en").format("Cannot read {path}: {reason}", path="/x", reason=reason)

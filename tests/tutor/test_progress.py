@@ -25,7 +25,8 @@ def test_progress_is_saved_in_the_state_dir_and_offered_for_resuming(state_dir: 
     tutor = Tutor(lessons, Progress(), "en")
     _finish_first_question(tutor, "goal")
     saved = json.loads((state_dir / "progress.json").read_text(encoding="utf-8"))
-    assert saved["lessons"]["goal"] == {"answers": [0], "done": False}
+    goal = saved["lessons"]["goal"]
+    assert goal["answers"] == [0] and goal["done"] is False and goal["at"] > 0
     assert saved["last"] == "goal"
     again = Tutor(lessons, Progress(), "en")
     assert again.resumable() is not None and again.resumable().id == "goal"
@@ -79,7 +80,9 @@ def test_saving_leaves_no_temporary_file(state_dir: Path) -> None:
     progress = Progress()
     for i in range(3):
         progress.record("goal", [0] * i, False)
-    assert sorted(p.name for p in state_dir.iterdir()) == ["progress.json"]
+    # The file and its lock, nothing else.
+    assert sorted(p.name for p in state_dir.iterdir()) == [".progress.json.lock",
+                                                          "progress.json"]
 
 
 def test_an_unwritable_state_dir_is_reported_not_raised(tmp_path: Path) -> None:
