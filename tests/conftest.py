@@ -1,8 +1,8 @@
 """Every test runs with a temporary HOME and state directory: no test ever reads or
 writes the real user's files (progress, saved games, score sheets).
 
-The session also checks, when it ends, that the real user's Celestia folders and the
-project's working tree were left as they were.
+The session also looks, when it ends, whether the real user's Celestia folders or the
+project's working tree changed, and warns if they did.
 
 ``pytest -m fuzz`` runs the deeper fuzzers (see ``tests/reliability``); without ``-m``
 they are left out.
@@ -80,8 +80,9 @@ def _git_status() -> set[str] | None:
 
 @pytest.fixture(scope="session", autouse=True)
 def _nothing_written_outside() -> Iterator[None]:
-    """After the whole session: the working tree has no file that the tests made or
-    changed, and (a warning) the real user's Celestia folders are as they were."""
+    """After the whole session, a warning if the working tree or the real user's Celestia
+    folders changed (something else may have changed them: ``test_isolation.py`` is the
+    proof that the tests do not)."""
     folders = real_user_folders()
     before = snapshot(folders)
     status = _git_status()
@@ -94,9 +95,9 @@ def _nothing_written_outside() -> Iterator[None]:
         warnings.warn(f"the real user's Celestia files changed during the tests: "
                       f"{changed[:5]}", stacklevel=1)
     now = _git_status()
-    if status is not None and now is not None:
-        made = sorted(now - status)
-        assert not made, f"the tests wrote into the working tree: {made[:5]}"
+    if status is not None and now is not None and now - status:
+        warnings.warn(f"the working tree changed during the tests (by a test, or by an "
+                      f"editor): {sorted(now - status)[:5]}", stacklevel=1)
 
 
 @pytest.fixture(autouse=True)

@@ -158,6 +158,16 @@ def test_an_interrupted_entry_with_an_unwritable_save_keeps_the_players(
     assert finish.code == 0 and "Ann wins." in finish.out
 
 
+def test_treasures_typed_before_an_interruption_are_kept(
+        monkeypatch: pytest.MonkeyPatch, user_folders) -> None:
+    _interactive(["Ann", "25", "1", "Bob", "15 12 9"], monkeypatch)  # Ctrl-C at Bob's Spyglasses
+    done = run("score", "--lang", "en")
+    assert done.code == 1
+    assert "Bob's treasures are kept" in done.out
+    draft = next(user_folders.state.glob("score-sheet-*.toml")).read_text(encoding="utf-8")
+    assert 'name = "Bob"' in draft and "treasures = [15, 12, 9]" in draft
+
+
 def test_names_that_would_break_the_file_are_refused_interactively(
         monkeypatch: pytest.MonkeyPatch) -> None:
     _interactive(["Ann\x1b[2J", "Ann", "25", "0", "Bob", "4", "0", ""], monkeypatch)
