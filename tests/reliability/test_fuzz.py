@@ -106,6 +106,16 @@ def _paths(value: Any, prefix: tuple = ()) -> list[tuple]:
     return found
 
 
+def _cut_or_insert(draw: st.DrawFn, text: str, damage: str) -> str:
+    """The text cut short anywhere, or with a few characters slipped in anywhere."""
+    if damage == "cut":
+        return text[:draw(st.integers(0, len(text)))]
+    if damage == "insert":
+        at = draw(st.integers(0, len(text)))
+        return text[:at] + draw(st.text(max_size=5)) + text[at:]
+    return text
+
+
 @st.composite
 def mutated_json(draw: st.DrawFn, base: dict[str, Any]) -> str:
     """A record with a few values replaced, keys dropped, or its text damaged."""
@@ -129,12 +139,8 @@ def mutated_json(draw: st.DrawFn, base: dict[str, Any]) -> str:
             parent[path[-1]] = json.loads("[" * 50 + "1" + "]" * 50)
     text = json.dumps(document, ensure_ascii=draw(st.booleans()))
     damage = draw(st.sampled_from(["none", "none", "cut", "insert", "huge-number", "deep"]))
-    if damage == "cut":
-        text = text[:draw(st.integers(0, len(text)))]
-    elif damage == "insert":
-        at = draw(st.integers(0, len(text)))
-        text = text[:at] + draw(st.text(max_size=5)) + text[at:]
-    elif damage == "huge-number":
+    text = _cut_or_insert(draw, text, damage)
+    if damage == "huge-number":
         text = text.replace("3", "3" + "0" * draw(st.sampled_from([30, 5000])), 1)
     elif damage == "deep":
         text = '{"format": "celestia-record", "x": ' + "[" * 5000 + "]" * 5000 + "}"
@@ -186,12 +192,8 @@ def sheet_text(draw: st.DrawFn) -> str:
 
     text = "# Our game\n" + tomlkit.dumps(draw(SHEET))
     damage = draw(st.sampled_from(["none", "none", "none", "cut", "insert", "comment"]))
-    if damage == "cut":
-        text = text[:draw(st.integers(0, len(text)))]
-    elif damage == "insert":
-        at = draw(st.integers(0, len(text)))
-        text = text[:at] + draw(st.text(max_size=4)) + text[at:]
-    elif damage == "comment":
+    text = _cut_or_insert(draw, text, damage)
+    if damage == "comment":
         text = text.replace("\n", "  # note\n", 1)
     return text
 

@@ -160,14 +160,7 @@ class Progress:
 
     def _merge_from_disk(self) -> None:
         """Take in what another window saved since this one read the file."""
-        try:
-            disk = self._read()
-        except _Unreadable as err:
-            if err.newer is not None:
-                self._refuse_newer(err.newer)
-            else:
-                self._set_aside(err.reason)
-            return
+        disk = self._read_or_handle()
         if disk is None:
             return
         lessons, language, last, extra = disk
@@ -223,18 +216,22 @@ class Progress:
         return (lessons, language if isinstance(language, str) else None,
                 last if isinstance(last, str) else None, extra)
 
-    def _load(self) -> None:
+    def _read_or_handle(self) -> tuple[dict[str, dict[str, Any]], str | None, str | None,
+                                       dict[str, Any]] | None:
+        """``_read``, with an unusable file refused (a newer version) or set aside."""
         try:
-            disk = self._read()
+            return self._read()
         except _Unreadable as err:
             if err.newer is not None:
                 self._refuse_newer(err.newer)
             else:
                 self._set_aside(err.reason)
-            return
-        if disk is None:
-            return
-        self.lessons, self._language, self._last, self._extra = disk
+            return None
+
+    def _load(self) -> None:
+        disk = self._read_or_handle()
+        if disk is not None:
+            self.lessons, self._language, self._last, self._extra = disk
 
     def _refuse_newer(self, version: int) -> None:
         self.read_only = True
