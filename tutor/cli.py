@@ -11,6 +11,7 @@ Every error a person can cause is shown translated, without a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -91,21 +92,19 @@ def _fallback_translator() -> Translator:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from .terminal_text import make_streams_safe
+
+    make_streams_safe()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         tr = Translator(pick_language(_requested_language(argv)))
     except (UnknownLanguage, CelestiaError) as err:  # unknown language, damaged catalog
         print(_fallback_translator().message(err), file=sys.stderr)
         return 2
-    argparse_texts.install(tr)
-    parser = build_parser(tr, only=_named_command(argv))
-    args = parser.parse_args(argv)
-    if not args.command:
-        parser.print_help()
-        return 0
-    module = importlib.import_module(COMMANDS[args.command])
     try:
-        return int(module.run(args, tr) or 0)
+        code = _run(argv, tr)
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
+        return code
     except CelestiaError as err:
         print(tr.message(err), file=sys.stderr)
         return 2
@@ -114,9 +113,64 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # The reader of a pipe went away (e.g. `| head`): nothing left to say.
-        sys.stderr.close()
+        _silence_stdout()
         return 0
+    except OSError as err:
+        # The output itself could not be written (e.g. redirected to a full disk).
+        from .file_errors import os_reason
+
+        _silence_stdout()
+        _say(tr.format(N_("Celestia could not write its output: {reason}"),
+                       reason=os_reason(err)))
+        return 1
+    except Exception as err:  # the last guard: a bug, never a traceback
+        if os.environ.get("CELESTIA_DEBUG"):
+            raise
+        return _report_bug(err, tr)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def _run(argv: list[str], tr: Translator) -> int:
+    argparse_texts.install(tr)
+    parser = build_parser(tr, only=_named_command(argv))
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 0
+    module = importlib.import_module(COMMANDS[args.command])
+    return int(module.run(args, tr) or 0)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's last flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+def _say(text: str) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        print(text, file=sys.stderr)
+
+
+def _report_bug(err: Exception, tr: Translator) -> int:
+    """An error nobody foresaw: a short translated message, the details in a file."""
+    import time
+    import traceback
+
+    from .storage import state_dir, write_atomic
+
+    details = "".join(traceback.format_exception(err))
+    path = state_dir() / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.txt"
+    try:
+        write_atomic(path, details, private=True)
+    except OSError:
+        _say(tr.format(N_("Celestia stopped on an unexpected error ({error}). Please report "
+                          "it, with the command you typed."), error=type(err).__name__))
+    else:
+        _say(tr.format(N_("Celestia stopped on an unexpected error ({error}). Please report "
+                          "it, with the command you typed and the details saved in {path}."),
+                       error=type(err).__name__, path=str(path)))
+    return 70

@@ -114,6 +114,12 @@ TERM_PARAMS = frozenset({"card", "cards", "face", "faces", "dice", "treasure", "
 _SEPARATORS = re.compile(r"\s*[+,]\s*|\s+")
 
 
+def _is_message(value: Any) -> bool:
+    """A message id with parameters (an error, an event, a ``file_errors.Reason``)."""
+    return (not isinstance(value, str) and isinstance(getattr(value, "msgid", None), str)
+            and isinstance(getattr(value, "params", None), dict))
+
+
 class Translator:
     """Translates and formats for one language.
 
@@ -134,8 +140,12 @@ class Translator:
         return self._catalog.ngettext(singular, plural, n)
 
     def format(self, msgid: str, **params: Any) -> str:
-        """Translate ``msgid`` and fill its named placeholders."""
-        return self._fill(self.gettext(msgid), msgid, params)
+        """Translate ``msgid`` and fill its named placeholders.
+
+        A parameter that is itself a message (it has ``msgid`` and ``params``, like the
+        ``reason`` of a file error) is rendered in this language first.
+        """
+        return self._fill(self.gettext(msgid), msgid, self._rendered(params))
 
     def nformat(self, singular: str, plural: str, n: int, **params: Any) -> str:
         """The plural form for ``n``, filled; ``{n}`` is ``n`` written the local way.
@@ -144,7 +154,11 @@ class Translator:
         """
         params.setdefault("n", self.number(n))
         english = singular if n == 1 else plural
-        return self._fill(self.ngettext(singular, plural, n), english, params)
+        return self._fill(self.ngettext(singular, plural, n), english, self._rendered(params))
+
+    def _rendered(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {name: self.message(value) if _is_message(value) else value
+                for name, value in params.items()}
 
     @staticmethod
     def _fill(text: str, english: str, params: dict[str, Any]) -> str:

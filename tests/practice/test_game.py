@@ -51,7 +51,7 @@ def test_save_and_resume_go_on_identically(tmp_path) -> None:
     game.save(path)
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["practice"] == {"learner": 0, "bots": [None, "cautious", "bold"],
-                                  "seed": 11}
+                                  "seed": 11, "coach": False}
     assert replay(record).history == game.state.history   # a plain engine record too
     first, second = load(path), load(path)
     for _ in range(5):

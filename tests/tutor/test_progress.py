@@ -31,6 +31,7 @@ def test_progress_is_saved_in_the_state_dir_and_offered_for_resuming(state_dir: 
     saved = json.loads((state_dir / "progress.json").read_text(encoding="utf-8"))
     entry = saved["lessons"]["goal"]
     assert entry["done"] is False and entry["stars"] == 0 and len(entry["inputs"]) == 2
+    assert entry["at"] > 0
     assert saved["last"] == "goal"
     again = Tutor(lessons, Progress(), "en")
     assert again.resumable() is not None and again.resumable().id == "goal"
@@ -97,7 +98,9 @@ def test_saving_leaves_no_temporary_file(state_dir: Path) -> None:
     progress = Progress()
     for i in range(3):
         progress.record("goal", ["c0"] * i, False)
-    assert sorted(p.name for p in state_dir.iterdir()) == ["progress.json"]
+    # The file and its lock, nothing else.
+    assert sorted(p.name for p in state_dir.iterdir()) == [".progress.json.lock",
+                                                          "progress.json"]
 
 
 def test_an_unwritable_state_dir_is_reported_not_raised(tmp_path: Path) -> None:

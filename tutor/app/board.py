@@ -311,7 +311,13 @@ def _turn(state, viewer: int | None, tr: Translator, color: bool) -> list[Line]:
 
 # --- Wrapping styled lines -----------------------------------------------------------------
 def _wrap(line: Line, width: int) -> list[Line]:
-    """Break one styled line at spaces so that no piece is wider than ``width``."""
+    """Break one styled line at spaces so that no piece is wider than ``width``.
+
+    Any width is safe: below one column it counts as one, and continuation lines are
+    indented only when the indent leaves room for the text (else a long word would never
+    get shorter).
+    """
+    width = max(width, 1)
     if sum(len(text) for _, text in line) <= width:
         return [line]
     words: list[tuple[str, str]] = []  # (style, word-with-trailing-space)
@@ -325,7 +331,7 @@ def _wrap(line: Line, width: int) -> list[Line]:
             words.append((style, text[start:]))
     lines: list[Line] = [[]]
     used = 0
-    indent = "  "
+    indent = "  " if width > 2 * len("  ") else ""
     for style, word in words:
         if used + len(word.rstrip()) > width and used > len(indent):
             lines.append([("", indent)])

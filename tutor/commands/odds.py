@@ -17,9 +17,11 @@ HELP = N_("exact odds for a situation at the table: will the captain pay, what i
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     from ..engine import data
+    from ..inputs import argument  # numbers bounded before use, the bad value quoted short
 
     _ = tr.gettext
-    parser.add_argument("--players", type=int, default=4,
+    parser.add_argument("--players", type=argument(tr, data.MIN_PLAYERS, data.MAX_PLAYERS),
+                        default=4,
                         help=tr.format(N_("players in the game, {low} to {high} (default "
                                           "{default})"), low=data.MIN_PLAYERS,
                                        high=data.MAX_PLAYERS, default=4))
@@ -34,17 +36,18 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                                "2 compass,turbo"))
     parser.add_argument("--discarded", metavar=_("CARDS"), default="",
                         help=_("the cards in the discard pile, separated by commas"))
-    parser.add_argument("--captain-cards", type=int, metavar=_("N"),
+    parser.add_argument("--captain-cards", type=argument(tr, 0, 999), metavar=_("N"),
                         help=_("how many cards the captain holds (default: the hand size "
                                "dealt for this number of players)"))
     parser.add_argument("--captain", action="store_true",
                         help=_("you are the captain: the odds are those of your own hand"))
-    parser.add_argument("--city", type=int, metavar=_("CITY"),
+    parser.add_argument("--city", type=argument(tr, 0, 999), metavar=_("CITY"),
                         help=_("the city where the airship is (its value: 1, 2, 4, …)"))
     parser.add_argument("--treasures", metavar=_("TREASURES"), default="",
                         help=_("your treasures as city:value, separated by commas, e.g. "
                                "1:2,4:spyglass"))
-    parser.add_argument("--spyglass-points", type=int, default=data.SPYGLASS_POINTS_DEFAULT,
+    parser.add_argument("--spyglass-points", type=argument(tr, 0, data.SPYGLASS_POINTS_MAX),
+                        default=data.SPYGLASS_POINTS_DEFAULT,
                         help=tr.format(N_("points for each unused Magic Spyglass (default "
                                           "{points})"), points=data.SPYGLASS_POINTS_DEFAULT))
 

@@ -18,96 +18,141 @@ from the standard input, one a line: the number of a choice or its action (stay,
 pay compass+turbo…), or coach, board, save FILE, quit.
 
 The game is saved after every move, as a game record that celestia replay also reads;
---resume goes on with it.""")
+--resume goes on with it, with every option it was started with (--coach included).
+If an unfinished game is saved when you start a new one, you are asked what to do with
+it; --new starts the new game at once and keeps the unfinished one in a file of its own.""")
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     from ..engine import data
+    from ..inputs import seed_argument, spyglass_points_argument
 
     _ = tr.gettext
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = _(EPILOG)
-    parser.add_argument("--bots", default="2", metavar=_("BOTS"),
+    parser.add_argument("--bots", default=None, metavar=_("BOTS"),
                         help=tr.format(N_("how many bots ({low} to {high}), or their styles "
                                           "separated by commas (default {default})"),
                                        low=1, high=data.MAX_PLAYERS - 1, default=2))
     parser.add_argument("--name", help=_("your name at the table"))
-    parser.add_argument("--variant", choices=("standard", "beginner"), default="standard",
+    parser.add_argument("--variant", choices=("standard", "beginner"), default=None,
                         help=_("rules variant"))
-    parser.add_argument("--grappling-hook", action="store_true",
+    parser.add_argument("--grappling-hook", action="store_true", default=None,
                         help=_("add the Grappling Hook promotional cards"))
-    parser.add_argument("--spyglass-points", type=int, default=data.SPYGLASS_POINTS_DEFAULT,
+    parser.add_argument("--spyglass-points", type=spyglass_points_argument(tr), default=None,
                         help=tr.format(N_("points for each unused Magic Spyglass (default "
                                           "{points})"), points=data.SPYGLASS_POINTS_DEFAULT))
-    parser.add_argument("--seed", type=int, help=_("seed of the game's chance (default: "
-                                                   "random)"))
+    parser.add_argument("--seed", type=seed_argument(tr),
+                        help=_("seed of the game's chance (default: random)"))
     parser.add_argument("--coach", action="store_true", help=_("show the coach at every "
                                                                "decision"))
     parser.add_argument("--save", metavar=_("FILE"),
                         help=_("where the game is saved (default: in your state folder)"))
     parser.add_argument("--resume", action="store_true",
                         help=_("go on with the game saved in the save file"))
+    parser.add_argument("--new", action="store_true",
+                        help=_("start a new game even if an unfinished one is saved (it is "
+                               "kept in a file of its own)"))
     parser.add_argument("--batch", action="store_true",
                         help=_("read the moves from the standard input, one a line"))
     parser.add_argument("--board", action="store_true",
                         help=_("with --batch: print the board at every decision"))
 
 
+#: The options that shape a game: ``--resume`` takes them from the saved game.
+GAME_OPTIONS = {"bots": "--bots", "name": "--name", "variant": "--variant",
+                "grappling_hook": "--grappling-hook", "spyglass_points": "--spyglass-points",
+                "seed": "--seed"}
+
+
 def _styles(text: str) -> tuple[str, ...]:
+    from ..engine import data
+    from ..inputs import excerpt, whole
     from ..practice.game import BOT_NAMES, PRACTICE_STYLES, PracticeError
 
     text = text.strip()
-    if text.isdigit():
-        count = int(text)
-        if not 1 <= count <= len(BOT_NAMES):
+    if text.isdigit():  # also "²" and other scripts' digits: a count, but not one we take
+        count = whole(text, 1, len(BOT_NAMES))
+        if count is None:
             raise PracticeError(N_("A practice game has 1 to {most} bots, not {count}."),
-                                most=len(BOT_NAMES), count=count)
+                                most=len(BOT_NAMES), count=excerpt(text))
         return tuple(PRACTICE_STYLES[i % len(PRACTICE_STYLES)] for i in range(count))
-    return tuple(s.strip() for s in text.split(",") if s.strip())
+    styles = tuple(s.strip() for s in text.split(",") if s.strip())
+    if len(styles) > data.MAX_PLAYERS - 1:
+        raise PracticeError(N_("A practice game has 1 to {most} bots, not {count}."),
+                            most=len(BOT_NAMES), count=len(styles))
+    return tuple(excerpt(s) for s in styles)
 
 
 def default_save_path():
-    from pathlib import Path
+    from ..practice.game import default_save_path as path
 
-    from platformdirs import user_state_dir
-
-    return Path(user_state_dir("celestia")) / "practice-game.json"
+    return path()
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    import random
     import sys
     from pathlib import Path
 
-    from ..practice.game import PracticeGame, Setup, load
+    from ..practice.game import PracticeError, load
 
     save_path = Path(args.save) if args.save else default_save_path()
+    interactive = not args.batch and sys.stdin.isatty() and sys.stdout.isatty()
     if args.resume:
+        given = [flag for name, flag in GAME_OPTIONS.items() if getattr(args, name) is not None]
+        if given or args.new:
+            raise PracticeError(N_("--resume goes on with the saved game as it was started; "
+                                   "leave out {options}."),
+                                options=tr.join(given + (["--new"] if args.new else [])))
         game = load(save_path)
+        game.coach = game.coach or args.coach
     else:
-        setup = Setup(name=args.name or tr.gettext(N_("Player")), bots=_styles(args.bots),
-                      variant=args.variant, grappling_hook=args.grappling_hook,
-                      spyglass_points=args.spyglass_points,
-                      seed=args.seed if args.seed is not None else random.randrange(10**9))
-        from ..engine import Options
-
-        Options(players=len(setup.bots) + 1, variant=setup.variant,
-                grappling_hook=setup.grappling_hook, spyglass_points=setup.spyglass_points)
-        game = PracticeGame.new(setup)
-        game.save(save_path)
-    if args.batch or not sys.stdin.isatty():
+        game = _start(args, tr, save_path, interactive)
+        if game is None:
+            return 0
+    if not interactive:
         from ..practice.batch import run_batch
 
-        return run_batch(game, sys.stdin, print, tr, save_path, coach=args.coach,
+        return run_batch(game, sys.stdin, print, tr, save_path, coach=game.coach,
                          board=args.board)
     from ..practice.ui import PracticeApp
 
-    code = PracticeApp(game, tr, save_path, coach=args.coach).run()
-    print(tr.format(N_("Game saved to {path}."), path=str(save_path)))
-    if game.over:
-        from ..practice.words import summary_lines
+    app = PracticeApp(game, tr, save_path, coach=game.coach)
+    code = app.run()
+    game.coach = app.coach
+    from ..practice.saved import saved_lines
 
-        print("\n".join(summary_lines(game, tr)))
-    else:
-        print(tr.gettext(N_("Resume it with: celestia play --resume")))
+    print("\n".join(saved_lines(game, save_path, tr)))
     return code
+
+
+def _start(args: argparse.Namespace, tr: Translator, save_path, interactive: bool):
+    """A new game, saved at once; None if the player chose to quit at the question about
+    an unfinished game."""
+    import random
+
+    from ..engine import Options
+    from ..practice.game import PracticeGame, Setup
+
+    setup = Setup(name=args.name or tr.gettext(N_("Player")),
+                  bots=_styles(args.bots if args.bots is not None else "2"),
+                  variant=args.variant or "standard",
+                  grappling_hook=bool(args.grappling_hook),
+                  spyglass_points=(args.spyglass_points if args.spyglass_points is not None
+                                   else Options().spyglass_points),
+                  seed=args.seed if args.seed is not None else random.randrange(10**9),
+                  coach=args.coach)
+    Options(players=len(setup.bots) + 1, variant=setup.variant,
+            grappling_hook=setup.grappling_hook, spyglass_points=setup.spyglass_points)
+    game = PracticeGame.new(setup)  # refuses a wrong set-up before the saved game is touched
+    from ..practice.saved import QUIT, RESUME, make_room
+
+    choice, old = make_room(save_path, args.new, interactive, args.save is None, tr)
+    if choice == QUIT:
+        return None
+    if choice == RESUME:
+        assert old is not None
+        old.coach = old.coach or args.coach
+        return old
+    game.save(save_path)
+    return game

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ..engine.messages import N_, RecordError
+from ..engine.messages import N_, CelestiaError, RecordError
 from ..i18n import Translator
 
 if TYPE_CHECKING:
@@ -75,7 +75,16 @@ def _print_error(err: RecordError, tr: Translator) -> None:
     else:
         print(tr.gettext(N_("The record's options are not valid.")), file=sys.stderr)
     assert err.cause is not None
-    print(tr.message(err.cause), file=sys.stderr)
+    print(tr.message(_quoted_short(err.cause)), file=sys.stderr)
+
+
+def _quoted_short(err: CelestiaError) -> CelestiaError:
+    """The engine's error with what the record said quoted short (an action string in a
+    record may be long)."""
+    from ..inputs import excerpt
+
+    params = {k: excerpt(v, 200) if isinstance(v, str) else v for k, v in err.params.items()}
+    return CelestiaError(err.msgid, **params)
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:

@@ -32,6 +32,7 @@ this file format.""")
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     from ..engine import data
+    from ..inputs import spyglass_points_argument
 
     _ = tr.gettext
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
@@ -46,20 +47,19 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         help=_("write the sheet entered to a file (the same format)"))
     parser.add_argument("--variant", choices=("standard", "beginner"), default=None,
                         help=_("rules variant (default: standard, or the file's)"))
-    parser.add_argument("--spyglass-points", type=int, default=None,
+    parser.add_argument("--spyglass-points", type=spyglass_points_argument(tr), default=None,
                         help=tr.format(N_("points for each unused Magic Spyglass (default "
                                           "{points}, or the file's)"),
                                        points=data.SPYGLASS_POINTS_DEFAULT))
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    from pathlib import Path
-
     from ..engine import data
     from ..practice.scoresheet import (
         ScoreSheet,
         SheetError,
         load_sheet,
+        save_sheet,
         sheet_from_arguments,
     )
     from ..practice.scoreview import enter_sheet, result_lines
@@ -69,11 +69,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         else args.spyglass_points
     problems: list[SheetError] = []
     if args.file:
-        sheet, problems = load_sheet(args.file)
-        if args.variant:
-            sheet.variant = args.variant
-        if args.spyglass_points is not None:
-            sheet.spyglass_points = args.spyglass_points
+        # The command's --variant and --spyglass-points apply before any player is checked.
+        sheet, problems = load_sheet(args.file, args.variant, args.spyglass_points)
         if args.player or args.spyglasses:
             extra, more = sheet_from_arguments(args.player, args.spyglasses, sheet.variant,
                                                sheet.spyglass_points)
@@ -87,30 +84,65 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         sheet, problems = sheet_from_arguments(args.player, args.spyglasses, variant, points)
     else:
         sheet = ScoreSheet(variant, points)
-        complete = enter_sheet(sheet, _prompt(), print, tr)
-        if not complete:
-            print(tr.gettext(N_("Entry interrupted. The players entered so far, as a score "
-                                "sheet file:")))
-            print(sheet.to_toml(), end="")
-            if args.save:
-                Path(args.save).write_text(sheet.to_toml(), encoding="utf-8")
-            return 1
-    if args.save:
+        if not enter_sheet(sheet, _prompt(), print, tr):
+            return _interrupted(sheet, args.save, tr)
+    if not problems:
         try:
-            Path(args.save).write_text(sheet.to_toml(), encoding="utf-8")
-        except OSError as err:
-            raise SheetError(N_("Cannot write {path}: {reason}"), path=args.save,
-                             reason=err.strerror or str(err)) from err
-    for problem in problems:
-        print(tr.message(problem), file=sys.stderr)
+            lines = result_lines(sheet, tr)
+        except SheetError as err:  # too few players
+            problems.append(err)
     if problems:
+        for problem in problems:
+            print(tr.message(problem), file=sys.stderr)
         text = tr.ngettext("{n} mistake on the sheet: correct it and try again.",
                            "{n} mistakes on the sheet: correct them and try again.",
                            len(problems))
         print(text.format(n=tr.number(len(problems))), file=sys.stderr)
+        if args.save:
+            # Nothing is written over a file until the whole sheet has been checked.
+            print(tr.format(N_("Nothing was written to {path}."), path=args.save),
+                  file=sys.stderr)
         return 2
-    print("\n".join(result_lines(sheet, tr)))
+    print("\n".join(lines))
+    if args.save:
+        try:
+            save_sheet(sheet, args.save)
+        except SheetError as err:
+            print(tr.message(err), file=sys.stderr)
+            return 2
     return 0
+
+
+def _interrupted(sheet, save: str | None, tr: Translator) -> int:
+    """Entry stopped part-way: keep every player typed, in the --save file or, failing
+    that, in the state folder, and show them as a sheet file too."""
+    import shlex
+    import time
+
+    from ..practice.scoresheet import SheetError, save_sheet
+    from ..storage import state_dir
+
+    if not sheet.entries:
+        print(tr.gettext(N_("Entry interrupted before any player was entered.")))
+        return 1
+    print(tr.gettext(N_("Entry interrupted. The players entered so far, as a score "
+                        "sheet file:")))
+    print(sheet.to_toml(), end="")
+    places = [save] if save else []
+    places.append(str(state_dir() / f"score-sheet-{time.strftime('%Y%m%d-%H%M%S')}.toml"))
+    for place in places:
+        try:
+            save_sheet(sheet, place)
+        except SheetError as err:
+            print(tr.message(err), file=sys.stderr)
+            continue
+        quoted = shlex.quote(place)
+        command = (f"celestia score --file {quoted} --save {quoted} --player "
+                   f'"{tr.gettext(N_("NAME:VALUES"))}"')
+        print(tr.format(N_("They are saved in {path}. To finish the sheet, add the other "
+                           "players: {command}"), path=place, command=command))
+        return 1
+    return 1
 
 
 def _prompt():

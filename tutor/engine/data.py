@@ -90,6 +90,8 @@ SPYGLASS_CITIES: tuple[int, ...] = (1, 2, 4, 6)
 # --- End of the game and scoring (§5, §6) ---------------------------------------------
 END_SCORE = 50
 SPYGLASS_POINTS_DEFAULT = 2
+#: The most a house rule may make an unused Spyglass score: the most precious treasure.
+SPYGLASS_POINTS_MAX = CITY_VALUES[-1]
 BEGINNER_CITIES_TO_END = 5
 
 STANDARD = "standard"

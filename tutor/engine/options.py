@@ -62,9 +62,12 @@ class Options:
             raise OptionsError(
                 N_("The beginner variant has no Power cards, so it cannot use the Grappling Hook.")
             )
-        if not _whole(self.spyglass_points) or self.spyglass_points < 0:
+        if not _whole(self.spyglass_points) or not (
+            0 <= self.spyglass_points <= data.SPYGLASS_POINTS_MAX
+        ):
             raise OptionsError(
-                N_("spyglass_points must be a whole number of 0 or more, not {value}."),
+                N_("spyglass_points must be a whole number from 0 to {most}, not {value}."),
+                most=data.SPYGLASS_POINTS_MAX,
                 value=self.spyglass_points,
             )
         if self.seed is not None and not _whole(self.seed):

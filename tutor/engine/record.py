@@ -34,6 +34,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..inputs import excerpt, name_problem
 from .messages import N_, CelestiaError, RecordError
 from .options import Options
 from .state import CHANCE, State
@@ -69,11 +70,16 @@ def _new_state(record: dict[str, Any]) -> State:
     ):
         raise RecordError(N_("The record's options must be an object, its seats a list of "
                              "names and its history a list."))
+    for name in seats or ():
+        problem = name_problem(name)
+        if problem is not None:
+            raise RecordError(N_("The record's seats are not valid: {reason}"),
+                              reason=problem)
     try:
         parsed = Options.from_dict(options)
     except CelestiaError as err:
         raise RecordError(N_("The record's options are not valid: {reason}"),
-                          reason=err.english(), cause=err) from err
+                          reason=err, cause=err) from err
     if seats is not None and len(seats) != parsed.players:
         raise RecordError(N_("The record's seats do not match its game of {players} players: "
                              "the number of seat names is {count}."),
@@ -100,6 +106,7 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
     entries = history if upto is None else history[:upto]
     for number, entry in enumerate(entries, start=1):
         if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[1], str)
+                or len(entry[1]) > MAX_ACTION_CHARS
                 or not (entry[0] == "chance" or (isinstance(entry[0], int)
                                                  and not isinstance(entry[0], bool)))):
             raise RecordError(N_("Entry {number} of the history is not [actor, action]."),
@@ -116,26 +123,35 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
             state.apply(entry[1])
         except CelestiaError as err:
             raise RecordError(N_("Entry {number} (\"{action}\") cannot be replayed: {reason}"),
-                              number=number, action=entry[1], reason=err.english(),
+                              number=number, action=excerpt(entry[1], 80), reason=err,
                               entry=number, cause=err) from err
     return state
 
 
+#: No game's record comes near this size (a long game is some 100 kB).
+MAX_BYTES = 4 * 1024 * 1024
+#: The longest action string a record can hold (the deck outcome, every card named).
+MAX_ACTION_CHARS = 4096
+
+
 def load(path: str | Path) -> dict[str, Any]:
-    """Read a record file; unreadable or malformed JSON is a RecordError."""
+    """Read a record file; unreadable or malformed JSON is a RecordError whose reason
+    is a translatable sentence (see ``tutor.file_errors``)."""
+    from ..file_errors import JSON_ERRORS, json_reason, load_json, os_reason
+    from ..storage import read_text
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_text(path, MAX_BYTES)
     except UnicodeDecodeError as err:
         raise RecordError(N_("{path} is not a UTF-8 text file."), path=str(path)) from err
     except OSError as err:
         raise RecordError(N_("Cannot read {path}: {reason}"), path=str(path),
-                          reason=err.strerror or str(err)) from err
+                          reason=os_reason(err)) from err
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(N_("{path} is not valid JSON (line {line}, column {column}): "
-                             "{reason}"), path=str(path), line=err.lineno, column=err.colno,
-                          reason=err.msg) from err
+        return load_json(text)
+    except JSON_ERRORS as err:
+        raise RecordError(N_("{path} is not a valid game record: {reason}"), path=str(path),
+                          reason=json_reason(err)) from err
 
 
 def undo(state: State, count: int = 1) -> State:

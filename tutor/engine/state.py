@@ -773,10 +773,13 @@ class State:
         if card == ALTERNATIVE_ROUTE:
             self._unknown(action)
         target = words[2] if len(words) == 3 else ""
-        if target.isdigit() and int(target) == self.captain:
+        # Only a seat number may be compared: "²" passes isdigit() but int() refuses it.
+        if not (target.isascii() and target.isdigit() and len(target) <= 2):
+            target = ""
+        if target and int(target) == self.captain:
             self._illegal(N_("{card} never targets the captain."), action, rule="4.1",
                           card=card)
-        if target.isdigit() and int(target) == actor:
+        if target and int(target) == actor:
             self._illegal(N_("{card} forces another passenger off, never yourself."),
                           action, rule="4.1", card=card)
         targets = self._eject_targets(actor)

@@ -4,38 +4,57 @@ File format (JSON)::
 
     {"format": "celestia-tutor-progress", "version": 1, "language": "fr",
      "last": "passengers",
-     "lessons": {"goal": {"done": true, "stars": 3, "inputs": []},
-                 "passengers": {"done": false, "stars": 0, "inputs": ["c1", "stay"]}}}
+     "lessons": {"goal": {"done": true, "stars": 3, "inputs": [], "at": 1718000000.5},
+                 "passengers": {"done": false, "stars": 0, "inputs": ["c1", "stay"],
+                                "at": 1718000100.0}}}
 
 ``inputs`` lists what the learner did in the lesson under way (the key of each option
 chosen, right or wrong, and undos), so a lesson is resumed by replaying them; ``stars``
-is the best result of a finished lesson (1 to 3). A file that cannot be read is renamed
-aside (never deleted) and the learner starts afresh with a message.
+is the best result of a finished lesson (1 to 3); ``at`` is when the entry last changed. Keys of a lesson's
+entry that this version does not know are kept as they are.
+
+Two tutors may be open at once: each save merges with what is on disk, under a lock.
+For each lesson the newer entry wins (a ✓ once earned stays), so neither window's
+progress is lost; the language and the last lesson are this window's if it changed them.
+A file that cannot be read is renamed aside (never deleted) and the learner starts
+afresh with a message; a file written by a newer version is left alone, and this
+session's progress is then not saved (the learner is told).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from ..engine.messages import N_
+from ..file_errors import JSON_ERRORS, Reason, json_reason, load_json, os_reason
+from ..storage import locked, read_text, set_aside
+from ..storage import state_dir as _state_dir
 
 FORMAT = "celestia-tutor-progress"
 VERSION = 1
+#: Far more than the progress of every lesson takes.
+MAX_BYTES = 1024 * 1024
 
 
 def state_dir() -> Path:
     """``CELESTIA_STATE_DIR`` if set, else the platform's user state directory."""
-    override = os.environ.get("CELESTIA_STATE_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
+    return _state_dir()
 
-    return Path(platformdirs.user_state_dir("celestia"))
+
+class _Unreadable(Exception):
+    """The file on disk is not a progress file this version can use."""
+
+    def __init__(self, reason: Reason, newer: int | None = None) -> None:
+        super().__init__(reason.english())
+        self.reason = reason
+        self.newer = newer
+
+
+def _reason(msgid: str, **params: Any) -> Reason:
+    return Reason(msgid, params)
 
 
 class Progress:
@@ -43,11 +62,38 @@ class Progress:
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or state_dir() / "progress.json"
-        self.language: str | None = None
-        self.last: str | None = None
+        self._language: str | None = None
+        self._last: str | None = None
         self.lessons: dict[str, dict[str, Any]] = {}
         self.notice: tuple[str, dict[str, Any]] | None = None
+        #: What this window changed since it last saved: lesson ids, and the two settings.
+        self._changed: set[str] = set()
+        self._changed_language = False
+        self._changed_last = False
+        #: Top-level keys of the file that this version does not know, kept when saving.
+        self._extra: dict[str, Any] = {}
+        #: True when the file belongs to a newer version: it is never written over.
+        self.read_only = False
         self._load()
+
+    # --- Settings that are saved --------------------------------------------------------
+    @property
+    def language(self) -> str | None:
+        return self._language
+
+    @language.setter
+    def language(self, value: str | None) -> None:
+        self._language = value
+        self._changed_language = True
+
+    @property
+    def last(self) -> str | None:
+        return self._last
+
+    @last.setter
+    def last(self, value: str | None) -> None:
+        self._last = value
+        self._changed_last = True
 
     # --- Queries --------------------------------------------------------------------------
     def done(self, lesson_id: str) -> bool:
@@ -61,13 +107,20 @@ class Progress:
         return int(self.lessons.get(lesson_id, {}).get("stars", 0))
 
     def started(self, lesson_id: str) -> bool:
-        """Under way: the next start offers to resume it."""
+        """Begun and not finished: the next start offers to resume it."""
         entry = self.lessons.get(lesson_id)
         return bool(entry) and bool(entry.get("inputs"))
 
     # --- Changes --------------------------------------------------------------------------
-    def record(self, lesson_id: str, inputs: list[str], done: bool, stars: int = 0) -> None:
+    def _touch(self, lesson_id: str) -> dict[str, Any]:
         entry = self.lessons.setdefault(lesson_id, {})
+        # Strictly newer than anything saved before, even within one clock tick.
+        entry["at"] = max(time.time(), _at(entry) + 1e-6)
+        self._changed.add(lesson_id)
+        return entry
+
+    def record(self, lesson_id: str, inputs: list[str], done: bool, stars: int = 0) -> None:
+        entry = self._touch(lesson_id)
         entry["inputs"] = [] if done else list(inputs)
         entry["done"] = bool(entry.get("done")) or done
         entry["stars"] = max(int(entry.get("stars", 0)), stars if done else 0)
@@ -78,7 +131,7 @@ class Progress:
     def forget(self, lesson_id: str) -> None:
         """Drop a lesson's unfinished answers (a restart), keeping its ✓ if earned."""
         if lesson_id in self.lessons:
-            self.lessons[lesson_id]["inputs"] = []
+            self._touch(lesson_id)["inputs"] = []
             self.save()
 
     def set_language(self, language: str) -> None:
@@ -86,59 +139,142 @@ class Progress:
         self.save()
 
     def save(self) -> None:
-        """Write to a temporary file in the same folder, then replace: never half a file."""
-        content = json.dumps({"format": FORMAT, "version": VERSION, "language": self.language,
-                              "last": self.last, "lessons": self.lessons},
-                             ensure_ascii=False, indent=1, sort_keys=True)
+        """Merge with the file on disk under its lock, then write it atomically.
+
+        A failure is not raised: it becomes the ``notice`` shown to the learner, and the
+        changes stay pending for the next save.
+        """
+        if self.read_only:
+            return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(prefix=".progress-", suffix=".tmp",
-                                        dir=self.path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(content)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp, self.path)
+            with locked(self.path) as file:
+                self._merge_from_disk()
+                if self.read_only:
+                    return
+                file.write(self._content(), private=True)
         except OSError as err:
             self.notice = (N_("Your progress could not be saved in {path}: {reason}"),
-                           {"path": str(self.path), "reason": err.strerror or str(err)})
+                           {"path": str(self.path), "reason": os_reason(err)})
+            return
+        self._changed.clear()
+        self._changed_language = self._changed_last = False
+
+    def _content(self) -> str:
+        content = {**self._extra, "format": FORMAT, "version": VERSION,
+                   "language": self._language, "last": self._last, "lessons": self.lessons}
+        return json.dumps(content, ensure_ascii=False, indent=1, sort_keys=True)
+
+    def _merge_from_disk(self) -> None:
+        """Take in what another window saved since this one read the file."""
+        disk = self._read_or_handle()
+        if disk is None:
+            return
+        lessons, language, last, extra = disk
+        for lesson_id, theirs in lessons.items():
+            ours = self.lessons.get(lesson_id)
+            if ours is None or lesson_id not in self._changed:
+                # Not changed here: the disk's entry is the newest we know of.
+                self.lessons[lesson_id] = theirs if ours is None else _merged(ours, theirs)
+            else:
+                self.lessons[lesson_id] = _merged(theirs, ours)
+        if not self._changed_language:
+            self._language = language
+        if not self._changed_last:
+            self._last = last
+        self._extra = extra
 
     # --- Loading --------------------------------------------------------------------------
-    def _load(self) -> None:
+    def _read(self) -> tuple[dict[str, dict[str, Any]], str | None, str | None,
+                             dict[str, Any]] | None:
+        """The file's lessons, language, last lesson and unknown keys; None if there is
+        no file. Raises ``_Unreadable``."""
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = read_text(self.path, MAX_BYTES)
         except FileNotFoundError:
-            return
+            return None
         except (OSError, UnicodeDecodeError) as err:
-            self._set_aside(str(err))
-            return
+            raise _Unreadable(os_reason(err)) from err
         try:
-            content = json.loads(text)
-            if not isinstance(content, dict) or content.get("format") != FORMAT:
-                raise ValueError("not a progress file")
-            lessons = content.get("lessons", {})
-            if not isinstance(lessons, dict) or not all(
-                isinstance(v, dict) and isinstance(v.get("inputs", []), list)
-                and all(isinstance(a, str) for a in v.get("inputs", []))
-                and isinstance(v.get("stars", 0), int) and 0 <= v.get("stars", 0) <= 3
-                for v in lessons.values()
-            ):
-                raise ValueError("malformed lessons")
-        except ValueError as err:
-            self._set_aside(str(err))
-            return
-        self.lessons = lessons
+            content = load_json(text)
+        except JSON_ERRORS as err:
+            raise _Unreadable(json_reason(err)) from err
+        if not isinstance(content, dict) or content.get("format") != FORMAT:
+            raise _Unreadable(_reason(N_("it is not a progress file of the tutor.")))
+        version = content.get("version", VERSION)
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise _Unreadable(_reason(N_("its format version is not a number this program "
+                                         "knows.")))
+        if version > VERSION:
+            raise _Unreadable(_reason(N_("it was written by a newer version.")), newer=version)
+        lessons = content.get("lessons", {})
+        if not isinstance(lessons, dict) or not all(
+            isinstance(v, dict) and isinstance(v.get("inputs", []), list)
+            and all(isinstance(a, str) and len(a) < 100 for a in v.get("inputs", []))
+            and isinstance(v.get("stars", 0), int) and not isinstance(v.get("stars"), bool)
+            and 0 <= v.get("stars", 0) <= 3
+            and isinstance(v.get("at", 0), (int, float)) and not isinstance(v.get("at"), bool)
+            for v in lessons.values()
+        ):
+            raise _Unreadable(_reason(N_("its list of lessons is damaged.")))
         language = content.get("language")
-        self.language = language if isinstance(language, str) else None
         last = content.get("last")
-        self.last = last if isinstance(last, str) else None
+        known = {"format", "version", "language", "last", "lessons"}
+        extra = {k: v for k, v in content.items() if k not in known}
+        return (lessons, language if isinstance(language, str) else None,
+                last if isinstance(last, str) else None, extra)
 
-    def _set_aside(self, reason: str) -> None:
-        aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+    def _read_or_handle(self) -> tuple[dict[str, dict[str, Any]], str | None, str | None,
+                                       dict[str, Any]] | None:
+        """``_read``, with an unusable file refused (a newer version) or set aside."""
         try:
-            os.replace(self.path, aside)
+            return self._read()
+        except _Unreadable as err:
+            if err.newer is not None:
+                self._refuse_newer(err.newer)
+            else:
+                self._set_aside(err.reason)
+            return None
+
+    def _load(self) -> None:
+        disk = self._read_or_handle()
+        if disk is not None:
+            self.lessons, self._language, self._last, self._extra = disk
+
+    def _refuse_newer(self, version: int) -> None:
+        self.read_only = True
+        self.notice = (N_("Your progress file {path} was written by a newer version of "
+                          "Celestia (format {version}). It is left as it is, and the progress "
+                          "of this session will not be saved: update Celestia to keep it."),
+                       {"path": str(self.path), "version": version})
+
+    def _set_aside(self, reason: Reason) -> None:
+        try:
+            aside = set_aside(self.path, "corrupt")
         except OSError:
-            aside = self.path
-        self.notice = (N_("Your progress file could not be read ({reason}); it was set aside "
-                          "as {path} and you start afresh."), {"reason": reason,
-                                                              "path": str(aside)})
+            # It cannot even be renamed: leave it, and never write over it.
+            self.read_only = True
+            self.notice = (N_("Your progress file {path} is left as it is, and the progress of "
+                              "this session will not be saved, because it could neither be "
+                              "read nor set aside: {reason}"),
+                           {"path": str(self.path), "reason": reason})
+            return
+        self.notice = (N_("Your progress file was set aside as {path} and you start afresh, "
+                          "because it could not be read: {reason}"),
+                       {"reason": reason, "path": str(aside)})
+
+
+def _at(entry: dict[str, Any]) -> float:
+    value = entry.get("at", 0)
+    return float(value) if isinstance(value, (int, float)) else 0.0
+
+
+def _merged(older: dict[str, Any], newer: dict[str, Any]) -> dict[str, Any]:
+    """One lesson's entry from two windows: the newer wins, keys only one of them has are
+    kept, and a ✓ earned in either stays."""
+    if _at(older) > _at(newer):
+        older, newer = newer, older
+    entry = {**older, **newer}
+    if older.get("done") or newer.get("done"):
+        entry["done"] = True
+        entry["stars"] = max(int(older.get("stars", 0)), int(newer.get("stars", 0)))
+    return entry

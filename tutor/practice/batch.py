@@ -14,6 +14,7 @@ from pathlib import Path
 from ..engine import CelestiaError
 from ..engine.messages import N_
 from ..i18n import Translator
+from ..inputs import excerpt, whole
 from .coach import advice_lines
 from .game import PracticeGame
 from .words import action_label, bots_line, summary_lines
@@ -27,9 +28,39 @@ def pick(game: PracticeGame, line: str) -> str | None:
     """The action a line names (a choice number or an action string), or None."""
     choices = game.choices()
     text = " ".join(line.split())
-    if text.isdigit() and 1 <= int(text) <= len(choices):
-        return choices[int(text) - 1]
+    number = whole(text, 1, len(choices))
+    if number is not None:
+        return choices[number - 1]
     return text if text in choices else None
+
+
+class _Saver:
+    """Saves after every move; a failure is said once, and the last save looks for
+    another place (see ``saved.saved_lines``) so that the game is never lost unsaid."""
+
+    def __init__(self, game: PracticeGame, path: Path | None, write: Callable[[str], None],
+                 tr: Translator) -> None:
+        self.game, self.path, self.write, self.tr = game, path, write, tr
+        self.failed = False
+
+    def after_move(self) -> None:
+        if self.path is None:
+            return
+        try:
+            self.game.save(self.path)
+            self.failed = False
+        except CelestiaError as err:
+            if not self.failed:
+                self.write(self.tr.message(err))
+            self.failed = True
+
+    def last(self) -> None:
+        if self.path is None:
+            return
+        from .saved import saved_lines
+
+        for line in saved_lines(self.game, self.path, self.tr, summary=False):
+            self.write(line)
 
 
 def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], None],
@@ -38,6 +69,7 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
     """Play from ``lines``; returns 0 at the end of the game, 1 if the input ran out."""
     from ..app.board import board_text
 
+    saver = _Saver(game, save_path, write, tr)
     write(bots_line(game, tr))
     told = len(game.log)
     for event in game.log:
@@ -51,17 +83,10 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
         write(tr.gettext(N_("Your choices:")))
         write("\n".join(choice_lines(game, tr)))
         line = next(source, None)
-        if line is None:
-            if save_path is not None:
-                game.save(save_path)
-                write(tr.format(N_("Game saved to {path}."), path=str(save_path)))
-            return 1
-        text = line.strip()
+        text = "quit" if line is None else line.strip()
         command, _, rest = text.partition(" ")
         if command == "quit":
-            if save_path is not None:
-                game.save(save_path)
-                write(tr.format(N_("Game saved to {path}."), path=str(save_path)))
+            saver.last()
             return 1
         if command == "coach":
             write("\n".join(advice_lines(game.advice(), tr)))
@@ -79,7 +104,7 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
         action = pick(game, text)
         if action is None:
             write(tr.format(N_('"{text}" is not one of your choices: type its number, or '
-                               "coach, board, save FILE or quit."), text=text))
+                               "coach, board, save FILE or quit."), text=excerpt(text)))
             continue
         try:
             game.play(action)
@@ -89,9 +114,10 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
         for event in game.log[told:]:
             write(tr.message(event))
         told = len(game.log)
-        if save_path is not None:
-            game.save(save_path)
+        saver.after_move()
     for event in game.log[told:]:
         write(tr.message(event))
     write("\n".join(summary_lines(game, tr)))
+    if saver.failed:
+        saver.last()
     return 0

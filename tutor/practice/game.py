@@ -6,8 +6,11 @@ ones and those addressed to the learner) for narration. A game is saved as an en
 game record (``tutor.engine.record`` format) with one extra key, ``practice``, that
 names the learner's seat, each bot's style and the seed::
 
-    "practice": {"learner": 0, "bots": [null, "cautious", "bold"], "seed": 42}
+    "practice": {"learner": 0, "bots": [null, "cautious", "bold"], "seed": 42,
+                 "coach": true}
 
+Every option the game was started with is in the record (the rule options, the names,
+the bots, the seed and whether the coach is on), so ``--resume`` restores them all.
 Resuming replays the record; the chance and the bots continue from seeds derived from
 the seed and the length of the history, so a resumed game goes on deterministically.
 """
@@ -15,8 +18,7 @@ the seed and the length of the history, so a resumed game goes on deterministica
 from __future__ import annotations
 
 import json
-import os
-import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,7 @@ from ..engine import (
     to_record,
 )
 from ..engine.messages import N_, CelestiaError
+from ..inputs import name_problem
 from .odds import Advice, advise, situation_from_observation
 
 #: Bot seat names: cloud names, the same in every language.
@@ -58,13 +61,18 @@ class Setup:
     seed: int = 0
     #: The first captain's seat (the learner sits at seat 0).
     first_captain: int = 0
+    #: Show the coach at every decision (saved with the game).
+    coach: bool = False
 
 
 class PracticeGame:
     """The learner at seat ``learner``; bots at every other seat."""
 
-    def __init__(self, state: State, learner: int, styles: list[str | None], seed: int) -> None:
+    def __init__(self, state: State, learner: int, styles: list[str | None], seed: int,
+                 coach: bool = False) -> None:
         self.state = state
+        #: The coach was asked for when the game started (``--coach``): resuming keeps it.
+        self.coach = coach
         self.learner = learner
         self.styles = styles
         self.seed = seed
@@ -91,11 +99,14 @@ class PracticeGame:
                           variant=setup.variant, grappling_hook=setup.grappling_hook,
                           spyglass_points=setup.spyglass_points)
         name = setup.name.strip() or "?"
+        problem = name_problem(name)
+        if problem is not None:
+            raise PracticeError(problem.msgid, **problem.params)
         seats = [name, *BOT_NAMES[:len(setup.bots)]]
         if name in BOT_NAMES[:len(setup.bots)]:
             raise PracticeError(N_('"{name}" is the name of a bot; choose another name.'),
                                 name=name)
-        game = cls(State(options, seats), 0, [None, *setup.bots], setup.seed)
+        game = cls(State(options, seats), 0, [None, *setup.bots], setup.seed, setup.coach)
         game.advance()
         return game
 
@@ -110,14 +121,16 @@ class PracticeGame:
         learner = extra.get("learner")
         styles = extra.get("bots")
         seed = extra.get("seed")
+        coach = extra.get("coach", False)
         if (not isinstance(learner, int) or not isinstance(seed, int)
+                or not isinstance(coach, bool)
                 or not isinstance(styles, list) or len(styles) != state.players
                 or not 0 <= learner < state.players or styles[learner] is not None
                 or any(s not in PRACTICE_STYLES for i, s in enumerate(styles)
                        if i != learner)):
             raise PracticeError(N_('The "practice" part of this record must name the learner\'s '
                                    "seat, a bot style for every other seat and a seed."))
-        game = cls(state, learner, styles, seed)
+        game = cls(state, learner, styles, seed, coach)
         game.advance()
         return game
 
@@ -170,23 +183,55 @@ class PracticeGame:
     def to_record(self) -> dict[str, Any]:
         record = to_record(self.state)
         record["practice"] = {"learner": self.learner, "bots": list(self.styles),
-                              "seed": self.seed}
+                              "seed": self.seed, "coach": self.coach}
         return record
 
     def save(self, path: str | Path) -> None:
         """Write the game record atomically (a crash never leaves half a file)."""
-        path = Path(path)
+        from ..file_errors import os_reason
+        from ..storage import write_atomic
+
         text = json.dumps(self.to_record(), ensure_ascii=False, indent=1)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name,
-                                                 suffix=".tmp")
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(temporary, path)
+            write_atomic(path, text, private=True)
         except OSError as err:
             raise PracticeError(N_("Cannot save the game to {path}: {reason}"), path=str(path),
-                                reason=err.strerror or str(err)) from err
+                                reason=os_reason(err)) from err
+
+    def rescue(self, path: str | Path) -> tuple[Path | None, PracticeError | None]:
+        """Save to ``path``, else to the first place that takes it (the state folder, the
+        home folder, the temporary folder). Returns where it went (None if nowhere)
+        and the error of ``path``, if it failed."""
+        try:
+            self.save(path)
+            return Path(path), None
+        except PracticeError as err:
+            failure = err
+        for place in fallback_paths(Path(path)):
+            try:
+                self.save(place)
+                return place, failure
+            except PracticeError:
+                continue
+        return None, failure
+
+
+def default_save_path() -> Path:
+    """The practice game's save file in the state folder (``CELESTIA_STATE_DIR`` too)."""
+    from ..storage import state_dir
+
+    return state_dir() / "practice-game.json"
+
+
+def fallback_paths(failed: Path) -> list[Path]:
+    """Other places to save a game that could not be saved at ``failed``."""
+    import tempfile
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    name = f"celestia-practice-game-{stamp}.json"
+    places = [default_save_path().with_name(f"practice-game-{stamp}.json"),
+              Path.home() / name, Path(tempfile.gettempdir()) / name]
+    return [p for p in places if p.parent != failed.parent]
 
 
 def load(path: str | Path) -> PracticeGame:
@@ -194,3 +239,14 @@ def load(path: str | Path) -> PracticeGame:
     from ..engine import record
 
     return PracticeGame.from_record(record.load(path))
+
+
+def unfinished(path: Path) -> PracticeGame | None:
+    """The unfinished game saved at ``path``; None if there is none or it is over.
+
+    Raises ``CelestiaError`` if a file is there but is not a game this program can read.
+    """
+    if not path.exists():
+        return None
+    game = load(path)
+    return None if game.over else game

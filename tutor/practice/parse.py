@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
+from ..inputs import excerpt
 
 
 class InputError(CelestiaError):
@@ -53,14 +54,18 @@ def parse_names(text: str, identifiers: Iterable[str], option: str, tr: Translat
         count = 1
         counted = _COUNTED.match(item)
         if counted:
+            if len(counted.group(1)) > 3:  # more than any game holds: refuse before building
+                raise InputError(N_('"{text}" in {option} names more cards than the whole '
+                                    "game holds."), text=excerpt(item), option=option)
             count, item = int(counted.group(1)), counted.group(2).strip()
         ident = names.get(fold(item))
         if ident is None:
             choices = tr.join([tr.term(i) for i in allowed], style="or")
             if kind == "face":
                 raise InputError(N_('"{name}" in {option} is not a die face; write {choices}.'),
-                                 name=item, option=option, choices=choices)
+                                 name=excerpt(item), option=option, choices=choices)
             raise InputError(N_('"{name}" in {option} is not a card of the game; write '
-                                '{choices}.'), name=item, option=option, choices=choices)
+                                '{choices}.'), name=excerpt(item), option=option,
+                             choices=choices)
         found.extend([ident] * count)
     return found

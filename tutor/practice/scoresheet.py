@@ -20,6 +20,9 @@ File format (TOML), for ``celestia score --file``::
     [[players]]
     name = "Bob"
     treasures = [15, 15, 12, 9]
+
+A sheet read from a file keeps that file's text (with ``tomlkit``): saving it again
+changes only the values that changed, so the file's comments and layout survive.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from typing import Any
 
 from ..engine import data
 from ..engine.messages import N_, CelestiaError
+from ..inputs import excerpt, name_problem, whole
 
 
 class SheetError(CelestiaError):
@@ -78,6 +82,8 @@ class Result:
 
 
 _SPLIT = re.compile(r"[\s,;]+")
+#: Larger than any treasure value, small enough to convert at once.
+_VALUE_BOUND = 10**6
 
 
 def parse_values(text: str, player: str) -> list[int]:
@@ -86,19 +92,32 @@ def parse_values(text: str, player: str) -> list[int]:
     for word in _SPLIT.split(text.strip()):
         if not word:
             continue
-        if not word.isdigit():
+        value = whole(word, 0, _VALUE_BOUND)
+        if value is None:
             raise SheetError(N_('{player}: "{text}" is not a treasure value.'),
-                             player=player, text=word)
-        values.append(int(word))
+                             player=player, text=excerpt(word))
+        values.append(value)
     return values
 
 
 def parse_spyglasses(text: str, player: str) -> int:
     word = text.strip() or "0"
-    if not word.isdigit():
+    value = whole(word, 0, _VALUE_BOUND)
+    if value is None:
         raise SheetError(N_('{player}: "{text}" is not a number of Magic Spyglasses.'),
-                         player=player, text=word)
-    return int(word)
+                         player=player, text=excerpt(word))
+    return value
+
+
+def shown(value: Any) -> Any:
+    """A value from a file or the arguments, short enough to quote in an error (a
+    number of a reasonable size is kept as it is)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) < 10**12:
+            return value
+        # int → str refuses more than 4,300 digits (about 14,000 bits).
+        return excerpt(str(value)) if value.bit_length() < 14_000 else "…"
+    return excerpt(str(value))
 
 
 class ScoreSheet:
@@ -106,16 +125,19 @@ class ScoreSheet:
 
     def __init__(self, variant: str = data.STANDARD,
                  spyglass_points: int = data.SPYGLASS_POINTS_DEFAULT) -> None:
-        if variant not in data.VARIANTS:
+        if not isinstance(variant, str) or variant not in data.VARIANTS:
             raise SheetError(N_('Unknown variant "{variant}": choose standard or beginner.'),
-                             variant=variant)
+                             variant=shown(variant))
         if not isinstance(spyglass_points, int) or isinstance(spyglass_points, bool) \
-                or spyglass_points < 0:
-            raise SheetError(N_("spyglass_points must be a whole number of 0 or more, not "
-                                "{value}."), value=spyglass_points)
+                or not 0 <= spyglass_points <= data.SPYGLASS_POINTS_MAX:
+            raise SheetError(N_("spyglass_points must be a whole number from 0 to {most}, not "
+                                "{value}."), most=data.SPYGLASS_POINTS_MAX,
+                             value=shown(spyglass_points))
         self.variant = variant
         self.spyglass_points = spyglass_points
         self.entries: list[Entry] = []
+        #: The file the sheet was read from (a ``tomlkit`` document), kept for saving.
+        self.document: Any = None
 
     # --- Checking ---------------------------------------------------------------------
     def problems(self, entry: Entry) -> list[SheetError]:
@@ -124,6 +146,16 @@ class ScoreSheet:
         name = entry.name.strip()
         if not name:
             found.append(SheetError(N_("Each player needs a name.")))
+            return found
+        problem = name_problem(name)
+        if problem is not None:
+            found.append(SheetError(problem.msgid, **problem.params))
+            return found
+        most = sum(treasures_in_game(self.variant).values())
+        if len(entry.values) > most:
+            found.append(SheetError(N_("{player}: the sheet lists {count} treasures, but the "
+                                       "whole game holds only {most}."), player=name,
+                                    count=len(entry.values), most=most))
             return found
         others = [e for e in self.entries if e.name != name]
         if len(others) >= data.MAX_PLAYERS:
@@ -140,7 +172,7 @@ class ScoreSheet:
             if value not in in_game:
                 found.append(SheetError(
                     N_("{player}: the game has no treasure of value {value}; the values are "
-                       "{values}."), player=name, value=value,
+                       "{values}."), player=name, value=shown(value),
                     values=", ".join(str(v) for v in in_game)))
                 continue
             wanted = held[value] + entry.values.count(value)
@@ -152,7 +184,8 @@ class ScoreSheet:
         glasses = spyglasses_in_game(self.variant)
         if entry.spyglasses < 0:
             found.append(SheetError(N_('{player}: "{text}" is not a number of Magic '
-                                       "Spyglasses."), player=name, text=entry.spyglasses))
+                                       "Spyglasses."), player=name,
+                                    text=shown(entry.spyglasses)))
         elif entry.spyglasses and not glasses:
             found.append(SheetError(N_("{player}: the beginner variant has no Magic "
                                        "Spyglasses."), player=name))
@@ -160,7 +193,7 @@ class ScoreSheet:
             found.append(SheetError(
                 N_("{player}: the game has only {count} Magic Spyglasses, but the sheet would "
                    "then list {listed}."), player=name, count=glasses,
-                listed=sum(e.spyglasses for e in others) + entry.spyglasses))
+                listed=shown(sum(e.spyglasses for e in others) + entry.spyglasses)))
         return found
 
     def add_new(self, entry: Entry) -> list[SheetError]:
@@ -168,7 +201,7 @@ class ScoreSheet:
         name is already there or the entry has problems; returns the problems."""
         if entry.name.strip() in self.names():
             return [SheetError(N_('Two players are called "{player}"; give each player a '
-                                  "different name."), player=entry.name.strip())]
+                                  "different name."), player=excerpt(entry.name.strip()))]
         found = self.problems(entry)
         if not found:
             self.add(entry)
@@ -215,40 +248,90 @@ class ScoreSheet:
 
     # --- The file format ------------------------------------------------------------
     def to_toml(self) -> str:
-        """The sheet in the documented file format (see the module docstring)."""
-        lines = ["# A Celestia score sheet.",
-                 f"variant = {_quote(self.variant)}",
-                 f"spyglass_points = {self.spyglass_points}"]
+        """The sheet in the documented file format (see the module docstring); a sheet
+        read from a file keeps that file's comments and layout."""
+        import tomlkit
+
+        if self.document is None:
+            document = tomlkit.document()
+            document.add(tomlkit.comment("A Celestia score sheet."))
+            document.add("variant", self.variant)
+            document.add("spyglass_points", self.spyglass_points)
+            document.add(tomlkit.nl())
+        else:
+            document = tomlkit.parse(tomlkit.dumps(self.document))  # a copy to change
+        _set(document, "variant", self.variant)
+        _set(document, "spyglass_points", self.spyglass_points)
+        players = document.get("players")
+        if not isinstance(players, tomlkit.items.AoT):
+            if "players" in document:
+                document.remove("players")
+            players = tomlkit.aot()
+            if self.entries:
+                document.append("players", players)
+        # Change the file's tables in place, so that their comments and layout stay.
+        wanted = set(self.names())
+        for i in reversed(range(len(players))):
+            name = str(players[i].get("name", "")).strip()
+            if name not in wanted or sum(str(t.get("name", "")).strip() == name
+                                         for t in players[:i]):
+                del players[i]
+        tables = {str(t.get("name", "")).strip(): t for t in players}
         for e in self.entries:
-            lines += ["", "[[players]]", f"name = {_quote(e.name)}",
-                      "treasures = [" + ", ".join(str(v) for v in e.values) + "]"]
-            if e.spyglasses:
-                lines.append(f"spyglasses = {e.spyglasses}")
-        return "\n".join(lines) + "\n"
+            table = tables.get(e.name)
+            if table is None:
+                if self.document is not None and len(players) \
+                        and not players[-1].as_string().endswith("\n\n"):
+                    players[-1].add(tomlkit.nl())  # a blank line between players
+                table = tomlkit.table()
+                table["name"] = e.name
+                players.append(table)
+            _set(table, "treasures", list(e.values))
+            if e.spyglasses or "spyglasses" in table:
+                _set(table, "spyglasses", e.spyglasses)
+        return tomlkit.dumps(document)
 
 
-def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+def _set(table: Any, key: str, value: Any) -> None:
+    """Give ``key`` its value, leaving it untouched (with its comment) if it has it."""
+    current = table.get(key)
+    if current is not None and _plain(current) == value:
+        return
+    table[key] = value
 
 
-def sheet_from_mapping(document: Any, where: str) -> tuple[ScoreSheet, list[SheetError]]:
+def _plain(value: Any) -> Any:
+    unwrap = getattr(value, "unwrap", None)
+    return unwrap() if callable(unwrap) else value
+
+
+def sheet_from_mapping(document: Any, where: str, variant: str | None = None,
+                       spyglass_points: int | None = None,
+                       ) -> tuple[ScoreSheet, list[SheetError]]:
     """Build a sheet from a parsed file; returns it with every problem found.
 
-    Entries with problems are left out; the others are all kept.
+    ``variant`` and ``spyglass_points``, when given, replace the file's before any
+    player is checked. Entries with problems are left out; the others are all kept.
     """
     if not isinstance(document, dict):
         raise SheetError(N_("{path}: a score sheet was expected."), path=where)
     known = {"variant", "spyglass_points", "players"}
-    unknown = sorted(set(document) - known)
+    unknown = sorted(str(k) for k in set(document) - known)
     if unknown:
         raise SheetError(N_('{path}: unknown key "{key}"; the keys are variant, '
-                            "spyglass_points and players."), path=where, key=unknown[0])
-    sheet = ScoreSheet(document.get("variant", data.STANDARD),
-                       document.get("spyglass_points", data.SPYGLASS_POINTS_DEFAULT))
+                            "spyglass_points and players."), path=where,
+                         key=excerpt(unknown[0]))
+    sheet = ScoreSheet(variant or document.get("variant", data.STANDARD),
+                       document.get("spyglass_points", data.SPYGLASS_POINTS_DEFAULT)
+                       if spyglass_points is None else spyglass_points)
     players = document.get("players", [])
     if not isinstance(players, list):
         raise SheetError(N_("{path}: players must be a list of [[players]] tables."),
                          path=where)
+    if len(players) > data.MAX_PLAYERS:
+        raise SheetError(N_("{path}: the sheet lists {count} players, but a game of Celestia "
+                            "has at most {most}."), path=where, count=len(players),
+                         most=data.MAX_PLAYERS)
     problems: list[SheetError] = []
     for number, raw in enumerate(players, start=1):
         try:
@@ -264,37 +347,65 @@ def _entry(raw: Any, number: int, where: str) -> Entry:
     if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
         raise SheetError(N_("{path}: player {number} has no name."), path=where, number=number)
     name = raw["name"].strip()
-    extra = sorted(set(raw) - {"name", "treasures", "spyglasses"})
+    extra = sorted(str(k) for k in set(raw) - {"name", "treasures", "spyglasses"})
     if extra:
         raise SheetError(N_('{path}: {player}: unknown key "{key}"; a player has name, '
-                            "treasures and spyglasses."), path=where, player=name, key=extra[0])
+                            "treasures and spyglasses."), path=where, player=excerpt(name),
+                         key=excerpt(extra[0]))
     values = raw.get("treasures", [])
     if not isinstance(values, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in values):
         raise SheetError(N_("{path}: {player}: treasures must be a list of whole numbers, "
-                            "e.g. [25, 20, 4]."), path=where, player=name)
+                            "e.g. [25, 20, 4]."), path=where, player=excerpt(name))
     glasses = raw.get("spyglasses", 0)
     if not isinstance(glasses, int) or isinstance(glasses, bool) or glasses < 0:
         raise SheetError(N_('{player}: "{text}" is not a number of Magic Spyglasses.'),
-                         player=name, text=glasses)
+                         player=excerpt(name), text=shown(glasses))
     return Entry(name, list(values), glasses)
 
 
-def load_sheet(path: str | Path) -> tuple[ScoreSheet, list[SheetError]]:
-    """Read a score sheet file (TOML); a file that cannot be read or parsed is named."""
-    import tomllib
+#: Far more than any score sheet takes.
+MAX_BYTES = 256 * 1024
+
+
+def load_sheet(path: str | Path, variant: str | None = None,
+               spyglass_points: int | None = None) -> tuple[ScoreSheet, list[SheetError]]:
+    """Read a score sheet file (TOML); a file that cannot be read or parsed is named.
+
+    ``variant`` and ``spyglass_points`` (the command's options) replace the file's.
+    """
+    import tomlkit
+    from tomlkit.exceptions import ParseError
+
+    from ..file_errors import os_reason, toml_reason
+    from ..storage import read_text
 
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_text(path, MAX_BYTES)
     except (OSError, UnicodeDecodeError) as err:
         raise SheetError(N_("Cannot read {path}: {reason}"), path=str(path),
-                         reason=getattr(err, "strerror", None) or str(err)) from err
+                         reason=os_reason(err)) from err
     try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
+        document = tomlkit.parse(text)
+        plain = document.unwrap()
+    except (ParseError, ValueError, RecursionError) as err:
         raise SheetError(N_("{path} is not a valid score sheet file: {reason}"),
-                         path=str(path), reason=str(err)) from err
-    return sheet_from_mapping(document, str(path))
+                         path=str(path), reason=toml_reason(err)) from err
+    sheet, problems = sheet_from_mapping(plain, str(path), variant, spyglass_points)
+    sheet.document = document
+    return sheet, problems
+
+
+def save_sheet(sheet: ScoreSheet, path: str | Path) -> None:
+    """Write the sheet to ``path`` atomically: the old file stays whole if this fails."""
+    from ..file_errors import os_reason
+    from ..storage import write_atomic
+
+    try:
+        write_atomic(path, sheet.to_toml())
+    except OSError as err:
+        raise SheetError(N_("Cannot write {path}: {reason}"), path=str(path),
+                         reason=os_reason(err)) from err
 
 
 def sheet_from_arguments(players: Sequence[str], spyglasses: Iterable[str], variant: str,
@@ -310,7 +421,7 @@ def sheet_from_arguments(players: Sequence[str], spyglasses: Iterable[str], vari
         if not sep or name not in names:
             problems.append(SheetError(
                 N_('--spyglasses "{text}" does not name a player given with --player; write '
-                   "NAME=COUNT."), text=item))
+                   "NAME=COUNT."), text=excerpt(item)))
             continue
         try:
             glasses[name] = parse_spyglasses(count, name)
@@ -321,7 +432,7 @@ def sheet_from_arguments(players: Sequence[str], spyglasses: Iterable[str], vari
         name = name.strip()
         if not sep:
             problems.append(SheetError(N_('--player "{text}" is not NAME:VALUES, e.g. '
-                                          '"Ann:25,20,4".'), text=item))
+                                          '"Ann:25,20,4".'), text=excerpt(item)))
             continue
         try:
             entry = Entry(name, parse_values(values_text, name), glasses.get(name, 0))

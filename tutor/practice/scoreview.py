@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from ..engine.messages import N_
 from ..i18n import Translator
+from ..inputs import name_problem
 from .scoresheet import Entry, ScoreSheet, SheetError, parse_spyglasses, parse_values
 
 
@@ -52,6 +53,7 @@ def enter_sheet(sheet: ScoreSheet, ask: Ask, say: Callable[[str], None],
     has_spyglasses = sheet.variant != data.BEGINNER
     say(tr.gettext(N_("Enter each player in turn. Leave the name empty when everyone is "
                       "entered; enter a name again to correct that player.")))
+    pending: Entry | None = None
     try:
         while True:
             number = len(sheet.entries) + 1
@@ -62,6 +64,10 @@ def enter_sheet(sheet: ScoreSheet, ask: Ask, say: Callable[[str], None],
                 text = tr.ngettext("A score sheet needs at least {n} player.",
                                    "A score sheet needs at least {n} players.", data.MIN_PLAYERS)
                 say(text.format(n=tr.number(data.MIN_PLAYERS)))
+                continue
+            problem = name_problem(name)
+            if problem is not None:
+                say(tr.message(problem))
                 continue
             old = next((e for e in sheet.entries if e.name == name), None)
             if old is None and len(sheet.entries) >= data.MAX_PLAYERS:
@@ -85,18 +91,26 @@ def enter_sheet(sheet: ScoreSheet, ask: Ask, say: Callable[[str], None],
                     break
                 except SheetError as err:
                     say(tr.message(err))
+            pending = entry  # its treasures are typed: never lost, even if stopped now
+            pending.spyglasses = old.spyglasses if old else 0
             while has_spyglasses:
                 glasses_text = ask(tr.format(N_("Unused Magic Spyglasses of {player}: "),
                                              player=name), str(old.spyglasses) if old else "0")
                 try:
-                    entry.spyglasses = parse_spyglasses(glasses_text, name)
+                    entry = Entry(name, values, parse_spyglasses(glasses_text, name))
                     sheet.add(entry)
                     break
                 except SheetError as err:
                     say(tr.message(err))
             if not has_spyglasses:
                 sheet.add(entry)
+            pending = None
             say(tr.format(N_("{player}: {total} points."), player=name,
                           total=sheet.total(entry)))
     except (EOFError, KeyboardInterrupt):
+        if pending is not None and not sheet.problems(pending):
+            sheet.add(pending)
+            say(tr.format(N_("{player}'s treasures are kept; their unused Magic Spyglasses "
+                             "were not entered, so the sheet says {count}: correct it if "
+                             "needed."), player=pending.name, count=pending.spyglasses))
         return False

@@ -1,0 +1,186 @@
+"""Why a file could not be read or written, as whole sentences we translate.
+
+The operating system and the JSON and TOML parsers explain a failure in English ("No
+such file or directory", "Expecting value"). Every command that reads or writes a user's
+file (score sheets, game records, saved practice games, the tutor's progress) turns that
+failure into a ``Reason``: a message id with parameters, translated when it is shown.
+A message about a file takes it as its ``{reason}`` parameter, and ``Translator.format``
+renders it in the reader's language.
+"""
+
+from __future__ import annotations
+
+import errno
+from typing import Any, NamedTuple
+
+from .engine.messages import N_
+
+
+class Reason(NamedTuple):
+    """One sentence saying why, for the ``{reason}`` of a message about a file."""
+
+    msgid: str
+    params: dict[str, Any]
+
+    def english(self) -> str:
+        return self.msgid.format(**self.params)
+
+    def __str__(self) -> str:  # so that an English message that holds it reads well
+        return self.english()
+
+
+def _reason(msgid: str, **params: Any) -> Reason:
+    return Reason(msgid, params)
+
+
+#: errno → the sentence a person reads. Several codes share one sentence.
+_BY_ERRNO: dict[int, str] = {
+    errno.ENOENT: N_("there is no such file or folder."),
+    errno.EACCES: N_("you do not have permission to use it."),
+    errno.EPERM: N_("you do not have permission to use it."),
+    errno.EISDIR: N_("it is a folder, not a file."),
+    errno.ENOTDIR: N_("a part of the path is a file, not a folder."),
+    errno.ENOSPC: N_("the disk is full."),
+    errno.EDQUOT: N_("your disk quota is used up."),
+    errno.EROFS: N_("the disk is read-only."),
+    errno.ENAMETOOLONG: N_("the name is too long for the system."),
+    errno.ELOOP: N_("its symbolic links go round in a loop."),
+    errno.EEXIST: N_("something with that name already exists."),
+    errno.EIO: N_("the disk reported a read or write failure."),
+    errno.EMFILE: N_("too many files are open at once."),
+    errno.ENFILE: N_("too many files are open at once."),
+    errno.EBUSY: N_("it is in use by another program."),
+    errno.ETXTBSY: N_("it is in use by another program."),
+    errno.EFBIG: N_("the file would be larger than the system allows."),
+    errno.EINVAL: N_("the system does not accept this name or this request."),
+    errno.EXDEV: N_("it cannot be moved to another disk this way."),
+    errno.ENOTEMPTY: N_("the folder is not empty."),
+}
+
+
+class FileTooLarge(OSError):
+    """A file larger than any file of its kind can be (refused before reading it all)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(errno.EFBIG, f"larger than {limit} bytes")
+        self.limit = limit
+
+
+def os_reason(err: BaseException) -> Reason:
+    """The reason of an ``OSError`` (or a ``UnicodeDecodeError``), in words we translate."""
+    if isinstance(err, FileTooLarge):
+        return _reason(N_("it is far larger than any file of this kind."))
+    if isinstance(err, UnicodeDecodeError):
+        return _reason(N_("it is not a UTF-8 text file."))
+    code = getattr(err, "errno", None)
+    if isinstance(code, int) and code in _BY_ERRNO:
+        return _reason(_BY_ERRNO[code])
+    if isinstance(code, int):
+        name = errno.errorcode.get(code, str(code))
+        return _reason(N_("the system refused with error {code}."), code=name)
+    return _reason(N_("the system refused without saying why."))
+
+
+#: The JSON parser's own words (``json.JSONDecodeError.msg``) → our sentence.
+_JSON: dict[str, str] = {
+    "Expecting value": N_("a value was expected at line {line}, column {column}."),
+    "Expecting property name enclosed in double quotes": N_(
+        "a name in double quotes was expected at line {line}, column {column}."),
+    "Expecting ':' delimiter": N_("a colon was expected at line {line}, column {column}."),
+    "Expecting ',' delimiter": N_("a comma was expected at line {line}, column {column}."),
+    "Unterminated string starting at": N_(
+        "the text in quotes that starts at line {line}, column {column} is never closed."),
+    "Invalid control character at": N_(
+        "the text at line {line}, column {column} holds a control character, which is not "
+        "allowed."),
+    "Invalid \\escape": N_(
+        "the backslash escape at line {line}, column {column} is not valid."),
+    "Invalid \\uXXXX escape": N_(
+        "the \\u escape at line {line}, column {column} needs four hexadecimal digits."),
+    "Extra data": N_("the data should have ended before line {line}, column {column}."),
+    "Illegal trailing comma before end of object": N_(
+        "the comma before the closing brace at line {line}, column {column} is not allowed."),
+    "Illegal trailing comma before end of array": N_(
+        "the comma before the closing bracket at line {line}, column {column} is not "
+        "allowed."),
+}
+
+
+def json_reason(err: BaseException) -> Reason:
+    """Why a JSON text could not be read: the parser's error, a nesting or a number too
+    large for it (``RecursionError``, ``ValueError``)."""
+    import json
+
+    if isinstance(err, json.JSONDecodeError):
+        msgid = _JSON.get(err.msg, N_("it is not valid JSON at line {line}, column {column}."))
+        return _reason(msgid, line=err.lineno, column=err.colno)
+    if isinstance(err, RecursionError):
+        return _reason(N_("its lists and objects are nested too deeply."))
+    if isinstance(err, NumberTooLong):
+        return _reason(N_("it holds a number with more digits than any game needs."))
+    return _reason(N_("it is not valid JSON."))
+
+
+class NumberTooLong(ValueError):
+    """A number in a file longer than any the game uses (refused before converting it)."""
+
+
+#: More digits than any number of a game, a seed included, needs.
+MAX_DIGITS = 20
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise NumberTooLong(text[:MAX_DIGITS])
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > 2 * MAX_DIGITS:
+        raise NumberTooLong(text[:MAX_DIGITS])
+    return float(text)
+
+
+def load_json(text: str) -> Any:
+    """``json.loads`` that refuses numbers longer than a game needs before converting them.
+
+    Raises ``json.JSONDecodeError``, ``NumberTooLong`` or ``RecursionError``; pass any of
+    them to ``json_reason``.
+    """
+    import json
+
+    return json.loads(text, parse_int=_parse_int, parse_float=_parse_float)
+
+
+#: JSON failures ``load_json`` may raise.
+JSON_ERRORS = (ValueError, RecursionError)
+
+
+def toml_reason(err: BaseException) -> Reason:
+    """Why a TOML text could not be read (``tomlkit``'s parse errors)."""
+    from tomlkit import exceptions as toml
+
+    line = getattr(err, "line", None)
+    column = getattr(err, "col", None)
+    if not isinstance(line, int) or not isinstance(column, int):
+        return _reason(N_("it is not valid TOML."))
+    where = {"line": line, "column": column + 1}
+    text = str(err)
+    if isinstance(err, toml.UnexpectedEofError):
+        msgid = N_("the file ends in the middle of a value at line {line}.")
+    elif isinstance(err, toml.InvalidNumberError):
+        msgid = N_("the number at line {line}, column {column} is not one TOML can read.")
+    elif isinstance(err, (toml.InvalidCharInStringError, toml.InvalidControlChar)):
+        msgid = N_("the text at line {line}, column {column} holds a character that is not "
+                   "allowed.")
+    elif isinstance(err, toml.EmptyKeyError):
+        msgid = N_("a name is missing before the equals sign at line {line}.")
+    elif "already exists" in text:
+        msgid = N_("the name at line {line} is given a value twice.")
+    elif "nested" in text:
+        msgid = N_("its lists and tables are nested too deeply (line {line}).")
+    elif isinstance(err, toml.UnexpectedCharError):
+        msgid = N_("the character at line {line}, column {column} is not expected there.")
+    else:
+        msgid = N_("it is not valid TOML at line {line}, column {column}.")
+    return _reason(msgid, **where)

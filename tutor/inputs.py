@@ -1,0 +1,99 @@
+"""What people hand us, read in one place: whole numbers bounded to what the game allows,
+names, and short excerpts of bad input for error messages.
+
+``str.isdigit`` accepts characters that ``int`` refuses (``²``, other scripts' digits),
+and ``int`` refuses texts of more than 4,300 digits: every number a person types goes
+through ``whole`` instead, which reads only the digits 0 to 9 and refuses a number
+outside its bounds before converting a long text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import unicodedata
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .engine import data
+from .engine.messages import N_, CelestiaError
+
+if TYPE_CHECKING:
+    from .i18n import Translator
+
+#: Points for each unused Magic Spyglass (§5.2, option ``spyglass_points``).
+SPYGLASS_POINTS_MAX = data.SPYGLASS_POINTS_MAX
+#: A seed is any whole number a 64-bit integer holds.
+SEED_MAX = 2**63 - 1
+#: The longest name a score sheet or a practice game takes.
+NAME_MAX = 40
+#: How much of a bad input an error message quotes.
+EXCERPT_CHARS = 40
+
+
+class NumberError(CelestiaError):
+    """A number a person gave that is not a whole number within its bounds."""
+
+
+def whole(text: str, low: int = 0, high: int = SEED_MAX) -> int | None:
+    """``text`` (spaces around allowed) as a whole number from ``low`` to ``high``, or None.
+
+    Only the digits 0 to 9 count (a leading ``-`` when ``low`` is negative); a text
+    longer than ``high`` can be is refused without being converted.
+    """
+    text = text.strip()
+    digits = text[1:] if text.startswith("-") and low < 0 else text
+    if not digits or not (digits.isascii() and digits.isdigit()):
+        return None
+    if len(digits.lstrip("0")) > len(str(max(abs(low), abs(high)))):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    """At most ``limit`` characters of ``text`` to quote in an error, control characters
+    shown as escapes and a cut marked with "…"."""
+    shown = text if len(text) <= limit else text[:limit]
+    shown = "".join(ch if unicodedata.category(ch)[0] != "C" else _escape(ch) for ch in shown)
+    return shown + ("…" if len(text) > limit else "")
+
+
+def _escape(ch: str) -> str:
+    return repr(ch)[1:-1] if ch.isascii() else f"\\u{ord(ch):04x}"
+
+
+def name_problem(name: str) -> CelestiaError | None:
+    """Why ``name`` cannot name a player (control characters, line breaks, too long)."""
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")
+           for ch in name):
+        return CelestiaError(N_('The name "{name}" contains a line break or a control '
+                                "character; write the name on one line."), name=excerpt(name))
+    if len(name) > NAME_MAX:
+        return CelestiaError(N_('The name "{name}" is too long: at most {most} characters.'),
+                             name=excerpt(name), most=NAME_MAX)
+    return None
+
+
+def argument(tr: Translator, low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number from ``low`` to ``high``, its error
+    message translated and the bad value quoted short."""
+
+    def parse(text: str) -> int:
+        value = whole(text, low, high)
+        if value is None:
+            raise argparse.ArgumentTypeError(tr.format(
+                N_('"{value}" is not a whole number from {low} to {high}.'),
+                value=excerpt(text), low=low, high=high))
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def spyglass_points_argument(tr: Translator) -> Callable[[str], int]:
+    """The ``--spyglass-points`` of every command: 0 to ``SPYGLASS_POINTS_MAX``."""
+    return argument(tr, 0, SPYGLASS_POINTS_MAX)
+
+
+def seed_argument(tr: Translator) -> Callable[[str], int]:
+    return argument(tr, 0, SEED_MAX)

@@ -1,0 +1,160 @@
+"""The saved practice game: never replaced without a word, never reported saved when it
+was not.
+
+Starting a new game where an unfinished one is saved asks first (on a terminal): go on
+with it, start a new one and keep the unfinished game in a file of its own, or quit.
+Without a terminal the command refuses and says how to do either (``--resume``,
+``--new``). A finished game is simply replaced. When the game cannot be saved where it
+should be, it is saved in the first other place that takes it, and the player is told
+where and how to resume it.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from ..engine.messages import N_, CelestiaError
+from ..i18n import Translator
+from .game import PracticeError, PracticeGame, default_save_path, load
+
+#: What the player chose to do about an unfinished game.
+NEW, RESUME, QUIT = "new", "resume", "quit"
+
+
+def resume_command(path: Path) -> str:
+    """The command that resumes the game saved at ``path``."""
+    if Path(path) == default_save_path():
+        return "celestia play --resume"
+    return f"celestia play --resume --save {shlex.quote(str(path))}"
+
+
+def keep_aside(path: Path) -> Path:
+    """Rename a saved game to ``NAME-YYYYmmdd-HHMMSS.json`` beside it; the new path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.stem}-{stamp}{path.suffix}")
+    attempt = 0
+    while kept.exists():
+        attempt += 1
+        kept = path.with_name(f"{path.stem}-{stamp}-{attempt}{path.suffix}")
+    try:
+        os.rename(path, kept)
+    except OSError as err:
+        from ..file_errors import os_reason
+
+        raise PracticeError(N_("The unfinished game in {path} could not be kept aside, so no "
+                               "new game was started: {reason}"), path=str(path),
+                            reason=os_reason(err)) from err
+    return kept
+
+
+def make_room(path: Path, new: bool, interactive: bool, own_file: bool, tr: Translator,
+              say: Callable[[str], None] = print,
+              ask: Callable[[str], str] | None = None) -> tuple[str, PracticeGame | None]:
+    """Decide what happens to the game saved at ``path`` before a new one is saved there.
+
+    Returns ``(NEW, None)`` when the new game may be saved (nothing there, a finished
+    game, or the unfinished one kept aside), ``(RESUME, game)`` when the player chose to
+    go on with the saved game, ``(QUIT, None)`` when they chose to stop. ``own_file`` is
+    True for the default save file, which may be set aside when it cannot be read; a file
+    the player named with ``--save`` is then refused instead of written over.
+    """
+    if not path.exists():
+        return NEW, None
+    try:
+        old = load(path)
+    except CelestiaError as err:
+        if not own_file:
+            raise PracticeError(N_("{reason} It is not written over: choose another file "
+                                   "with --save."), reason=err) from err
+        from ..storage import set_aside
+
+        try:
+            aside = set_aside(path, "unreadable")
+        except OSError as problem:
+            raise PracticeError(N_("Cannot save the game to {path}: {reason}"),
+                                path=str(path), reason=err) from problem
+        say(tr.format(N_("The saved game could not be read, so it was set aside as {aside}. "
+                         "{reason}"), reason=err, aside=str(aside)))
+        return NEW, None
+    if old.over:
+        return NEW, None
+    if new:
+        kept = keep_aside(path)
+        say(tr.format(N_("The unfinished game is kept in {path}; resume it with: {command}"),
+                      path=str(kept), command=resume_command(kept)))
+        return NEW, None
+    if not interactive:
+        raise PracticeError(N_("An unfinished game is saved in {path}. Go on with it: "
+                               "{command}; or start a new game with --new, and the unfinished "
+                               "one is kept in a file of its own."),
+                            path=str(path), command=resume_command(path))
+    return _ask(path, old, tr, say, ask or _read_answer)
+
+
+def _read_answer(question: str) -> str:
+    print(question, end="", flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line
+
+
+def _ask(path: Path, old: PracticeGame, tr: Translator, say: Callable[[str], None],
+         ask: Callable[[str], str]) -> tuple[str, PracticeGame | None]:
+    bots = [old.state.seats[p] for p, style in enumerate(old.styles) if style is not None]
+    say(tr.format(N_("An unfinished game against {bots} is saved in {path} (voyage "
+                     "{voyage})."), bots=tr.join(bots), path=str(path),
+                  voyage=old.state.voyage))
+    say("  1. " + tr.gettext(N_("Go on with it")))
+    say("  2. " + tr.gettext(N_("Start a new game, and keep the unfinished one in a file of "
+                                "its own")))
+    say("  3. " + tr.gettext(N_("Quit")))
+    while True:
+        try:
+            answer = ask(tr.gettext(N_("Your choice (1, 2 or 3): "))).strip()
+        except EOFError:
+            say("")
+            return QUIT, None
+        if answer in ("", "1"):
+            return RESUME, old
+        if answer == "2":
+            kept = keep_aside(path)
+            say(tr.format(N_("The unfinished game is kept in {path}; resume it with: "
+                             "{command}"), path=str(kept), command=resume_command(kept)))
+            return NEW, None
+        if answer == "3":
+            return QUIT, None
+        say(tr.gettext(N_("Type 1, 2 or 3.")))
+
+
+def saved_lines(game: PracticeGame, path: Path, tr: Translator,
+                summary: bool = True) -> list[str]:
+    """Save the game one last time and say where it is, or that it could not be saved
+    and where it went instead; then the end of the game or how to resume it."""
+    from .words import summary_lines
+
+    where, failure = game.rescue(path)
+    lines = []
+    if failure is None:
+        lines.append(tr.format(N_("Game saved to {path}."), path=str(path)))
+    else:
+        lines.append(tr.message(failure))
+        if where is not None:
+            lines.append(tr.format(N_("The game was not saved there; it was saved to {path} "
+                                      "instead."), path=str(where)))
+        else:
+            lines.append(tr.gettext(N_("It could not be saved anywhere else either, so this "
+                                       "game is lost when the program ends. Free some disk "
+                                       "space, or choose a folder you can write to with "
+                                       "--save.")))
+    if game.over:
+        if summary:
+            lines.extend(summary_lines(game, tr))
+    elif where is not None:
+        lines.append(tr.format(N_("Resume it with: {command}"), command=resume_command(where)))
+    return lines
