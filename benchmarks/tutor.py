@@ -1,9 +1,11 @@
 """Tutor benchmark: time to the first screen of `celestia tutor` in a pseudo-terminal,
-and the controller's latency per step (open a lesson, continue, answer).
+the controller's latency per step (open a lesson, continue, answer), and what the course
+asks of the learner.
 
     python benchmarks/tutor.py [--runs N]
 
-Prints figures; the target for the first screen is 250 ms.
+Prints figures; the target for the first screen is 250 ms. The last line reads
+``lessons: <L> lessons, <M> learner moves, <Q> questions, <G> goals``.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ def first_screen(runs: int) -> list[float]:
 def step_latency() -> tuple[list[float], list[float]]:
     from tutor.i18n import Translator
     from tutor.lessons.controller import Session
-    from tutor.lessons.library import load_all
+    from tutor.lessons.library import first_answer, load_all
 
     tr = Translator("fr")
     opens, steps = [], []
@@ -50,16 +52,30 @@ def step_latency() -> tuple[list[float], list[float]]:
         session = Session(lesson)
         session.page_text(tr)
         opens.append(time.perf_counter() - started)
+        solutions: dict[str, list[str]] = {}
         while not session.finished:
             started = time.perf_counter()
             if session.pause == "say":
                 session.proceed()
             else:
-                session.choose(next(i for i, c in enumerate(session.choices) if c.correct))
+                session.answer(first_answer(session.active, solutions=solutions))
             session.page_text(tr)
             session.choice_labels(tr)
             steps.append(time.perf_counter() - started)
     return opens, steps
+
+
+def course() -> str:
+    from tutor.lessons.library import lesson_counts, load_all
+
+    lessons = load_all()
+    moves = questions = goals = 0
+    for lesson in lessons:
+        counts = lesson_counts(lesson)
+        moves, questions, goals = (moves + counts.moves, questions + counts.questions,
+                                   goals + counts.goals)
+    return (f"lessons: {len(lessons)} lessons, {moves} learner moves, {questions} questions, "
+            f"{goals} goals")
 
 
 def ms(values: list[float]) -> str:
@@ -76,6 +92,7 @@ def main() -> None:
     opens, steps = step_latency()
     print(f"controller, open a lesson:  {ms(opens)}")
     print(f"controller, one step:       {ms(steps)}")
+    print(course())
 
 
 if __name__ == "__main__":

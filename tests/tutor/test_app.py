@@ -95,7 +95,7 @@ def test_a_lesson_from_the_menu_to_its_recap(state_dir: Path) -> None:
     assert "★★☆ Lesson complete, with 1 mistake." in seen["recap"]
     assert "What you learned:" in seen["recap"] and "5.1 — " in seen["recap"]
     assert "Next: “The captain's roll”" in seen["recap"]
-    assert "Enter: next lesson" in seen["choices"]
+    assert "★★☆ Enter ▸ next lesson" in seen["choices"]
     assert seen["menu"].splitlines()[0].startswith(" ✓ ★★☆  1. The goal and the set-up")
     assert "1 of" in seen["header"]
     saved = _saved(state_dir)["lessons"]["goal"]

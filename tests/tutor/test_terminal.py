@@ -11,34 +11,82 @@ import pexpect
 import pytest
 
 from tutor.cli import main
+from tutor.lessons.controller import Session
+from tutor.lessons.library import load_all
+
+from lessons_play import right_position, wrong_position
+from screen import Terminal
+
+BY_ID = {lesson.id: lesson for lesson in load_all()}
 
 
 def test_a_real_terminal_session_saves_progress(state_dir: Path) -> None:
-    env = {**os.environ, "CELESTIA_STATE_DIR": str(state_dir), "TERM": "xterm",
-           "NO_COLOR": "1", "CELESTIA_LANG": "en"}
-    child = pexpect.spawn(sys.executable, ["-m", "tutor", "tutor"], env=env,
-                          dimensions=(24, 80), encoding="utf-8", timeout=10)
+    term = Terminal(["tutor"], state_dir)
     try:
-        child.expect("guided lessons")
-        child.send("\r")
-        child.expect("Welcome aboard")
-        child.send("\r")
-        child.expect("face-down pile")
-        child.send("\r")
-        child.expect("When does the game end")
-        child.send("3")
-        child.expect("Leaving only ends")
-        child.send("1")
-        child.expect("After each voyage")
-        child.send("q")
-        child.expect("in progress")
-        child.send("q")
-        child.expect(pexpect.EOF)
+        term.wait_for("guided lessons")
+        term.send("\r")
+        term.wait_for("Welcome aboard")
+        term.send("\r")
+        term.wait_for("Dice to reach")
+        term.send("\r")
+        term.wait_for("When does the game end")
+        term.send("\r")                                   # nothing is preselected
+        term.wait_for("Choose an answer first")
+        twin = Session(BY_ID["goal"])
+        while twin.pause == "say":
+            twin.proceed()
+        term.send(str(right_position(twin) + 1))
+        term.wait_for("✓ Right. After each voyage")
+        term.send("q")
+        term.wait_for("in progress")
+        term.send("q")
+        term.child.expect(pexpect.EOF)
     finally:
-        child.close()
-    assert child.exitstatus == 0
+        term.close()
     saved = json.loads((state_dir / "progress.json").read_text(encoding="utf-8"))
-    assert saved["lessons"]["goal"]["answers"] == [0]
+    assert len(saved["lessons"]["goal"]["inputs"]) == 1
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(24, 80), (20, 60), (40, 120)])
+def test_the_feedback_to_every_answer_stays_on_screen(state_dir: Path, rows: int,
+                                                      cols: int) -> None:
+    """A whole lesson in a real terminal, with one wrong answer first at each question:
+    after every answer, what the learner chose and why it is right or wrong is on screen,
+    whatever the size; a scrolled narration says so in the footer."""
+    from tutor.i18n import Translator
+    from tutor.lessons.render import render_entry
+
+    tr = Translator("en")
+    twin = Session(BY_ID["passengers"])
+    term = Terminal(["tutor", "--lesson", "passengers"], state_dir, rows=rows, cols=cols)
+    tried: set[str] = set()
+    answers = 0
+    try:
+        term.wait_for("Enter ▸ continue")  # the app is up: keys are not lost
+        for _ in range(200):
+            if twin.finished:
+                break
+            if twin.pause == "say":
+                twin.proceed()
+                term.send("\r")
+                continue
+            ask = twin.ask
+            wrong = wrong_position(twin)
+            position = wrong if wrong is not None and ask.key not in tried else \
+                right_position(twin)
+            tried.add(ask.key)
+            twin.choose(position)
+            term.send(str(position + 1))
+            answers += 1
+            for entry in twin.feedback():
+                if entry.kind in ("chosen", "wrong", "right", "missed", "reached"):
+                    words = " ".join(render_entry(entry, tr).split()[:4])
+                    assert term.wait_for_words(words), \
+                        f"{words!r} not on the {cols}x{rows} screen:\n{term.text()}"
+        assert twin.finished and answers >= 5
+        term.wait_for("Lesson complete")
+    finally:
+        term.close()
 
 
 def test_without_a_terminal_the_tutor_says_how_to_read_a_lesson(capsys) -> None:
@@ -52,7 +100,8 @@ def test_transcript_and_check_on_the_command_line(capsys) -> None:
     assert out.startswith("Le Jetpack\n")
     assert "\x1b" not in out and "Fin de la leçon." in out
     assert main(["tutor", "--check"]) == 0
-    assert "16" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"{len(BY_ID)} lessons checked" in out and "The learner makes" in out
 
 
 def test_an_unknown_lesson_is_named(capsys) -> None:

@@ -227,7 +227,9 @@ def lesson_keys(ui: TutorUI) -> KeyBindings:
 
     @keys.add("pagedown", filter=in_lesson)
     def _scroll_down(event: KeyPressEvent) -> None:
-        ui.scroll = max(0, ui.scroll - 3)
+        # The recap reads from the top: there PgDn goes further down.
+        floor = -10_000 if tutor.session.finished else 0
+        ui.scroll = max(floor, ui.scroll - 3)
 
     return keys
 

@@ -139,6 +139,10 @@ class TutorUI:
         elif self.screen == MENU:
             text = tr.gettext(N_("↑↓ or 1–9 choose · Enter open · l language · ? look up · "
                                  "q quit"))
+        elif self.tutor.session is not None and self.tutor.session.finished:
+            text = tr.gettext(N_("Enter: next lesson · q: back to the menu · l language"))
+            if self._narration_hidden():
+                text = tr.gettext(N_("PgDn/PgUp: the rest of the recap")) + " · " + text
         elif self.scroll:
             text = tr.gettext(N_("Scrolled back: PgDn returns to the latest text · "
                                  "PgUp further back"))
@@ -217,8 +221,8 @@ class TutorUI:
 
     def _board_height(self) -> Dimension:
         """The board's lines, but never more than leaves room for the rest of a lesson."""
-        if self.tutor.session is None:
-            return Dimension.exact(0)
+        if self.tutor.session is None or self.tutor.session.finished:
+            return Dimension.exact(0)  # the recap takes the screen
         lines = sum(text.count("\n") for _, text in self._board()) + 1
         room = (self._height() - 4 - self._choices_rows() - len(self._feedback_lines())
                 - NARRATION_MIN)
@@ -283,6 +287,14 @@ class TutorUI:
     def _narration_cursor(self) -> Point:
         count = len(self._narration_lines())
         self.scroll = min(self.scroll, max(0, count - 1))
+        session = self.tutor.session
+        if session is not None and session.finished:
+            # The recap reads from its top; PgDn (scroll < 0) shows the rest.
+            if self.scroll >= 0:
+                return Point(0, 0)
+            info = self.narration_window.render_info
+            height = info.window_height if info is not None else 1
+            return Point(0, min(count - 1, height - 1 - self.scroll))
         return Point(0, max(0, count - 1 - self.scroll))
 
     def _choices(self):
@@ -292,8 +304,9 @@ class TutorUI:
         if session is None:
             return []
         if session.finished:
-            return [(cls("right", self.colour), " " + tr.gettext(N_(
-                "Enter: next lesson · q: back to the menu")))]
+            stars = session.stars()
+            return [(cls("right", self.colour), " " + tr.format(
+                N_("{stars} Enter ▸ next lesson"), stars="★" * stars + "☆" * (3 - stars)))]
         if session.pause == "say":
             return [("class:prompt", " " + tr.gettext(N_("Enter ▸ continue")))]
         out = []
