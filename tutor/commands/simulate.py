@@ -19,8 +19,10 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("--players", type=int, default=4, help=_("players per game, 2 to 6"))
     parser.add_argument("--seed", type=int, default=0, help=_("seed of the first game"))
     parser.add_argument("--variant", choices=("standard", "beginner"), default="standard",
+                        # TRANSLATORS: Same role in every command: the help of an option.
                         help=_("rules variant"))
     parser.add_argument("--grappling-hook", action="store_true",
+                        # TRANSLATORS: Same role in every command: the help of an option.
                         help=_("add the Grappling Hook promotional cards"))
     parser.add_argument("--spyglass-points", type=int, default=2,
                         help=_("points for each unused Magic Spyglass (default 2)"))
@@ -120,6 +122,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     styles = [s.strip() for s in args.bots.split(",") if s.strip()]
     unknown = [s for s in styles if s not in BOT_STYLES]
     if unknown or not styles:
+        # TRANSLATORS: Same role wherever a bot style is read: an error.
         raise OptionsError(N_('Unknown bot style "{style}"; the styles are: {styles}.'),
                            style=unknown[0] if unknown else args.bots,
                            styles=", ".join(BOT_STYLES))

@@ -53,6 +53,7 @@ class Options:
             )
         if self.variant not in data.VARIANTS:
             raise OptionsError(
+                # TRANSLATORS: Same role wherever options are read: an error.
                 N_("Unknown variant \"{variant}\": choose standard or beginner."),
                 variant=self.variant,
             )
@@ -64,6 +65,7 @@ class Options:
             )
         if not _whole(self.spyglass_points) or self.spyglass_points < 0:
             raise OptionsError(
+                # TRANSLATORS: Same role wherever options are read: an error.
                 N_("spyglass_points must be a whole number of 0 or more, not {value}."),
                 value=self.spyglass_points,
             )

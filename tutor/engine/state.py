@@ -414,10 +414,12 @@ class State:
             card = words[1]
             if card in (JETPACK, SPYGLASS) and self.phase not in (SPYGLASS_ROUND,
                                                                   JETPACK_ROUND):
+                # TRANSLATORS: Same role wherever the engine refuses such a card: an error.
                 self._illegal(N_("{card} may only be played after the captain announces a "
                                  "crash."), action, rule="4.2" if card == JETPACK else "4.5",
                               card=card)
             if card == GRAPPLING_HOOK and self.phase != HOOK_ROUND:
+                # TRANSLATORS: Same role wherever the engine refuses such a card: an error.
                 self._illegal(N_("{card} is played after the captain has paid, not in the power "
                                  "window."), action, rule="4.6", card=card)
             if card in (EJECTION, ALTERNATIVE_ROUTE, GUST_OF_WIND):

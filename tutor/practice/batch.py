@@ -48,13 +48,17 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
             write(board_text(game.state, game.learner, tr))
         if coach:
             write("\n".join(advice_lines(game.advice(), tr)))
-        write(tr.gettext(N_("Your choices:")))
+        # TRANSLATORS: Same role in every view of a practice game: the title of the choices.
+        title = N_("Your choices:")
+        write(tr.gettext(title))
         write("\n".join(choice_lines(game, tr)))
         line = next(source, None)
         if line is None:
             if save_path is not None:
                 game.save(save_path)
-                write(tr.format(N_("Game saved to {path}."), path=str(save_path)))
+                # TRANSLATORS: Same role wherever a game is saved: a report.
+                saved = N_("Game saved to {path}.")
+                write(tr.format(saved, path=str(save_path)))
             return 1
         text = line.strip()
         command, _, rest = text.partition(" ")

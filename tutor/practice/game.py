@@ -79,6 +79,7 @@ class PracticeGame:
     @classmethod
     def new(cls, setup: Setup) -> PracticeGame:
         if not 1 <= len(setup.bots) <= len(BOT_NAMES):
+            # TRANSLATORS: Same role wherever bots are counted: an error.
             raise PracticeError(N_("A practice game has 1 to {most} bots, not {count}."),
                                 most=len(BOT_NAMES), count=len(setup.bots))
         for style in setup.bots:
