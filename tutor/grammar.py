@@ -473,10 +473,13 @@ def _parse_hu_spec(spec: str) -> tuple[str | None, tuple[str, ...]]:
 def hu_article(value: Any, capital: bool = False) -> str:
     """"a" or "az" before ``value`` as it is read aloud ("az 1", "a 2", "az iránytű")."""
     number = _whole_number(value)
+    text = str(value).lstrip("„\"'«(")
+    leading = re.match(r"\d+", text)
+    if number is None and leading:
+        number = int(leading.group())  # "3.4" (a rule) is read from its first number
     if number is not None:
         vowel = _number_starts_with_vowel(number)
     else:
-        text = str(value).lstrip("„\"'«(")
         vowel = bool(text) and text[0].lower() in _VOWELS
     article = "az" if vowel else "a"
     return article.capitalize() if capital else article

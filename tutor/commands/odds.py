@@ -19,7 +19,7 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     from ..engine import data
 
     _ = tr.gettext
-    parser.add_argument("--players", type=int, default=4,
+    parser.add_argument("--players", type=int, default=4, metavar=_("N"),
                         help=tr.format(N_("players in the game, {low} to {high} (default "
                                           "{default})"), low=data.MIN_PLAYERS,
                                        high=data.MAX_PLAYERS, default=4))
@@ -46,6 +46,7 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         help=_("your treasures as city:value, separated by commas, e.g. "
                                "1:2,4:spyglass"))
     parser.add_argument("--spyglass-points", type=int, default=data.SPYGLASS_POINTS_DEFAULT,
+                        metavar=_("N"),
                         # TRANSLATORS: Same role in every command: the help of an option.
                         help=tr.format(N_("points for each unused Magic Spyglass (default "
                                           "{points})"), points=data.SPYGLASS_POINTS_DEFAULT))

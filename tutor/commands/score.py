@@ -46,7 +46,7 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         help=_("write the sheet entered to a file (the same format)"))
     parser.add_argument("--variant", choices=("standard", "beginner"), default=None,
                         help=_("rules variant (default: standard, or the file's)"))
-    parser.add_argument("--spyglass-points", type=int, default=None,
+    parser.add_argument("--spyglass-points", type=int, default=None, metavar=_("N"),
                         help=tr.format(N_("points for each unused Magic Spyglass (default "
                                           "{points}, or the file's)"),
                                        points=data.SPYGLASS_POINTS_DEFAULT))

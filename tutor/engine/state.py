@@ -795,8 +795,10 @@ class State:
                              '"reroll 1+3" (dice 1 to {count}).'), action, count=len(self.dice))
         positions = tuple(int(i) - 1 for i in action[7:].split("+"))
         self._reroll_positions = positions
-        self._emit("reroll-choice", N_("The captain rerolls the dice in positions {positions}."),
-                   {"positions": ", ".join(str(p + 1) for p in positions)})
+        # The positions are numbers: translations show them as a list in words.
+        text = (N_("The captain rerolls die {positions}.") if len(positions) == 1
+                else N_("The captain rerolls dice {positions}."))
+        self._emit("reroll-choice", text, {"positions": tuple(p + 1 for p in positions)})
         self._ask_roll(len(positions), REROLL)
 
     def _rerolled(self, faces: list[str]) -> None:
