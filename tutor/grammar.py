@@ -433,7 +433,7 @@ def _same_case(model: str, word: str) -> str:
     return word[0].upper() + word[1:] if model[:1].isupper() else word
 
 
-_ASSIMILATED = re.compile(r"[bcdfghjklmnprstz]{1,3}[ae]l")
+_ASSIMILATED = re.compile(r"[bcdfghjklmnprstyz]{1,3}[ae]l")
 
 
 def _parse_hu_suffix(token: str) -> tuple[str, ...]:
