@@ -9,6 +9,7 @@ Cases whose English comes from work in progress elsewhere are marked as expected
 with the reason; remove the mark when that work is merged (the test then passes).
 """
 
+import contextlib
 import re
 from pathlib import Path
 
@@ -50,10 +51,8 @@ def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
-    try:
+    with contextlib.suppress(SystemExit):
         main(argv)
-    except SystemExit:
-        pass
     captured = capsys.readouterr()
     return captured.out + captured.err
 

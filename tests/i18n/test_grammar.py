@@ -131,7 +131,7 @@ def test_written_forms_of_a_suffix_all_mean_it() -> None:
 @given(st.integers(min_value=0, max_value=10**9))
 def test_any_whole_number_has_an_article_and_every_suffix(n: int) -> None:
     assert render("hu", n, "a") in (f"a {n}", f"az {n}")
-    for spec in SPECS + ("-ig", "-ért", "-esre", "-vá", "-ként"):
+    for spec in (*SPECS, "-ig", "-ért", "-esre", "-vá", "-ként"):
         assert render("hu", n, spec).startswith(f"{n}-")
 
 

@@ -123,11 +123,15 @@ def hungarian_problems(text: str) -> list[str]:
     return problems
 
 
+def _near(text: str, match: re.Match[str]) -> str:
+    return repr(text[max(0, match.start() - 15):match.end() + 5])
+
+
 def french_problems(text: str) -> list[str]:
-    problems = [f"a wide space before {m.group()[-1]!r} near {text[max(0, m.start() - 15):m.end() + 5]!r}"
+    problems = [f"a wide space before {m.group()[-1]!r} near {_near(text, m)}"
                 for m in FR_WIDE_SPACE.finditer(text)]
     code = FR_CODE.sub("", text)
-    problems += [f"no space before {m.group()!r} near {code[max(0, m.start() - 15):m.end() + 5]!r}"
+    problems += [f"no space before {m.group()!r} near {_near(code, m)}"
                  for m in FR_NO_SPACE.finditer(code)]
     return problems
 
