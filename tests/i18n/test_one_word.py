@@ -15,6 +15,9 @@ from tutor.glossary import concepts
 from tutor.tools import catalogs as tool
 
 
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\(\w+\)\w")
+
+
 def _catalogs() -> list:
     params = []
     for language in tool.TRANSLATED:
@@ -52,6 +55,7 @@ def test_translations_use_one_word_for_one_thing(path: Path) -> None:
     for message in tool.read(path, locale=language):
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for text in strings:
+            text = PLACEHOLDER.sub(" ", text or "")  # {turbos} is a name, not a word
             for concept, pattern, term in rules:
                 if text and pattern.search(text):
                     found.append(f"{pattern.search(text).group()!r} ({concept}: write "
