@@ -14,7 +14,6 @@ import pytest
 from tutor.glossary import concepts
 from tutor.tools import catalogs as tool
 
-
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\(\w+\)\w")
 
 
