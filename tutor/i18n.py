@@ -120,9 +120,10 @@ _SEPARATORS = re.compile(r"\s*[+,]\s*|\s+")
 
 
 class Localised(str):
-    """A translated text whose ``format``/``format_map`` understand grammar specs and fall
-    back to the English text if the translation is broken, so that callers formatting
-    ``tr.ngettext(...)`` themselves get the same forms as ``Translator.format``."""
+    """A translation with grammar specs (``{city:a -es}``) whose ``format``/``format_map``
+    fill them and fall back to the English text if the translation is broken, so that
+    callers formatting ``tr.ngettext(...)`` themselves get the same forms as
+    ``Translator.format``."""
 
     _translator: Translator
     _english: str
@@ -138,6 +139,9 @@ class Localised(str):
 
     def format_map(self, mapping: Mapping[str, Any]) -> str:  # type: ignore[override]
         return self._translator._fill(str(self), self._english, mapping)
+
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        return str, (str(self),)  # pickled (by Sphinx, say) as the plain text
 
 
 class Translator:
@@ -172,7 +176,8 @@ class Translator:
             return text
         if self.language == "fr":
             text = grammar.french_typography(text)
-        return Localised(text, self, english)
+        # Only a text with grammar specs needs our own format(); every other stays a str.
+        return Localised(text, self, english) if grammar.has_grammar_spec(text) else text
 
     def gettext(self, msgid: str) -> str:
         if not msgid:

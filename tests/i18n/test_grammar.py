@@ -2,6 +2,7 @@
 vowel harmony (with a safe form for names it cannot judge), French gender and elision,
 French typography, and how Translator uses them (a broken spec falls back to English)."""
 
+import pickle
 from pathlib import Path
 
 import pytest
@@ -292,6 +293,10 @@ def test_translator_fills_grammar_specs_and_falls_back_on_broken_ones(locale_dir
     # Formatting a translation outside Translator gets the same forms.
     text = tr.ngettext("{n} die to city {city}", "{n} dice to city {city}", 2)
     assert text.format(n=2, city=1) == "2 kockával az 1-es szigetre"
+    # It pickles as plain text (Sphinx pickles its configuration), and a translation
+    # without grammar specs stays a plain str.
+    assert type(pickle.loads(pickle.dumps(text))) is str
+    assert type(tr.gettext("Scores:")) is str
 
 
 def test_contexts_are_separate_messages(locale_dir: Path) -> None:
