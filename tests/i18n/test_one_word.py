@@ -17,14 +17,9 @@ from tutor.tools import catalogs as tool
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\(\w+\)\w")
 
 
-def _catalogs() -> list:
-    params = []
-    for language in tool.TRANSLATED:
-        for path in sorted((tool.LOCALES / language / "LC_MESSAGES").glob("*.po")):
-            reason = tool.pending(path.stem, "one-word")
-            marks = [pytest.mark.xfail(reason=reason)] if reason else []
-            params.append(pytest.param(path, marks=marks, id=f"{language}-{path.stem}"))
-    return params
+CATALOGS = [pytest.param(path, marks=[pytest.mark.xfail(reason=reason)] if reason else [],
+                         id=f"{language}-{path.stem}")
+            for language, path, reason in tool.translated_catalogs("one-word")]
 
 
 def avoided(language: str) -> list[tuple[str, re.Pattern[str], str]]:
@@ -46,7 +41,7 @@ def test_the_glossary_lists_the_words_the_issue_names() -> None:
         assert any(re.escape(word) in p for p in hu), word
 
 
-@pytest.mark.parametrize("path", _catalogs())
+@pytest.mark.parametrize("path", CATALOGS)
 def test_translations_use_one_word_for_one_thing(path: Path) -> None:
     language = path.parent.parent.name
     rules = avoided(language)

@@ -27,14 +27,9 @@ POLITE_HU = re.compile(
 FAMILIAR_FR = re.compile(r"(?i)\b(?:tu|toi|ton|ta|tes|te)\b|\bt’|\bt'")
 
 
-def _catalogs() -> list:
-    params = []
-    for language in tool.TRANSLATED:
-        for path in sorted((tool.LOCALES / language / "LC_MESSAGES").glob("*.po")):
-            reason = tool.pending(path.stem, "register")
-            marks = [pytest.mark.xfail(reason=reason)] if reason else []
-            params.append(pytest.param(path, marks=marks, id=f"{language}-{path.stem}"))
-    return params
+CATALOGS = [pytest.param(path, marks=[pytest.mark.xfail(reason=reason)] if reason else [],
+                         id=f"{language}-{path.stem}")
+            for language, path, reason in tool.translated_catalogs("register")]
 
 
 def wrong_register(language: str, text: str) -> list[str]:
@@ -42,7 +37,7 @@ def wrong_register(language: str, text: str) -> list[str]:
     return [m.group().strip() for m in pattern.finditer(text)]
 
 
-@pytest.mark.parametrize("path", _catalogs())
+@pytest.mark.parametrize("path", CATALOGS)
 def test_one_register(path: Path) -> None:
     language = path.parent.parent.name
     found = []
