@@ -508,6 +508,8 @@ def _inflect(value: Any, families: tuple[str, ...]) -> str:
     stem = _stem_of(value)
     if stem is None:
         name = str(value).strip()
+        if not any(c.isalpha() for c in name):
+            raise GrammarError(f"no Hungarian suffix for {name!r}")  # not a word, not a name
         stem = replace(_PLAYER, written=f"{_SAFE_NAME.format(name=name)} játékos")
     for _ in families[:-1]:
         stem = _after_s(stem)

@@ -232,19 +232,11 @@ class Translator:
         Parameters that name game terms (``card="compass"``, ``faces=("fog", "blank")``)
         show the glossary's word in this language ("boussole", "iránytű").
         """
-        params = {name: self._shown(name, value) for name, value in item.params.items()}
+        params = {name: self.term_value(name, value) for name, value in item.params.items()}
         context = getattr(item, "context", None)
         if context:
             return self.pformat(context, item.msgid, **params)
         return self.format(item.msgid, **params)
-
-    def _shown(self, name: str, value: Any) -> Any:
-        """An engine parameter as a reader sees it: game terms in words, a tuple of
-        numbers as a list ("1 és 3")."""
-        if isinstance(value, tuple) and value and name not in TERM_PARAMS \
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-            return self.join([self.number(v) for v in value])
-        return self.term_value(name, value)
 
     # --- Babel formatting -------------------------------------------------------------
     def number(self, value: float) -> str:
@@ -292,8 +284,12 @@ class Translator:
 
         A string of several identifiers (``"compass+turbo"``, ``"fog blank"``) or a
         tuple becomes a list in words; a value with anything unknown in it (what a person
-        typed, say) is shown exactly as it is.
+        typed, say) is shown exactly as it is. Whatever the parameter, a tuple of numbers
+        (the positions of dice) becomes a list in words too ("1 és 3").
         """
+        if isinstance(value, tuple) and value \
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return self.join([self.number(v) for v in value])
         if name not in TERM_PARAMS:
             return value
         from .glossary import by_engine

@@ -317,3 +317,18 @@ def test_english_is_left_alone() -> None:
     tr = Translator("en")
     assert tr.format("Scores: {n}.", n=3) == "Scores: 3."
     assert type(tr.gettext("Scores:")) is str
+
+
+def test_positions_of_dice_become_a_list_in_words() -> None:
+    from tutor.engine.messages import Event
+
+    event = Event("reroll-choice", "The captain rerolls dice {positions}.", {"positions": (1, 3)})
+    assert Translator("en").message(event) == "The captain rerolls dice 1 and 3."
+    assert Translator("fr").message(event) == "Le capitaine relance les dés 1 et 3."
+    assert Translator("hu").message(event) == "A kapitány újradobja az 1-es és a 3-as kockát."
+    assert Translator("hu").term_value("positions", (2,)) == "2"
+
+
+def test_a_value_with_no_letter_is_no_name() -> None:
+    with pytest.raises(GrammarError):
+        render("hu", "(1,)", "-t")
