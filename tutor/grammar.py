@@ -64,9 +64,8 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = [
     "GENDERS", "GrammarError", "GrammarFormatter", "Listing", "Person", "french_typography",
@@ -164,8 +163,7 @@ for _form in _INVARIABLE:
     _FAMILY_OF[_form] = _form
 
 
-@dataclass(frozen=True)
-class _Stem:
+class _Stem(NamedTuple):
     """What a suffix needs to know about the word it follows."""
 
     written: str  # the word (a number's digits) as shown, before the suffix
@@ -342,8 +340,7 @@ def _number_stem(number: int, written: str) -> _Stem:
                  forms=tuple(forms.items()))
 
 
-@dataclass(frozen=True)
-class _Lexeme:
+class _Lexeme(NamedTuple):
     """A word whose forms spelling alone does not tell."""
 
     harmony: str | None = None
@@ -510,7 +507,7 @@ def _inflect(value: Any, families: tuple[str, ...]) -> str:
         name = str(value).strip()
         if not any(c.isalpha() for c in name):
             raise GrammarError(f"no Hungarian suffix for {name!r}")  # not a word, not a name
-        stem = replace(_PLAYER, written=f"{_SAFE_NAME.format(name=name)} játékos")
+        stem = _PLAYER._replace(written=f"{_SAFE_NAME.format(name=name)} játékos")
     for _ in families[:-1]:
         stem = _after_s(stem)
     return _attach(stem, families[-1])
