@@ -4,6 +4,10 @@ argparse asks gettext for these texts through the names ``_`` and ``ngettext`` o
 module, looked up each time it formats a message; pointing them at our translator is
 enough. The messages are listed here so that extraction puts them in our catalogs. A
 Python version whose wording differs simply shows that text in English.
+
+Two words argparse writes itself are ours too: the name of a value's type in "invalid int
+value" (``TYPE_NAMES``), and the colon after a section heading, which French typography
+wants after a narrow no-break space ("options :").
 """
 
 from __future__ import annotations
@@ -36,7 +40,51 @@ MESSAGES = (
 )
 
 
+#: The type of an option's value as argparse names it → what a person calls it.
+TYPE_NAMES = {
+    "int": N_("whole number"),
+    "float": N_("number"),
+}
+_INVALID_VALUE = "invalid %(type)s value: %(value)r"
+
+
+class _NamedTypes(str):
+    """The "invalid value" message, naming the type in words when it is filled."""
+
+    translator: Translator
+
+    def __mod__(self, values: object) -> str:
+        if isinstance(values, dict) and values.get("type") in TYPE_NAMES:
+            values = {**values, "type": self.translator.gettext(TYPE_NAMES[values["type"]])}
+        return str.__mod__(self, values)
+
+
+class _Installed:
+    translator: Translator | None = None
+    start_section = argparse.HelpFormatter.start_section
+
+
+def _gettext(message: str) -> str:
+    tr = _Installed.translator
+    assert tr is not None
+    text = tr.gettext(message)
+    if message == _INVALID_VALUE:
+        named = _NamedTypes(text)
+        named.translator = tr
+        return named
+    return text
+
+
+def _start_section(self: argparse.HelpFormatter, heading: str | None) -> None:
+    tr = _Installed.translator
+    if heading and tr is not None and tr.language == "fr":
+        heading += "\u202f"  # argparse adds the colon: "options :"
+    _Installed.start_section(self, heading)
+
+
 def install(tr: Translator) -> None:
     """Make argparse speak ``tr``'s language."""
-    argparse._ = tr.gettext  # type: ignore[attr-defined]
+    _Installed.translator = tr
+    argparse._ = _gettext  # type: ignore[attr-defined]
     argparse.ngettext = tr.ngettext  # type: ignore[attr-defined]
+    argparse.HelpFormatter.start_section = _start_section  # type: ignore[method-assign]

@@ -33,11 +33,15 @@ def _reason(msgid: str, **params: Any) -> Reason:
     return Reason(msgid, params)
 
 
+_NO_PERMISSION = N_("you do not have permission to use it.")
+_TOO_MANY_OPEN = N_("too many files are open at once.")
+_IN_USE = N_("it is in use by another program.")
+
 #: errno → the sentence a person reads. Several codes share one sentence.
 _BY_ERRNO: dict[int, str] = {
     errno.ENOENT: N_("there is no such file or folder."),
-    errno.EACCES: N_("you do not have permission to use it."),
-    errno.EPERM: N_("you do not have permission to use it."),
+    errno.EACCES: _NO_PERMISSION,
+    errno.EPERM: _NO_PERMISSION,
     errno.EISDIR: N_("it is a folder, not a file."),
     errno.ENOTDIR: N_("a part of the path is a file, not a folder."),
     errno.ENOSPC: N_("the disk is full."),
@@ -47,10 +51,10 @@ _BY_ERRNO: dict[int, str] = {
     errno.ELOOP: N_("its symbolic links go round in a loop."),
     errno.EEXIST: N_("something with that name already exists."),
     errno.EIO: N_("the disk reported a read or write failure."),
-    errno.EMFILE: N_("too many files are open at once."),
-    errno.ENFILE: N_("too many files are open at once."),
-    errno.EBUSY: N_("it is in use by another program."),
-    errno.ETXTBSY: N_("it is in use by another program."),
+    errno.EMFILE: _TOO_MANY_OPEN,
+    errno.ENFILE: _TOO_MANY_OPEN,
+    errno.EBUSY: _IN_USE,
+    errno.ETXTBSY: _IN_USE,
     errno.EFBIG: N_("the file would be larger than the system allows."),
     errno.EINVAL: N_("the system does not accept this name or this request."),
     errno.EXDEV: N_("it cannot be moved to another disk this way."),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -35,6 +35,8 @@ class Concept:
     note: str = ""
     #: The engine identifier this concept stands for (a card, a die face), if any.
     engine: str | None = None
+    #: language → words for this concept that our texts must not use (one word per thing).
+    avoid: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def term(self, language: str) -> str:
         return self.terms[language][0]
@@ -53,10 +55,12 @@ def definition_params() -> dict[str, Any]:
     return {"cities": data.BEGINNER_CITIES_TO_END}
 
 
-def _concept(raw: Any, where: str) -> Concept:
+def _concept(raw: Any, number: int) -> Concept:
     if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
-        raise GlossaryError(N_("{path}: {where} has no id."), path=str(SOURCE), where=where)
+        raise GlossaryError(N_("{path}: entry {number} has no id."), path=str(SOURCE),
+                            number=number)
     terms: dict[str, tuple[str, ...]] = {}
+    avoid: dict[str, tuple[str, ...]] = {}
     for language in LANGUAGES:
         entry = raw.get(language)
         if not isinstance(entry, dict) or not isinstance(entry.get("term"), str):
@@ -64,12 +68,14 @@ def _concept(raw: Any, where: str) -> Concept:
                                 path=str(SOURCE), id=raw["id"], language=language)
         also = entry.get("also", [])
         terms[language] = (entry["term"], *(str(a) for a in also))
+        avoid[language] = tuple(str(a) for a in entry.get("avoid", []))
     definition = raw.get("definition")
     if not isinstance(definition, str) or not definition.strip():
         raise GlossaryError(N_('{path}: the concept "{id}" has no definition.'),
                             path=str(SOURCE), id=raw["id"])
     return Concept(id=raw["id"], terms=terms, definition=definition.strip(),
-                   note=str(raw.get("note", "")).strip(), engine=raw.get("engine"))
+                   note=str(raw.get("note", "")).strip(), engine=raw.get("engine"),
+                   avoid=avoid)
 
 
 @cache
@@ -86,7 +92,7 @@ def concepts() -> tuple[Concept, ...]:
     raw = document.get("concepts") if isinstance(document, dict) else None
     if not isinstance(raw, list):
         raise GlossaryError(N_("{path}: a list of concepts was expected."), path=str(SOURCE))
-    return tuple(_concept(item, f"entry {i + 1}") for i, item in enumerate(raw))
+    return tuple(_concept(item, i + 1) for i, item in enumerate(raw))
 
 
 @cache

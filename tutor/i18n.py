@@ -3,6 +3,10 @@
 Every user-visible string is English in the source and goes through ``Translator``;
 the compiled catalogs live in ``tutor/locale/<lang>/LC_MESSAGES/celestia.mo``. A string
 missing from a catalog falls back to English for that string alone.
+
+Translations may ask for grammatical forms in their placeholders' format specs
+(``{city:a -es}``, ``{player:de}``; see ``tutor.grammar``); French translations get their
+typography (narrow no-break spaces before ``: ; ! ?`` and inside « ») here, once.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from . import grammar
 from .engine.messages import N_, CelestiaError
 
 DOMAIN = "celestia"
@@ -120,6 +125,31 @@ def _is_message(value: Any) -> bool:
             and isinstance(getattr(value, "params", None), dict))
 
 
+class Localised(str):
+    """A translation with grammar specs (``{city:a -es}``) whose ``format``/``format_map``
+    fill them and fall back to the English text if the translation is broken, so that
+    callers formatting ``tr.ngettext(...)`` themselves get the same forms as
+    ``Translator.format``."""
+
+    _translator: Translator
+    _english: str
+
+    def __new__(cls, text: str, translator: Translator, english: str) -> Localised:
+        localised = super().__new__(cls, text)
+        localised._translator = translator
+        localised._english = english
+        return localised
+
+    def format(self, *args: Any, **params: Any) -> str:  # type: ignore[override]
+        return self._translator._fill(str(self), self._english, params, args)
+
+    def format_map(self, mapping: Mapping[str, Any]) -> str:  # type: ignore[override]
+        return self._translator._fill(str(self), self._english, mapping)
+
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        return str, (str(self),)  # pickled (by Sphinx, say) as the plain text
+
+
 class Translator:
     """Translates and formats for one language.
 
@@ -127,17 +157,50 @@ class Translator:
     this module stays cheap for the quick lookups.
     """
 
-    def __init__(self, language: str = DEFAULT_LANGUAGE) -> None:
+    def __init__(self, language: str = DEFAULT_LANGUAGE,
+                 genders: Mapping[str, str] | None = None) -> None:
         if language not in LANGUAGES:
             raise unknown_language(language)
         self.language = language
         self._catalog = catalog(language)
+        #: Names whose grammatical gender is known (lesson seats): name → "m" or "f".
+        self.genders: dict[str, str] = grammar.parse_genders(genders or {})
+        self._formatter = grammar.GrammarFormatter(language, self.gender_of)
+
+    def with_genders(self, genders: Mapping[str, str]) -> Translator:
+        """A translator for the same language that knows these names' genders
+        (``{"Ada": "f", "Bruno": "m"}``), for French agreement (``{player:seul|seule}``)."""
+        return Translator(self.language, {**self.genders, **genders})
+
+    def gender_of(self, value: Any) -> str | None:
+        """"m", "f" or None (unknown: a name a user typed)."""
+        gender = getattr(value, "gender", None)
+        return gender if gender is not None else self.genders.get(str(value))
+
+    def _localise(self, text: str, english: str) -> str:
+        if self.language == DEFAULT_LANGUAGE:
+            return text
+        if self.language == "fr":
+            text = grammar.french_typography(text)
+        # Only a text with grammar specs needs our own format(); every other stays a str.
+        return Localised(text, self, english) if grammar.has_grammar_spec(text) else text
 
     def gettext(self, msgid: str) -> str:
-        return self._catalog.gettext(msgid) if msgid else msgid
+        if not msgid:
+            return msgid
+        return self._localise(self._catalog.gettext(msgid), msgid)
+
+    def pgettext(self, context: str, msgid: str) -> str:
+        """The translation of ``msgid`` in the role ``context`` (a ``msgctxt``)."""
+        return self._localise(self._catalog.pgettext(context, msgid), msgid)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._catalog.ngettext(singular, plural, n)
+        return self._localise(self._catalog.ngettext(singular, plural, n),
+                              singular if n == 1 else plural)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self._localise(self._catalog.npgettext(context, singular, plural, n),
+                              singular if n == 1 else plural)
 
     def format(self, msgid: str, **params: Any) -> str:
         """Translate ``msgid`` and fill its named placeholders.
@@ -146,6 +209,10 @@ class Translator:
         ``reason`` of a file error) is rendered in this language first.
         """
         return self._fill(self.gettext(msgid), msgid, self._rendered(params))
+
+    def pformat(self, context: str, msgid: str, **params: Any) -> str:
+        """``format`` for a message with a context (``msgctxt``)."""
+        return self._fill(self.pgettext(context, msgid), msgid, self._rendered(params))
 
     def nformat(self, singular: str, plural: str, n: int, **params: Any) -> str:
         """The plural form for ``n``, filled; ``{n}`` is ``n`` written the local way.
@@ -160,13 +227,18 @@ class Translator:
         return {name: self.message(value) if _is_message(value) else value
                 for name, value in params.items()}
 
-    @staticmethod
-    def _fill(text: str, english: str, params: dict[str, Any]) -> str:
+    def _fill(self, text: str, english: str, params: Mapping[str, Any],
+              args: tuple[Any, ...] = ()) -> str:
+        text = str(text)
         try:
-            return text.format(**params)
-        except (KeyError, IndexError, ValueError):
-            # A broken translation must not hide the message: fall back to English.
-            return english.format(**params)
+            if not grammar.has_grammar_spec(text):
+                return text.format_map(params) if not args else text.format(*args, **params)
+            return self._formatter.vformat(text, args, params)
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+            # A broken translation (a misspelt placeholder, a grammar form that does not
+            # exist) must not hide the message: fall back to English.
+            return str(english).format_map(params) if not args else \
+                str(english).format(*args, **params)
 
     def message(self, item: Any) -> str:
         """Render anything with ``msgid`` and ``params`` (engine events and errors).
@@ -175,6 +247,9 @@ class Translator:
         show the glossary's word in this language ("boussole", "iránytű").
         """
         params = {name: self.term_value(name, value) for name, value in item.params.items()}
+        context = getattr(item, "context", None)
+        if context:
+            return self.pformat(context, item.msgid, **params)
         return self.format(item.msgid, **params)
 
     # --- Babel formatting -------------------------------------------------------------
@@ -196,12 +271,19 @@ class Translator:
         return format_percent(value, pattern, locale=self.language)
 
     def join(self, items: Any, style: str = "and") -> str:
-        """A list in words: style ``"and"`` gives "a, b és c"; ``"or"`` gives "a, b vagy c"."""
+        """A list in words: style ``"and"`` gives "a, b és c"; ``"or"`` gives "a, b vagy c".
+
+        The result remembers its items, so that a grammar spec inflects each of them
+        (``{cities:a -es}`` → "az 1-es, a 2-es és a 6-os")."""
         from babel.lists import format_list
 
-        words = [str(item) for item in items]
-        return format_list(words, style="standard" if style == "and" else style,
-                           locale=self.language)
+        items = list(items)
+        babel_style = "standard" if style == "and" else style
+
+        def joined(words: list[str]) -> str:
+            return format_list(words, style=babel_style, locale=self.language)
+
+        return grammar.Listing(joined([str(item) for item in items]), items, joined)
 
     # --- Game terms -------------------------------------------------------------------
     def term(self, identifier: str) -> str:
@@ -216,8 +298,12 @@ class Translator:
 
         A string of several identifiers (``"compass+turbo"``, ``"fog blank"``) or a
         tuple becomes a list in words; a value with anything unknown in it (what a person
-        typed, say) is shown exactly as it is.
+        typed, say) is shown exactly as it is. Whatever the parameter, a tuple of numbers
+        (the positions of dice) becomes a list in words too ("1 és 3").
         """
+        if isinstance(value, tuple) and value \
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return self.join([self.number(v) for v in value])
         if name not in TERM_PARAMS:
             return value
         from .glossary import by_engine

@@ -71,7 +71,7 @@ def test_narrow_terminal(capsys: pytest.CaptureFixture[str],
 def test_unknown_rule_lists_close_ids(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "rules", "3.44", "--lang", "fr")
     assert code == 1 and not out
-    assert "«\u00a03.44\u00a0»" in err and "Vouliez-vous dire" in err
+    assert "«\u202f3.44\u202f»" in err and "Vouliez-vous dire" in err
     assert err.index("3.4.4") < err.index("3.4.5")
 
 

@@ -82,7 +82,9 @@ def test_numbers_are_filled_in_from_the_engine_data(monkeypatch: pytest.MonkeyPa
 
 def test_lists_follow_the_language() -> None:
     assert "1, 2, 4 et 6" in rules.text(rules.get("1.2.4"), Translator("fr"))
-    assert "1, 2, 4 és 6" in rules.text(rules.get("1.2.4"), Translator("hu"))
+    # Hungarian names each city with its article and suffix: "the 1-es, 2-es… islands".
+    assert "Az 1-es, a 2-es, a 4-es és a 6-os sziget" in rules.text(rules.get("1.2.4"),
+                                                                    Translator("hu"))
 
 
 def test_get_returns_sections_and_statements() -> None:

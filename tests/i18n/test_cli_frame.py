@@ -18,7 +18,7 @@ def test_argparse_errors_are_translated(capsys: pytest.CaptureFixture[str]) -> N
     with pytest.raises(SystemExit) as exit_info:
         main(["--lang", "fr", "rules", "--no-such-option"])
     assert exit_info.value.code == 2
-    assert "arguments non reconnus\u00a0: --no-such-option" in capsys.readouterr().err
+    assert "arguments non reconnus\u202f: --no-such-option" in capsys.readouterr().err
 
 
 def test_unknown_language_is_reported_in_the_locale_language(

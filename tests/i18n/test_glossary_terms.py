@@ -18,8 +18,9 @@ How a term is found and matched
   suffixes (iránytűt, léghajóról, kalózokkal). Hungarian verbs may split their preverb
   ("nem száll ki"), so "lezuhan" also matches "zuhan". Between the words of a
   several-word term one short word may stand (« cartes d'Équipement »).
-- The verbs "stay" and "leave" are not checked: in English they also have everyday senses
-  (a city "leaves the route") that no one would translate with the game's action word.
+- The verbs "stay", "leave" and "pass" and the noun "seat" are not checked: in English they
+  also have everyday senses (a city "leaves the route", the captaincy "passes" to the next
+  player, a lesson "seats" six players) that no one would translate with the game's word.
   For the same reason "step off/down/out/aside/back/in" is not the game's "step".
 """
 
@@ -34,7 +35,7 @@ from tutor.glossary import Concept, concepts
 from tutor.tools.catalogs import TRANSLATED, domains, po_path
 
 #: Concepts whose English word is too common to require the game word (see above).
-UNCHECKED = {"stay", "leave"}
+UNCHECKED = {"stay", "leave", "pass", "seat"}
 #: Forms the texts may use besides the glossary's: the English short "Spyglass", and the
 #: head word of a several-word term used alone once the term has been introduced.
 EXTRA_FORMS: dict[str, dict[str, list[str]]] = {

@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from lessons_play import right_position, wrong_position
+from screen import Terminal
 
 from tutor.cli import main
 from tutor.lessons.controller import Session
 from tutor.lessons.library import load_all
-
-from lessons_play import right_position, wrong_position
-from screen import Terminal
 
 BY_ID = {lesson.id: lesson for lesson in load_all()}
 

@@ -22,7 +22,9 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         help=_("words to look for, in any language; accents and endings "
                                "do not matter"))
     parser.add_argument("--list", action="store_true", help=_("list every question"))
+    # TRANSLATORS: Same role in every command: the placeholder for an id in a command's usage.
     parser.add_argument("--id", metavar=_("ID"), help=_("show the entry with this id"))
+    # TRANSLATORS: Same role in every command: the placeholder for a number in a command's usage.
     parser.add_argument("--limit", type=int, default=DEFAULT_LIMIT, metavar=_("N"),
                         help=_("show at most N entries (default: {n})").format(
                             n=DEFAULT_LIMIT))

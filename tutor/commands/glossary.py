@@ -53,9 +53,12 @@ def describe(concept: Concept, tr: Translator, columns: int, colour: bool) -> li
     from ..glossary import definition_params
 
     lines = [_bold(concept.term(tr.language), colour)]
-    label_width = max(len(LANGUAGE_NAMES[lang]) for lang in LANGUAGES) + 2
+    # TRANSLATORS: a language's name as the label of its term ("Français : boussole").
+    labels = {lang: tr.format(N_("{language}:"), language=LANGUAGE_NAMES[lang])
+              for lang in LANGUAGES}
+    label_width = max(len(label) for label in labels.values()) + 1
     for language in LANGUAGES:
-        label = f"  {LANGUAGE_NAMES[language] + ':':<{label_width}} "
+        label = f"  {labels[language]:<{label_width}} "
         lines += textwrap.wrap(_words(concept, language), columns, initial_indent=label,
                                subsequent_indent=" " * len(label)) or [label.rstrip()]
     definition = tr.format(concept.definition, **definition_params())

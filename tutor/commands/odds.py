@@ -21,7 +21,7 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
 
     _ = tr.gettext
     parser.add_argument("--players", type=argument(tr, data.MIN_PLAYERS, data.MAX_PLAYERS),
-                        default=4,
+                        default=4, metavar=_("N"),
                         help=tr.format(N_("players in the game, {low} to {high} (default "
                                           "{default})"), low=data.MIN_PLAYERS,
                                        high=data.MAX_PLAYERS, default=4))
@@ -31,6 +31,7 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         help=_("the Grappling Hook promotional cards are in the deck"))
     parser.add_argument("--dice", metavar=_("FACES"),
                         help=_("the dice shown, separated by commas, e.g. fog,fog,blank"))
+    # TRANSLATORS: Same role in every option: the placeholder for a list of cards in the usage.
     parser.add_argument("--hand", metavar=_("CARDS"), default="",
                         help=_("your hand, separated by commas, e.g. compass,turbo or "
                                "2 compass,turbo"))
@@ -47,7 +48,8 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         help=_("your treasures as city:value, separated by commas, e.g. "
                                "1:2,4:spyglass"))
     parser.add_argument("--spyglass-points", type=argument(tr, 0, data.SPYGLASS_POINTS_MAX),
-                        default=data.SPYGLASS_POINTS_DEFAULT,
+                        default=data.SPYGLASS_POINTS_DEFAULT, metavar=_("N"),
+                        # TRANSLATORS: Same role in every command: the help of an option.
                         help=tr.format(N_("points for each unused Magic Spyglass (default "
                                           "{points})"), points=data.SPYGLASS_POINTS_DEFAULT))
 

@@ -34,15 +34,16 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         help=tr.format(N_("how many bots ({low} to {high}), or their styles "
                                           "separated by commas (default {default})"),
                                        low=1, high=data.MAX_PLAYERS - 1, default=2))
-    parser.add_argument("--name", help=_("your name at the table"))
+    parser.add_argument("--name", metavar=_("NAME"), help=_("your name at the table"))
     parser.add_argument("--variant", choices=("standard", "beginner"), default=None,
                         help=_("rules variant"))
     parser.add_argument("--grappling-hook", action="store_true", default=None,
                         help=_("add the Grappling Hook promotional cards"))
     parser.add_argument("--spyglass-points", type=spyglass_points_argument(tr), default=None,
+                        metavar=_("N"),
                         help=tr.format(N_("points for each unused Magic Spyglass (default "
                                           "{points})"), points=data.SPYGLASS_POINTS_DEFAULT))
-    parser.add_argument("--seed", type=seed_argument(tr),
+    parser.add_argument("--seed", type=seed_argument(tr), metavar=_("N"),
                         help=_("seed of the game's chance (default: random)"))
     parser.add_argument("--coach", action="store_true", help=_("show the coach at every "
                                                                "decision"))

@@ -17,6 +17,7 @@ HELP = N_("replay a game record and print the final state and scores")
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     _ = tr.gettext
+    # TRANSLATORS: Same role everywhere: the placeholder for a file name in a command's usage.
     parser.add_argument("file", metavar=_("FILE"), help=_("a game record (JSON)"))
     parser.add_argument("--events", action="store_true",
                         help=_("also print every public event of the game"))
@@ -51,8 +52,16 @@ def final_state_lines(state: State, tr: Translator) -> list[str]:
     def num(value: int) -> str:
         return format_decimal(value, locale=tr.language)
 
-    rows = [[tr.gettext(N_("Player")), tr.gettext(N_("Score")), tr.gettext(N_("Treasures")),
-             tr.gettext(N_("Unused Spyglasses"))]]
+    headers = (
+        # TRANSLATORS: Same role everywhere: a column header (and the default player name).
+        N_("Player"),
+        # TRANSLATORS: Same role everywhere: a column header.
+        N_("Score"),
+        # TRANSLATORS: Same role everywhere: a column header.
+        N_("Treasures"),
+        N_("Unused Spyglasses"),
+    )
+    rows = [[tr.gettext(header) for header in headers]]
     rows += [[name, num(state.score(p)), num(len(state.treasures[p])),
               num(state.spyglasses(p))] for p, name in enumerate(state.seats)]
     lines.append(tr.gettext(N_("Scores:")))

@@ -48,6 +48,7 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("--variant", choices=("standard", "beginner"), default=None,
                         help=_("rules variant (default: standard, or the file's)"))
     parser.add_argument("--spyglass-points", type=spyglass_points_argument(tr), default=None,
+                        metavar=_("N"),
                         help=tr.format(N_("points for each unused Magic Spyglass (default "
                                           "{points}, or the file's)"),
                                        points=data.SPYGLASS_POINTS_DEFAULT))

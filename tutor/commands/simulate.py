@@ -15,16 +15,21 @@ HELP = N_("play full games between bots and print a summary and the speed")
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     _ = tr.gettext
-    parser.add_argument("--games", type=int, default=100, help=_("number of games (default 100)"))
-    parser.add_argument("--players", type=int, default=4, help=_("players per game, 2 to 6"))
-    parser.add_argument("--seed", type=int, default=0, help=_("seed of the first game"))
+    parser.add_argument("--games", type=int, default=100, metavar=_("N"),
+                        help=_("number of games (default 100)"))
+    parser.add_argument("--players", type=int, default=4, metavar=_("N"),
+                        help=_("players per game, 2 to 6"))
+    parser.add_argument("--seed", type=int, default=0, metavar=_("N"),
+                        help=_("seed of the first game"))
     parser.add_argument("--variant", choices=("standard", "beginner"), default="standard",
+                        # TRANSLATORS: Same role in every command: the help of an option.
                         help=_("rules variant"))
     parser.add_argument("--grappling-hook", action="store_true",
+                        # TRANSLATORS: Same role in every command: the help of an option.
                         help=_("add the Grappling Hook promotional cards"))
-    parser.add_argument("--spyglass-points", type=int, default=2,
+    parser.add_argument("--spyglass-points", type=int, default=2, metavar=_("N"),
                         help=_("points for each unused Magic Spyglass (default 2)"))
-    parser.add_argument("--bots", default="random",
+    parser.add_argument("--bots", default="random", metavar=_("STYLES"),
                         help=_("bot style for every seat, or one per seat separated by commas: "
                                "random, cautious, sensible, bold"))
 
@@ -104,7 +109,8 @@ def report(summary: Summary, tr: Translator) -> list[str]:
     lines.append(tr.gettext(N_("Wins per seat:")))
     for seat, wins in enumerate(summary.wins):
         lines.append("  " + tr.format(N_("seat {seat} ({bot}): {wins} ({share})"), seat=seat + 1,
-                                      bot=summary.styles[seat % len(summary.styles)],
+                                      bot=_style_name(summary.styles[seat % len(summary.styles)],
+                                                      tr),
                                       wins=wins, share=tr.percent(wins / summary.games)))
     seconds = max(summary.seconds, 1e-9)
     lines.append(tr.format(N_("Speed: {games} games/s, {actions} actions/s ({seconds} s in all)."),
@@ -114,12 +120,20 @@ def report(summary: Summary, tr: Translator) -> list[str]:
     return lines
 
 
+def _style_name(style: str, tr: Translator) -> str:
+    """A bot style in the reader's language ("prudent", "óvatos")."""
+    from ..practice.words import STYLE_NAMES
+
+    return tr.gettext(STYLE_NAMES[style]) if style in STYLE_NAMES else style
+
+
 def run(args: argparse.Namespace, tr: Translator) -> int:
     from ..engine import BOT_STYLES
 
     styles = [s.strip() for s in args.bots.split(",") if s.strip()]
     unknown = [s for s in styles if s not in BOT_STYLES]
     if unknown or not styles:
+        # TRANSLATORS: Same role wherever a bot style is read: an error.
         raise OptionsError(N_('Unknown bot style "{style}"; the styles are: {styles}.'),
                            style=unknown[0] if unknown else args.bots,
                            styles=", ".join(BOT_STYLES))

@@ -65,5 +65,7 @@ def render(tr: Translator) -> str:
     """The about text as plain text: a heading, a paragraph, then one line per fact."""
     values = for_language(tr.language)
     lines = [title(tr), "", _fill(_about()[1], tr, values), ""]
-    lines += [f"{label}: {value}" for label, value in facts(tr)]
+    # TRANSLATORS: Same role everywhere: a label and its value ("Published: 2015").
+    lines += [tr.format(N_("{heading}: {value}"), heading=label, value=value)
+              for label, value in facts(tr)]
     return "\n".join(lines)

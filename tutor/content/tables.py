@@ -18,12 +18,19 @@ CARD_LABELS: dict[str, str] = {
     data.LIGHTNING_ROD: N_("Lightning rod"),
     data.FOGHORN: N_("Foghorn"),
     data.CANNON: N_("Cannon"),
+    # TRANSLATORS: Same role: the card's name (a table cell, a rule title).
     data.TURBO: N_("Turbo"),
+    # TRANSLATORS: Same role: the card's name (a table cell, a rule title).
     data.EJECTION: N_("Ejection"),
+    # TRANSLATORS: Same role: the card's name (a table cell, a rule title).
     data.JETPACK: N_("Jetpack"),
+    # TRANSLATORS: Same role: the card's name (a table cell, a rule title).
     data.ALTERNATIVE_ROUTE: N_("Alternative Route"),
+    # TRANSLATORS: Same role: the card's name (a table cell, a rule title).
     data.GUST_OF_WIND: N_("Gust of Wind"),
+    # TRANSLATORS: Same role: the card's name (a table cell, a rule title).
     data.GRAPPLING_HOOK: N_("Grappling Hook"),
+    # TRANSLATORS: Same role: the card's name (a table cell, a rule title).
     data.SPYGLASS: N_("Magic Spyglass"),
 }
 FACE_LABELS: dict[str, str] = {
@@ -67,6 +74,7 @@ def _pile(city: int, tr: Translator) -> str:
 
 def _cities(tr: Translator) -> Rows:
     _ = tr.gettext
+    # TRANSLATORS: Same role everywhere: a column header.
     head = [_("City"), _("Dice to reach it"), _("Treasure pile"), _("Cards")]
     rows = [[str(city), str(data.DICE_TO_REACH.get(city, NONE)), _pile(city, tr),
              str(len(data.pile_composition(city)))] for city in data.CITY_VALUES]
@@ -108,6 +116,7 @@ def _deck(tr: Translator) -> Rows:
 
 def _hands(tr: Translator) -> Rows:
     _ = tr.gettext
+    # TRANSLATORS: Same role everywhere: a label (a column header, a fact of the box).
     head = [_("Players"), _("Cards dealt to each")]
     return head, [[str(n), str(size)] for n, size in sorted(data.HAND_SIZE.items())]
 

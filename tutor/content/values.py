@@ -31,9 +31,16 @@ def _pile_total(variant: str) -> int:
 
 
 def _list(items: list[int] | tuple[int, ...], language: str) -> str:
+    """"1, 2, 4 and 6", remembering its items so that a translation may inflect each
+    ("{spyglass_cities:a -es}" → "az 1-es, a 2-es, a 4-es és a 6-os")."""
     from babel.lists import format_list
 
-    return format_list([str(item) for item in items], locale=language)
+    from ..grammar import Listing
+
+    def joined(words: list[str]) -> str:
+        return format_list(words, locale=language)
+
+    return Listing(joined([str(item) for item in items]), items, joined)
 
 
 def _power_each() -> int:

@@ -123,6 +123,7 @@ class ScriptedChance:
                                       faces=", ".join(data.FACES))
                 self.rolls_used = number
                 return "roll " + " ".join(faces)
+            # TRANSLATORS: Same role in the engine and the lessons: an error.
             return self._fall_back(state, N_("The chance script has no more dice rolls "
                                              "(roll number {number} was asked for)."),
                                    number=self.rolls_used + 1)

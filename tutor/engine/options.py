@@ -53,6 +53,7 @@ class Options:
             )
         if self.variant not in data.VARIANTS:
             raise OptionsError(
+                # TRANSLATORS: Same role wherever options are read: an error.
                 N_("Unknown variant \"{variant}\": choose standard or beginner."),
                 variant=self.variant,
             )
@@ -66,6 +67,7 @@ class Options:
             0 <= self.spyglass_points <= data.SPYGLASS_POINTS_MAX
         ):
             raise OptionsError(
+                # TRANSLATORS: Same role wherever options are read: an error.
                 N_("spyglass_points must be a whole number from 0 to {most}, not {value}."),
                 most=data.SPYGLASS_POINTS_MAX,
                 value=self.spyglass_points,

@@ -145,6 +145,7 @@ def load(path: str | Path) -> dict[str, Any]:
     except UnicodeDecodeError as err:
         raise RecordError(N_("{path} is not a UTF-8 text file."), path=str(path)) from err
     except OSError as err:
+        # TRANSLATORS: Same role for every file: an error.
         raise RecordError(N_("Cannot read {path}: {reason}"), path=str(path),
                           reason=os_reason(err)) from err
     try:

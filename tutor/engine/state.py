@@ -414,10 +414,12 @@ class State:
             card = words[1]
             if card in (JETPACK, SPYGLASS) and self.phase not in (SPYGLASS_ROUND,
                                                                   JETPACK_ROUND):
+                # TRANSLATORS: Same role wherever the engine refuses such a card: an error.
                 self._illegal(N_("{card} may only be played after the captain announces a "
                                  "crash."), action, rule="4.2" if card == JETPACK else "4.5",
                               card=card)
             if card == GRAPPLING_HOOK and self.phase != HOOK_ROUND:
+                # TRANSLATORS: Same role wherever the engine refuses such a card: an error.
                 self._illegal(N_("{card} is played after the captain has paid, not in the power "
                                  "window."), action, rule="4.6", card=card)
             if card in (EJECTION, ALTERNATIVE_ROUTE, GUST_OF_WIND):
@@ -796,8 +798,10 @@ class State:
                              '"reroll 1+3" (dice 1 to {count}).'), action, count=len(self.dice))
         positions = tuple(int(i) - 1 for i in action[7:].split("+"))
         self._reroll_positions = positions
-        self._emit("reroll-choice", N_("The captain rerolls the dice in positions {positions}."),
-                   {"positions": ", ".join(str(p + 1) for p in positions)})
+        # The positions are numbers: translations show them as a list in words.
+        text = (N_("The captain rerolls die {positions}.") if len(positions) == 1
+                else N_("The captain rerolls dice {positions}."))
+        self._emit("reroll-choice", text, {"positions": tuple(p + 1 for p in positions)})
         self._ask_roll(len(positions), REROLL)
 
     def _rerolled(self, faces: list[str]) -> None:

@@ -10,8 +10,8 @@ File format (JSON)::
 
 ``inputs`` lists what the learner did in the lesson under way (the key of each option
 chosen, right or wrong, and undos), so a lesson is resumed by replaying them; ``stars``
-is the best result of a finished lesson (1 to 3); ``at`` is when the entry last changed. Keys of a lesson's
-entry that this version does not know are kept as they are.
+is the best result of a finished lesson (1 to 3); ``at`` is when the entry last changed.
+Keys of a lesson's entry that this version does not know are kept as they are.
 
 Two tutors may be open at once: each save merges with what is on disk, under a lock.
 For each lesson the newer entry wins (a ✓ once earned stays), so neither window's

@@ -16,7 +16,7 @@ from ..engine.messages import N_
 from ..i18n import Translator
 from ..inputs import excerpt, whole
 from .coach import advice_lines
-from .game import PracticeGame
+from .game import GAME_SAVED, PracticeGame
 from .words import action_label, bots_line, summary_lines
 
 
@@ -80,7 +80,9 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
             write(board_text(game.state, game.learner, tr))
         if coach:
             write("\n".join(advice_lines(game.advice(), tr)))
-        write(tr.gettext(N_("Your choices:")))
+        # TRANSLATORS: Same role in every view of a practice game: the title of the choices.
+        title = N_("Your choices:")
+        write(tr.gettext(title))
         write("\n".join(choice_lines(game, tr)))
         line = next(source, None)
         text = "quit" if line is None else line.strip()
@@ -97,7 +99,7 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
         if command == "save" and rest.strip():
             try:
                 game.save(rest.strip())
-                write(tr.format(N_("Game saved to {path}."), path=rest.strip()))
+                write(tr.format(GAME_SAVED, path=rest.strip()))
             except CelestiaError as err:
                 write(tr.message(err))
             continue

@@ -39,6 +39,11 @@ from ..engine.messages import N_, CelestiaError
 from ..inputs import name_problem
 from .odds import Advice, advise, situation_from_observation
 
+#: Said wherever a game is saved, or could not be, or is kept aside.
+GAME_SAVED = N_("Game saved to {path}.")
+CANNOT_SAVE = N_("Cannot save the game to {path}: {reason}")
+KEPT_ASIDE = N_("The unfinished game is kept in {path}; resume it with: {command}")
+
 #: Bot seat names: cloud names, the same in every language.
 BOT_NAMES = ("Nimbus", "Cirrus", "Stratus", "Cumulus", "Altus")
 #: The styles a practice bot may have (the random bot is for tests and simulations).
@@ -87,6 +92,7 @@ class PracticeGame:
     @classmethod
     def new(cls, setup: Setup) -> PracticeGame:
         if not 1 <= len(setup.bots) <= len(BOT_NAMES):
+            # TRANSLATORS: Same role wherever bots are counted: an error.
             raise PracticeError(N_("A practice game has 1 to {most} bots, not {count}."),
                                 most=len(BOT_NAMES), count=len(setup.bots))
         for style in setup.bots:
@@ -195,8 +201,7 @@ class PracticeGame:
         try:
             write_atomic(path, text, private=True)
         except OSError as err:
-            raise PracticeError(N_("Cannot save the game to {path}: {reason}"), path=str(path),
-                                reason=os_reason(err)) from err
+            raise PracticeError(CANNOT_SAVE, path=str(path), reason=os_reason(err)) from err
 
     def rescue(self, path: str | Path) -> tuple[Path | None, PracticeError | None]:
         """Save to ``path``, else to the first place that takes it (the state folder, the

@@ -20,7 +20,15 @@ from pathlib import Path
 
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
-from .game import PracticeError, PracticeGame, default_save_path, load
+from .game import (
+    CANNOT_SAVE,
+    GAME_SAVED,
+    KEPT_ASIDE,
+    PracticeError,
+    PracticeGame,
+    default_save_path,
+    load,
+)
 
 #: What the player chose to do about an unfinished game.
 NEW, RESUME, QUIT = "new", "resume", "quit"
@@ -76,8 +84,7 @@ def make_room(path: Path, new: bool, interactive: bool, own_file: bool, tr: Tran
         try:
             aside = set_aside(path, "unreadable")
         except OSError as problem:
-            raise PracticeError(N_("Cannot save the game to {path}: {reason}"),
-                                path=str(path), reason=err) from problem
+            raise PracticeError(CANNOT_SAVE, path=str(path), reason=err) from problem
         say(tr.format(N_("The saved game could not be read, so it was set aside as {aside}. "
                          "{reason}"), reason=err, aside=str(aside)))
         return NEW, None
@@ -85,8 +92,7 @@ def make_room(path: Path, new: bool, interactive: bool, own_file: bool, tr: Tran
         return NEW, None
     if new:
         kept = keep_aside(path)
-        say(tr.format(N_("The unfinished game is kept in {path}; resume it with: {command}"),
-                      path=str(kept), command=resume_command(kept)))
+        say(tr.format(KEPT_ASIDE, path=str(kept), command=resume_command(kept)))
         return NEW, None
     if not interactive:
         raise PracticeError(N_("An unfinished game is saved in {path}. Go on with it: "
@@ -124,8 +130,7 @@ def _ask(path: Path, old: PracticeGame, tr: Translator, say: Callable[[str], Non
             return RESUME, old
         if answer == "2":
             kept = keep_aside(path)
-            say(tr.format(N_("The unfinished game is kept in {path}; resume it with: "
-                             "{command}"), path=str(kept), command=resume_command(kept)))
+            say(tr.format(KEPT_ASIDE, path=str(kept), command=resume_command(kept)))
             return NEW, None
         if answer == "3":
             return QUIT, None
@@ -141,7 +146,7 @@ def saved_lines(game: PracticeGame, path: Path, tr: Translator,
     where, failure = game.rescue(path)
     lines = []
     if failure is None:
-        lines.append(tr.format(N_("Game saved to {path}."), path=str(path)))
+        lines.append(tr.format(GAME_SAVED, path=str(path)))
     else:
         lines.append(tr.message(failure))
         if where is not None:

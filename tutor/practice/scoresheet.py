@@ -104,6 +104,7 @@ def parse_spyglasses(text: str, player: str) -> int:
     word = text.strip() or "0"
     value = whole(word, 0, _VALUE_BOUND)
     if value is None:
+        # TRANSLATORS: Same role wherever a count of Spyglasses is read: an error.
         raise SheetError(N_('{player}: "{text}" is not a number of Magic Spyglasses.'),
                          player=player, text=excerpt(word))
     return value
@@ -159,6 +160,7 @@ class ScoreSheet:
             return found
         others = [e for e in self.entries if e.name != name]
         if len(others) >= data.MAX_PLAYERS:
+            # TRANSLATORS: Same role wherever players are entered: an error.
             found.append(SheetError(N_("A game of Celestia has at most {most} players; "
                                        "{player} would be one too many."),
                                     most=data.MAX_PLAYERS, player=name))

@@ -30,8 +30,10 @@ def result_lines(sheet: ScoreSheet, tr: Translator) -> list[str]:
                                detail=detail))
     winners = sheet.winners()
     if len(winners) == 1:
+        # TRANSLATORS: Same role at the end of every game: the winner.
         lines.append(tr.format(N_("{player} wins."), player=winners[0]))
     else:
+        # TRANSLATORS: Same role at the end of every game: the winners.
         lines.append(tr.format(N_("Tied for the win, sharing the victory: {players}."),
                                players=tr.join(winners)))
     return lines

@@ -30,7 +30,7 @@ from ..engine import CelestiaError
 from ..engine.messages import N_
 from ..i18n import Translator
 from .coach import advice_lines
-from .game import PracticeGame
+from .game import GAME_SAVED, PracticeGame
 from .words import action_label, bots_line, summary_lines
 
 STYLE = Style.from_dict({
@@ -252,7 +252,7 @@ class PracticeApp:
         try:
             self.game.save(self.save_path)
             if announce:
-                self.notice = self.tr.format(N_("Game saved to {path}."),
+                self.notice = self.tr.format(GAME_SAVED,
                                              path=str(self.save_path))
         except CelestiaError as err:
             self.notice = self.tr.message(err)

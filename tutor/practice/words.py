@@ -9,6 +9,7 @@ from .game import PracticeGame
 
 #: Bot style → its name for people.
 STYLE_NAMES = {
+    "random": N_("random"),
     "cautious": N_("cautious"),
     "sensible": N_("sensible"),
     "bold": N_("bold"),

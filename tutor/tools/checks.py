@@ -4,9 +4,17 @@ For every domain of ``locales/domains.toml``:
 
 - the template is in sync with the source (a new or changed English string that was not
   re-extracted fails, and is named), and each translation holds exactly its messages;
-- every msgstr keeps the placeholders of its msgid (for plurals, each form);
+- every msgstr keeps the placeholders of its msgid (for plurals, each form), and the
+  grammar forms it asks for (``{city:a -es}``, ``{player:de}``) exist in its language;
 - fr and hu are 100 % translated with no fuzzy entry (the figures are printed);
 - the compiled ``.mo`` files are those the ``.po`` files compile to.
+
+Across domains, a message used in more than one place (the same English in two files,
+or twice in one) must either have a context (``msgctxt``) for each role, or a translator
+comment that starts with "Same role" saying that it plays one role everywhere
+(``# TRANSLATORS: Same role: …`` in Python, ``translators: Same role …`` in YAML). A
+domain listing ``shared-messages`` under ``report_only`` in ``locales/domains.toml`` has
+its findings printed, not failed.
 
 Every ``.po`` under ``locales/`` — including catalogs outside the domains, such as the
 website generator's own messages — must pass ``msgfmt --check`` without a warning and be
@@ -24,6 +32,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
+from .. import grammar
 from . import catalogs as tool
 
 
@@ -69,6 +78,23 @@ def placeholder_problems(message: Message) -> list[str]:
             form = f" (form {index})" if len(strs) > 1 else ""
             problems.append(f"{sorted(found) if found is not None else 'malformed'}{form} "
                             f"instead of {sorted(wanted or ())}")
+    return problems
+
+
+def grammar_problems(message: Message, language: str) -> list[str]:
+    """Grammar specs in a translation that its language does not have."""
+    strs = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+    problems = []
+    for text in strs:
+        try:
+            specs = grammar.specs_in(text or "")
+        except ValueError:
+            continue  # malformed braces: placeholder_problems reports them
+        for field, spec in specs:
+            try:
+                grammar.validate_spec(language, spec)
+            except grammar.GrammarError as err:
+                problems.append(f"{{{field}:{spec}}}: {err}")
     return problems
 
 
@@ -128,6 +154,9 @@ def check_translations(domain: str, pot: Catalog, report: Report) -> None:
             for problem in placeholder_problems(message):
                 report.fail(f"{language} {domain}: placeholders {problem} in the "
                             f"translation of {_short(_key(message)[0])!r}")
+            for problem in grammar_problems(message, language):
+                report.fail(f"{language} {domain}: grammar form {problem}, in the "
+                            f"translation of {_short(_key(message)[0])!r}")
         completeness(language, domain, entries.values(), report)
         check_compiled(language, domain, report)
 
@@ -168,6 +197,60 @@ def msgfmt(path: Path, report: Report) -> None:
         report.fail(f"msgfmt --check {path.relative_to(tool.ROOT)}:\n{output}")
 
 
+SAME_ROLE = "same role"
+
+
+def same_role(message: Message) -> bool:
+    return any(c.strip().lower().startswith(SAME_ROLE) for c in message.auto_comments)
+
+
+def shared_messages() -> list[tuple[str, str | None, list[tuple[str, str, int]], bool]]:
+    """Messages used in more than one place, over every domain's template: (msgid,
+    context, [(domain, file, line)…], whether a context or a "Same role" comment
+    settles it)."""
+    places: dict[tuple[str, str | None], list[tuple[str, str, int]]] = {}
+    settled: dict[tuple[str, str | None], bool] = {}
+    for domain in tool.domains():
+        path = tool.pot_path(domain)
+        if not path.exists():
+            continue
+        for message in tool.read(path):
+            if not message.id:
+                continue
+            key = _key(message)
+            places.setdefault(key, []).extend(
+                (domain, file, int(line or 0)) for file, line in message.locations)
+            settled[key] = settled.get(key, False) or same_role(message)
+    found = []
+    for key, where in places.items():
+        if len(where) > 1:
+            found.append((key[0], key[1], where, key[1] is not None or settled[key]))
+    return found
+
+
+def check_shared_messages(report: Report, only: list[str] | None = None) -> None:
+    """Shared messages need a context per role or a translator comment "Same role…"."""
+    pending = 0
+    for msgid, _context, where, ok in sorted(shared_messages(), key=lambda f: f[2]):
+        if ok:
+            continue
+        domains = sorted({d for d, _, _ in where})
+        if only and not set(domains) & set(only):
+            continue
+        places = ", ".join(f"{f}:{n}" for _, f, n in where)
+        text = (f"{'/'.join(domains)}: {_short(msgid)!r} is used in {len(where)} places "
+                f"({places}) with no context: give each use its role (msgctxt; "
+                f"`context:` in YAML), or a translator comment starting \"Same role\"")
+        if any(tool.enforced(d, "shared-messages") for d in domains):
+            report.fail(text)
+        else:
+            pending += 1
+            print(f"NOTE (report only) {text}")
+    if pending:
+        print(f"     {pending} shared message(s) in domains whose shared-messages check is "
+              f"report-only (locales/domains.toml).")
+
+
 def run_checks(only: list[str] | None = None) -> bool:
     """Run every check, print figures and failures; True if all passed."""
     report = Report()
@@ -178,6 +261,7 @@ def run_checks(only: list[str] | None = None) -> bool:
         pot = check_sync(domain, report)
         if pot is not None:
             check_translations(domain, pot, report)
+    check_shared_messages(report, only)
     for path in sorted(tool.LOCALES.rglob("*.po")):
         domain, language = path.stem, path.parent.parent.name
         if only and domain not in only:

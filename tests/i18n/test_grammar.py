@@ -1,0 +1,334 @@
+"""tutor.grammar: Hungarian articles and suffixes for every number the game shows, names by
+vowel harmony (with a safe form for names it cannot judge), French gender and elision,
+French typography, and how Translator uses them (a broken spec falls back to English)."""
+
+import pickle
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tutor.i18n as i18n
+from tutor import grammar
+from tutor.engine import data
+from tutor.grammar import GrammarError, Person, french_typography, hu_article, render
+from tutor.i18n import Translator
+
+# --- Hungarian numbers --------------------------------------------------------------------
+
+#: Every city, in the forms the catalogs use, written out as a Hungarian reader expects.
+CITY_FORMS = {
+    1: ("az 1-es", "az 1-esre", "az 1-esről", "az 1-esen", "1-re", "1-ről", "1-gyel", "1-et"),
+    2: ("a 2-es", "a 2-esre", "a 2-esről", "a 2-esen", "2-re", "2-ről", "2-vel", "2-t"),
+    4: ("a 4-es", "a 4-esre", "a 4-esről", "a 4-esen", "4-re", "4-ről", "4-gyel", "4-et"),
+    6: ("a 6-os", "a 6-osra", "a 6-osról", "a 6-oson", "6-ra", "6-ról", "6-tal", "6-ot"),
+    9: ("a 9-es", "a 9-esre", "a 9-esről", "a 9-esen", "9-re", "9-ről", "9-cel", "9-et"),
+    12: ("a 12-es", "a 12-esre", "a 12-esről", "a 12-esen", "12-re", "12-ről", "12-vel",
+         "12-t"),
+    15: ("a 15-ös", "a 15-ösre", "a 15-ösről", "a 15-ösön", "15-re", "15-ről", "15-tel",
+         "15-öt"),
+    20: ("a 20-as", "a 20-asra", "a 20-asról", "a 20-ason", "20-ra", "20-ról", "20-szal",
+         "20-at"),
+    25: ("a 25-ös", "a 25-ösre", "a 25-ösről", "a 25-ösön", "25-re", "25-ről", "25-tel",
+         "25-öt"),
+}
+CITY_SPECS = ("a -es", "a -esre", "a -esről", "a -esen", "-ra", "-ról", "-val", "-t")
+
+
+def test_every_city_is_covered() -> None:
+    assert set(CITY_FORMS) == set(data.CITY_VALUES)
+
+
+@pytest.mark.parametrize("city", sorted(CITY_FORMS))
+def test_cities_take_the_article_and_suffixes_of_their_spoken_name(city: int) -> None:
+    assert tuple(render("hu", city, spec) for spec in CITY_SPECS) == CITY_FORMS[city]
+
+
+# An independent reading of 0–200 aloud, and the suffixes each last word takes, written
+# out in full: the module's own tables are not used to check themselves.
+UNITS = ["", "egy", "kettő", "három", "négy", "öt", "hat", "hét", "nyolc", "kilenc"]
+TENS = ["", "tíz", "húsz", "harminc", "negyven", "ötven", "hatvan", "hetven", "nyolcvan",
+        "kilencven"]
+TENS_PREFIX = ["", "tizen", "huszon", "harminc", "negyven", "ötven", "hatvan", "hetven",
+               "nyolcvan", "kilencven"]
+
+
+def spoken(n: int) -> str:
+    if n == 0:
+        return "nulla"
+    words = ""
+    if n >= 100:
+        words += {1: "száz", 2: "kétszáz"}[n // 100]
+        n %= 100
+    tens, units = divmod(n, 10)
+    if units:
+        return words + TENS_PREFIX[tens] + UNITS[units]
+    return words + TENS[tens]
+
+
+#: The last word read aloud → its suffixes, as written after the digits.
+SUFFIXES = {
+    #         -ra   -ról    -ban   -hoz   -val    -t    -s    -n    -szor
+    "nulla": ("ra", "ról", "ban", "hoz", "val", "t", "s", "n", "szor"),
+    "egy": ("re", "ről", "ben", "hez", "gyel", "et", "es", "en", "szer"),
+    "kettő": ("re", "ről", "ben", "höz", "vel", "t", "es", "n", "szer"),
+    "három": ("ra", "ról", "ban", "hoz", "mal", "at", "as", "on", "szor"),
+    "négy": ("re", "ről", "ben", "hez", "gyel", "et", "es", "en", "szer"),
+    "öt": ("re", "ről", "ben", "höz", "tel", "öt", "ös", "ön", "ször"),
+    "hat": ("ra", "ról", "ban", "hoz", "tal", "ot", "os", "on", "szor"),
+    "hét": ("re", "ről", "ben", "hez", "tel", "et", "es", "en", "szer"),
+    "nyolc": ("ra", "ról", "ban", "hoz", "cal", "at", "as", "on", "szor"),
+    "kilenc": ("re", "ről", "ben", "hez", "cel", "et", "es", "en", "szer"),
+    "tíz": ("re", "ről", "ben", "hez", "zel", "et", "es", "en", "szer"),
+    "húsz": ("ra", "ról", "ban", "hoz", "szal", "at", "as", "on", "szor"),
+    "harminc": ("ra", "ról", "ban", "hoz", "cal", "at", "as", "on", "szor"),
+    "negyven": ("re", "ről", "ben", "hez", "nel", "et", "es", "en", "szer"),
+    "ötven": ("re", "ről", "ben", "hez", "nel", "et", "es", "en", "szer"),
+    "hatvan": ("ra", "ról", "ban", "hoz", "nal", "at", "as", "on", "szor"),
+    "hetven": ("re", "ről", "ben", "hez", "nel", "et", "es", "en", "szer"),
+    "nyolcvan": ("ra", "ról", "ban", "hoz", "nal", "at", "as", "on", "szor"),
+    "kilencven": ("re", "ről", "ben", "hez", "nel", "et", "es", "en", "szer"),
+    "száz": ("ra", "ról", "ban", "hoz", "zal", "at", "as", "on", "szor"),
+}
+SPECS = ("-ra", "-ról", "-ban", "-hoz", "-val", "-t", "-s", "-n", "-szor")
+
+
+def last_word(n: int) -> str:
+    word = spoken(n)
+    return max((w for w in SUFFIXES if word.endswith(w)), key=len)
+
+
+@pytest.mark.parametrize("n", range(201))
+def test_points_up_to_200_in_every_case(n: int) -> None:
+    expected = tuple(f"{n}-{s}" for s in SUFFIXES[last_word(n)])
+    assert tuple(render("hu", n, spec) for spec in SPECS) == expected
+    article = "az" if spoken(n)[0] in "aáeéiíoóöőuúüű" else "a"
+    assert render("hu", n, "a") == f"{article} {n}"
+    assert render("hu", n, "Az") == f"{article.capitalize()} {n}"
+
+
+@pytest.mark.parametrize(("value", "article"), [
+    (1000, "az"), (1500, "az"), (5000, "az"), (50_000, "az"), (100_000, "a"),
+    (1_000_000, "az"), (2_000_000, "a"), ("12 345", "a"), ("1\u00a0000", "az"), (-5, "a")])
+def test_large_and_formatted_numbers(value: object, article: str) -> None:
+    assert hu_article(value) == article
+    assert render("hu", 1000, "-val") == "1000-rel" and render("hu", 2000, "-t") == "2000-et"
+    assert render("hu", 1_000_000, "a -s") == "az 1000000-s"
+
+
+def test_written_forms_of_a_suffix_all_mean_it() -> None:
+    for spec in ("-ra", "-re"):
+        assert render("hu", 6, spec) == "6-ra" and render("hu", 5, spec) == "5-re"
+    for spec in ("-val", "-vel", "-tel", "-gyel", "-szal"):
+        assert render("hu", 20, spec) == "20-szal"
+    for spec in ("-t", "-at", "-ot", "-et", "-öt"):
+        assert render("hu", 25, spec) == "25-öt"
+    assert render("hu", 2, "-szor") == "2-szer"  # "kétszer"
+
+
+@given(st.integers(min_value=0, max_value=10**9))
+def test_any_whole_number_has_an_article_and_every_suffix(n: int) -> None:
+    assert render("hu", n, "a") in (f"a {n}", f"az {n}")
+    for spec in (*SPECS, "-ig", "-ért", "-esre", "-vá", "-ként"):
+        assert render("hu", n, spec).startswith(f"{n}-")
+
+
+# --- Hungarian names and words --------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "forms"), [
+    # back vowels
+    ("Ada", ("Adával", "Adát", "Adának", "Adához", "Adára")),
+    ("Bruno", ("Brunóval", "Brunót", "Brunónak", "Brunóhoz", "Brunóra")),
+    ("Csilla", ("Csillával", "Csillát", "Csillának", "Csillához", "Csillára")),
+    ("Fanni", ("Fannival", "Fannit", "Fanninak", "Fannihoz", "Fannira")),
+    ("Dávid", ("Dáviddal", "Dávidot", "Dávidnak", "Dávidhoz", "Dávidra")),
+    ("Kovács", ("Kováccsal", "Kovácsot", "Kovácsnak", "Kovácshoz", "Kovácsra")),
+    ("Nimbus", ("Nimbusszal", "Nimbust", "Nimbusnak", "Nimbushoz", "Nimbusra")),
+    # front vowels, unrounded and rounded
+    ("Emil", ("Emillel", "Emilt", "Emilnek", "Emilhez", "Emilre")),
+    ("Ágnes", ("Ágnessel", "Ágnest", "Ágnesnek", "Ágneshez", "Ágnesre")),
+    ("Gergely", ("Gergellyel", "Gergelyt", "Gergelynek", "Gergelyhez", "Gergelyre")),
+    ("Győző", ("Győzővel", "Győzőt", "Győzőnek", "Győzőhöz", "Győzőre")),
+    ("Ödön", ("Ödönnel", "Ödönt", "Ödönnek", "Ödönhöz", "Ödönre")),
+    # a doubled final consonant is not tripled
+    ("Bernadett", ("Bernadett-tel", "Bernadettet", "Bernadettnek", "Bernadetthez",
+                   "Bernadettre")),
+    ("Ann", ("Ann-nal", "Annt", "Ann-nak", "Annhoz", "Annra")),
+    # a full name takes the suffix on its last word
+    ("Kovács Péter", ("Kovács Péterrel", "Kovács Pétert", "Kovács Péternek",
+                      "Kovács Péterhez", "Kovács Péterre")),
+])
+def test_names_follow_vowel_harmony(name: str, forms: tuple[str, ...]) -> None:
+    assert tuple(render("hu", name, s) for s in ("-val", "-t", "-nak", "-hoz", "-ra")) == forms
+
+
+@pytest.mark.parametrize("name", ["Kate", "Sarah", "Marie", "R2D2", "李", "Joey", "Xavér"])
+def test_a_name_it_cannot_judge_gets_the_safe_form(name: str) -> None:
+    assert render("hu", name, "-val") == f"{name} nevű játékossal"
+    assert render("hu", name, "-t") == f"{name} nevű játékost"
+    assert render("hu", name, "-nak") == f"{name} nevű játékosnak"
+
+
+@pytest.mark.parametrize(("word", "forms"), [
+    ("katapult", ("A katapult", "a katapultot", "katapulttal", "katapultnak")),
+    ("jetpack", ("A jetpack", "a jetpacket", "jetpackkel", "jetpacknek")),
+    ("alternatív útvonal", ("Az alternatív útvonal", "az alternatív útvonalat",
+                            "alternatív útvonallal", "alternatív útvonalnak")),
+    ("széllökés", ("A széllökés", "a széllökést", "széllökéssel", "széllökésnek")),
+    ("csáklya", ("A csáklya", "a csáklyát", "csáklyával", "csáklyának")),
+    ("távcső", ("A távcső", "a távcsövet", "távcsővel", "távcsőnek")),
+    ("iránytű", ("Az iránytű", "az iránytűt", "iránytűvel", "iránytűnek")),
+    ("villámhárító", ("A villámhárító", "a villámhárítót", "villámhárítóval",
+                      "villámhárítónak")),
+    ("ködkürt", ("A ködkürt", "a ködkürtöt", "ködkürttel", "ködkürtnek")),
+    ("ágyú", ("Az ágyú", "az ágyút", "ágyúval", "ágyúnak")),
+    ("turbó", ("A turbó", "a turbót", "turbóval", "turbónak")),
+    ("madarak", ("A madarak", "a madarakat", "madarakkal", "madaraknak")),
+    ("kalózok", ("A kalózok", "a kalózokat", "kalózokkal", "kalózoknak")),
+])
+def test_game_terms_take_article_and_case(word: str, forms: tuple[str, ...]) -> None:
+    assert tuple(render("hu", word, s) for s in ("A", "a -t", "-val", "-nak")) == forms
+
+
+def test_every_hungarian_game_term_is_judged() -> None:
+    from tutor.glossary import by_engine
+
+    for concept in by_engine().values():
+        word = concept.term("hu")
+        assert "nevű játékos" not in render("hu", word, "-val"), word
+
+
+def test_lists_take_the_form_on_each_item() -> None:
+    tr = Translator("hu")
+    cities = tr.join(["1", "2", "4", "6"])
+    assert tr.format("{c:A -es} sziget", c=cities) == "Az 1-es, a 2-es, a 4-es és a 6-os sziget"
+    names = tr.join(["Nimbus", "Ada"])
+    assert tr.format("Osztozol {p:-val}.", p=names) == "Osztozol Nimbusszal és Adával."
+
+
+@pytest.mark.parametrize("spec", ["-xyz", "b", "a az", "-ra -ról", "az -"])
+def test_an_unknown_hungarian_form_is_an_error(spec: str) -> None:
+    with pytest.raises(GrammarError):
+        grammar.validate_spec("hu", spec)
+
+
+# --- French ---------------------------------------------------------------------------------
+
+def test_french_gender_follows_the_declared_character() -> None:
+    tr = Translator("fr").with_genders({"Ada": "f", "Bruno": "m"})
+    text = "{p}, {p:seul|seule} à bord."
+    assert tr.format(text, p="Ada") == "Ada, seule à bord."
+    assert tr.format(text, p="Bruno") == "Bruno, seul à bord."
+    assert tr.format("{p:le capitaine|la capitaine}", p=Person("Ann", "f")) == "la capitaine"
+
+
+def test_an_undeclared_name_gets_the_epicene_form_when_one_is_given() -> None:
+    tr = Translator("fr").with_genders({"Ada": "f"})
+    text = "{p:seul|seule|sans personne d’autre} à bord"
+    assert tr.format(text, p="Zoé") == "sans personne d’autre à bord"
+    assert tr.format(text, p="Ada") == "seule à bord"
+
+
+def test_genders_are_checked() -> None:
+    assert grammar.parse_genders({"Ada": "f", "Bruno": "m"}) == {"Ada": "f", "Bruno": "m"}
+    for bad in ({"Ada": "x"}, {"": "f"}, {"Ada": None}):
+        with pytest.raises(GrammarError):
+            grammar.parse_genders(bad)
+    with pytest.raises(GrammarError):
+        Person("Ada", "feminine")
+
+
+@pytest.mark.parametrize(("value", "de", "que"), [
+    ("Ada", "d’Ada", "qu’Ada"), ("Emil", "d’Emil", "qu’Emil"), ("Bruno", "de Bruno", "que Bruno"),
+    ("Hugo", "de Hugo", "que Hugo"), (1, "d’1", "qu’1"), (8, "de 8", "que 8"),
+    (11, "de 11", "que 11")])
+def test_french_elision(value: object, de: str, que: str) -> None:
+    assert (render("fr", value, "de"), render("fr", value, "que")) == (de, que)
+
+
+def test_french_typography() -> None:
+    nnbsp = "\u202f"
+    assert french_typography("Scores : 4 ; « oui » ! Vraiment ?") == (
+        f"Scores{nnbsp}: 4{nnbsp}; «{nnbsp}oui{nnbsp}»{nnbsp}! Vraiment{nnbsp}?")
+    assert french_typography("«oui»") == f"«{nnbsp}oui{nnbsp}»"
+    # Code stays as it is: no space, no change.
+    for code in ("id: \"3.4\"", "NOM:VALEURS", "http://x", "4:6"):
+        assert french_typography(code) == code
+
+
+# --- Translator -----------------------------------------------------------------------------
+
+@pytest.fixture
+def locale_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.catalog.cache_clear()
+    yield tmp_path
+    i18n.catalog.cache_clear()
+
+
+def _compile(folder: Path, language: str, entries: dict) -> None:
+    catalog = Catalog(locale=language, domain="celestia")
+    for msgid, msgstr in entries.items():
+        catalog.add(msgid, msgstr)
+    target = folder / language / "LC_MESSAGES" / "celestia.mo"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("wb") as handle:
+        write_mo(handle, catalog)
+
+
+def test_translator_fills_grammar_specs_and_falls_back_on_broken_ones(locale_dir: Path) -> None:
+    _compile(locale_dir, "hu", {
+        "The airship reaches city {city}.": "A léghajó megérkezik {city:a -es} szigetre.",
+        "{player} waves.": "{player:-xyz} integet.",
+        ("{n} die to city {city}", "{n} dice to city {city}"): (
+            "{n} kockával {city:a -es} szigetre", "{n} kockával {city:a -es} szigetre"),
+    })
+    tr = Translator("hu")
+    assert tr.format("The airship reaches city {city}.", city=20) == \
+        "A léghajó megérkezik a 20-as szigetre."
+    assert tr.format("{player} waves.", player="Ada") == "Ada waves."  # broken: English
+    # Formatting a translation outside Translator gets the same forms.
+    text = tr.ngettext("{n} die to city {city}", "{n} dice to city {city}", 2)
+    assert text.format(n=2, city=1) == "2 kockával az 1-es szigetre"
+    # It pickles as plain text (Sphinx pickles its configuration), and a translation
+    # without grammar specs stays a plain str.
+    assert type(pickle.loads(pickle.dumps(text))) is str
+    assert type(tr.gettext("Scores:")) is str
+
+
+def test_contexts_are_separate_messages(locale_dir: Path) -> None:
+    catalog = Catalog(locale="hu", domain="celestia")
+    catalog.add("Bruno, the captain.", "Brunót, a kapitányt.", context="ejected")
+    catalog.add("Bruno, the captain.", "Bruno, a kapitány.", context="drawer")
+    target = locale_dir / "hu" / "LC_MESSAGES" / "celestia.mo"
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as handle:
+        write_mo(handle, catalog)
+    tr = Translator("hu")
+    assert tr.pgettext("ejected", "Bruno, the captain.") == "Brunót, a kapitányt."
+    assert tr.pformat("drawer", "Bruno, the captain.") == "Bruno, a kapitány."
+    assert tr.gettext("Bruno, the captain.") == "Bruno, the captain."
+
+
+def test_english_is_left_alone() -> None:
+    tr = Translator("en")
+    assert tr.format("Scores: {n}.", n=3) == "Scores: 3."
+    assert type(tr.gettext("Scores:")) is str
+
+
+def test_positions_of_dice_become_a_list_in_words() -> None:
+    from tutor.engine.messages import Event
+
+    event = Event("reroll-choice", "The captain rerolls dice {positions}.", {"positions": (1, 3)})
+    assert Translator("en").message(event) == "The captain rerolls dice 1 and 3."
+    assert Translator("fr").message(event) == "Le capitaine relance les dés 1 et 3."
+    assert Translator("hu").message(event) == "A kapitány újradobja az 1-es és a 3-as kockát."
+    assert Translator("hu").term_value("positions", (2,)) == "2"
+
+
+def test_a_value_with_no_letter_is_no_name() -> None:
+    with pytest.raises(GrammarError):
+        render("hu", "(1,)", "-t")

@@ -1,0 +1,66 @@
+"""One register per language: French says "vous", Hungarian tegez (the informal "te").
+
+Every catalog under locales/ is read, including the website's and the lessons'. A domain
+whose owner is still rewriting it lists "register" under report_only in
+locales/domains.toml: its findings are reported here as an expected failure (XFAIL, or
+XPASS once the catalog is fixed: then remove the switch).
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tutor.tools import catalogs as tool
+
+#: Hungarian magázás: the polite pronoun, and polite imperatives that address the reader
+#: (at the start of a sentence, or followed by their preverb: "Figyelje meg", "hagyja ki").
+POLITE_HU = re.compile(
+    r"\bÖn(?:t|nek|nel|re|ről|höz|től|nél|ben|ből|é|ök|öket|öknek|ökkel)?\b"
+    r"|\b[Kk]érjük\b"
+    r"|(?:^|[.!?:]\s+)(?:Figyelje|Nézze|Olvassa|Írja|Adja|Hagyja|Válassza|Válasszon|"
+    r"Nyomja|Kattintson|Próbálja|Ellenőrizze|Engedélyezze|Telepítse|Indítsa|Lépjen|"
+    r"Keressen|Töltse|Javítsa|Használja|Tekintse|Vegye|Mentse|Várjon|Folytassa|Nyissa)\b"
+    r"|\b(?:figyelje|nézze|olvassa|írja|adja|hagyja|válassza|nyomja|töltse|vegye|nyissa) "
+    r"(?:meg|ki|be|el|le|fel|figyelembe)\b")
+#: French tutoiement: the familiar pronouns.
+FAMILIAR_FR = re.compile(r"(?i)\b(?:tu|toi|ton|ta|tes|te)\b|\bt’|\bt'")
+
+
+CATALOGS = [pytest.param(path, marks=[pytest.mark.xfail(reason=reason)] if reason else [],
+                         id=f"{language}-{path.stem}")
+            for language, path, reason in tool.translated_catalogs("register")]
+
+
+def wrong_register(language: str, text: str) -> list[str]:
+    pattern = POLITE_HU if language == "hu" else FAMILIAR_FR
+    return [m.group().strip() for m in pattern.finditer(text)]
+
+
+@pytest.mark.parametrize("path", CATALOGS)
+def test_one_register(path: Path) -> None:
+    language = path.parent.parent.name
+    found = []
+    for message in tool.read(path, locale=language):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            for words in wrong_register(language, text or ""):
+                msgid = message.id if isinstance(message.id, str) else message.id[0]
+                found.append(f"{words!r} in the translation of {msgid[:60]!r}")
+    assert not found, f"{path.relative_to(tool.ROOT)}:\n  " + "\n  ".join(found)
+
+
+@pytest.mark.parametrize(("language", "text", "bad"), [
+    ("hu", "Figyelje meg, ki fizet.", True),
+    ("hu", "Az oktató: Ön hozza meg a döntéseket.", True),
+    ("hu", "Az első játszmához hagyja ki az erőkártyákat.", True),
+    ("hu", "Figyeld meg, ki fizet; te hozod meg a döntéseket.", False),
+    ("hu", "Mindenki tegye a bábuját a fedélzetre; önmagukban is elegendők.", False),
+    ("hu", "A kapitány kiválasztja, és a kártya elhárítja a veszélyt.", False),
+    ("fr", "Tu choisis ta carte.", True),
+    ("fr", "Vous choisissez votre carte ; le capitaine te voit.", True),
+    ("fr", "Vous choisissez votre carte ; la tête du trajet.", False),
+])
+def test_the_register_check_tells_formal_from_informal(language: str, text: str,
+                                                       bad: bool) -> None:
+    assert bool(wrong_register(language, text)) is bad
