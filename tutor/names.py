@@ -27,12 +27,15 @@ class Phrase:
     params: Mapping[str, Any] = field(default_factory=dict)
     plural: str = ""
     n: int = 0
+    context: str | None = None   # the translators' context (``msgctxt``), if any
 
     def render(self, tr: Translator) -> str:
         params = {k: tr.join([str(x) for x in v]) if _numbers(v) else tr.term_value(k, v)
                   for k, v in self.params.items()}
         if self.plural:
             return tr.nformat(self.msgid, self.plural, self.n, **params)
+        if self.context:
+            return tr.pformat(self.context, self.msgid, **params)
         return tr.format(self.msgid, **params)
 
 

@@ -212,7 +212,7 @@ class TutorUI:
         session = self.tutor.session
         if session is None:
             return []
-        fragments = board_fragments(session.state, session.learner, self.tr,
+        fragments = board_fragments(session.state, session.learner, self.tutor.lesson_tr(),
                                     width=self._width(), color=self.colour,
                                     compact=self._height() < 32)
         if fragments and fragments[-1] == ("", "\n"):
@@ -235,8 +235,9 @@ class TutorUI:
             return []
         width = self._width() - 1
         lines: list[tuple[str, str]] = []
+        tr = self.tutor.lesson_tr()
         for entry in session.feedback():
-            text = render_entry(entry, self.tr)
+            text = render_entry(entry, tr)
             mark = {"right": "✓ ", "reached": "✓ ", "wrong": "✗ ", "missed": "✗ ",
                     "chosen": "  "}.get(entry.kind, "")
             wrapped = textwrap.wrap(mark + text, max(10, width),
@@ -269,8 +270,9 @@ class TutorUI:
                              for w in self._wrap(("• " if indent else "") + text, width,
                                                  indent))
         else:
+            tr = self.tutor.lesson_tr()
             for entry in session.page():
-                text = render_entry(entry, self.tr)
+                text = render_entry(entry, tr)
                 style = cls(entry.kind, self.colour)
                 indent = "  " if entry.kind == "event" else ""
                 if entry.kind == "event":
@@ -310,7 +312,7 @@ class TutorUI:
         if session.pause == "say":
             return [("class:prompt", " " + tr.gettext(N_("Enter ▸ continue")))]
         out = []
-        for i, label in enumerate(session.choice_labels(tr)):
+        for i, label in enumerate(session.choice_labels(self.tutor.lesson_tr())):
             selected = i == self.choice_index
             wrapped = textwrap.wrap(label, max(10, width - 5)) or [""]
             for j, line in enumerate(wrapped):
@@ -327,7 +329,7 @@ class TutorUI:
             return 1
         width = self._width() - 6
         return max(1, sum(len(textwrap.wrap(label, max(10, width)) or [""])
-                          for label in session.choice_labels(self.tr)))
+                          for label in session.choice_labels(self.tutor.lesson_tr())))
 
     def _choices_height(self) -> Dimension:
         return Dimension.exact(self._choices_rows())

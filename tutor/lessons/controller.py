@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..engine import State
 from ..engine.messages import N_
@@ -43,8 +43,7 @@ class Mistake:
     key: str
     chosen: Phrase | None          # None: a goal missed
     right: tuple[Phrase, ...]
-    goal: str = ""                 # the goal's text (msgid), for a missed goal
-    params: dict = field(default_factory=dict)
+    goal: Phrase | None = None     # the goal, for a missed goal
 
 
 @dataclass
@@ -226,8 +225,8 @@ class Session:
             return outcome
         self.hints_shown = 0
         if outcome.goal == "missed":
-            self.mistakes.append(Mistake(ask.key, None, (), goal=ask.step.text,
-                                         params=ask.params))
+            self.mistakes.append(Mistake(ask.key, None, (), goal=Phrase(
+                ask.step.text, ask.params, context=ask.step.context)))
         if self.reviewing is not None:
             self._reviewed()
         else:
@@ -253,7 +252,7 @@ class Session:
                                           "one right at the first try."), {"count": count}))
         ask = item.runner.ask
         assert ask is not None
-        log.append(Entry("prompt", ask.step.text, ask.params))
+        log.append(Entry("prompt", ask.step.text, ask.params, ask.step.context))
         self.reviewing = item
         self.page_start = start
 
@@ -269,7 +268,7 @@ class Session:
             self.reviews.append(item)
         option = self.last.option
         if ask is not None and option.why:
-            self.feedback_entries.append(Entry("right", option.why, ask.params))
+            self.feedback_entries.append(Entry("right", option.why, ask.params, option.context))
         self.reviewing = None
         if self.reviews:
             self._next_review()
@@ -291,7 +290,7 @@ class Session:
             return False
         text = ask.step.hints[self.hints_shown]
         self.hints_shown += 1
-        self.active.log.append(Entry("hint", text, ask.params))
+        self.active.log.append(Entry("hint", text, ask.params, ask.step.context))
         return True
 
     def hints_left(self) -> int:
@@ -346,8 +345,10 @@ class Session:
         if self.lesson.recap:
             lines.append(("heading", tr.gettext(N_("What you learned:"))))
             for item in self.lesson.recap:
+                text = tr.pformat(item.context, item.text, **params) if item.context else \
+                    tr.format(item.text, **params)
                 lines.append(("recap", tr.format(N_("{rule} — {text}"), rule=item.rule,
-                                                 text=tr.format(item.text, **params))))
+                                                 text=text)))
         if self.mistakes:
             lines.append(("heading", tr.gettext(N_("Your mistakes, and the right answers:"))))
             for mistake in self.mistakes:
@@ -367,8 +368,8 @@ def _right(ask: Ask) -> tuple[Phrase, ...]:
 
 def _mistake_text(mistake: Mistake, tr: Translator) -> str:
     if mistake.chosen is None:
-        return tr.format(N_("Goal missed once: {goal}"),
-                         goal=tr.format(mistake.goal, **mistake.params))
+        assert mistake.goal is not None
+        return tr.format(N_("Goal missed once: {goal}"), goal=mistake.goal.render(tr))
     right = [p.render(tr) for p in mistake.right]
     return tr.format(N_("You chose “{chosen}”; right: {right}."),
                      chosen=mistake.chosen.render(tr),
@@ -472,12 +473,25 @@ class Tutor:
             self.progress.record(session.lesson.id, session.inputs, session.finished,
                                  stars=session.stars() if session.finished else 0)
 
+    def lesson_tr(self) -> Translator:
+        """The translator for the open lesson: it knows its seats' genders (French
+        agreement, ``tutor.grammar``)."""
+        session = self.session
+        if session is None or not session.lesson.genders:
+            return self.tr
+        key = (self.language, session.lesson.id)
+        if getattr(self, "_lesson_tr_key", None) != key:
+            self._lesson_tr = self.tr.with_genders(session.lesson.genders)
+            self._lesson_tr_key = key
+        return self._lesson_tr
+
     def recap(self) -> list[tuple[str, str]]:
         session = self.session
         if session is None:
             return []
         following = self.next_lesson(session.lesson.id)
-        return session.recap(self.tr, self.tr.gettext(following.title) if following else None)
+        return session.recap(self.lesson_tr(),
+                             self.tr.gettext(following.title) if following else None)
 
     def skip(self) -> str | None:
         """Leave the open lesson unfinished; return the id of the next lesson, if any."""

@@ -207,8 +207,8 @@ def missing_translations(lesson: Lesson) -> list[tuple[str, int, str]]:
                 messages = gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]
         except OSError:
             messages = {}
-        for line, text in lesson.texts():
-            if not messages.get(text):
+        for line, text, context in lesson.texts():
+            if not messages.get(f"{context}\x04{text}" if context else text):
                 missing.append((language, line, text))
     return missing
 

@@ -54,7 +54,8 @@ def render_entry(entry: Entry, tr: Translator) -> str:
         return tr.format(entry.msgid, choice=choice.render(tr))
     if kind == "coach":
         return coach_text(entry.params["_state"], entry.params["_player"], tr)
-    text = tr.format(entry.msgid, **params)
+    text = tr.pformat(entry.context, entry.msgid, **params) if entry.context else \
+        tr.format(entry.msgid, **params)
     if kind == "hint":
         return tr.format(N_("Hint: {hint}"), hint=text)
     if kind == "goal":

@@ -34,6 +34,8 @@ FAST_FORWARD_KINDS = frozenset({"voyage", "reshuffle", "no-cards", "crash", "gam
 #: The message id of the engine's refusal of a move that is not open now; the runner says
 #: it again in the learner's words.
 NOT_POSSIBLE = '"{action}" is not a possible move now; the choices are: {choices}.'
+NOT_LEGAL = N_('{file}, line {line}: the accepted answer "{action}" is not a legal move here; '
+               "the legal moves are: {legal}.")
 
 
 @dataclass
@@ -48,6 +50,7 @@ class Entry:
     kind: str
     msgid: str
     params: dict[str, Any] = field(default_factory=dict)
+    context: str | None = None   # the translators' context of a lesson text
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,7 @@ class Option:
     label: Phrase
     why: str = ""                 # feedback when right, explanation when wrong (msgid)
     rules: tuple[str, ...] = ()
+    context: str | None = None    # the translators' context of ``why``
 
 
 @dataclass(frozen=True)
@@ -226,7 +230,8 @@ class Runner:
                 self.state.clone().apply(option.action)
             except IllegalAction as err:
                 refusal = err
-        self.log.append(Entry("wrong", option.why, {**ask.params, "_rules": option.rules}))
+        self.log.append(Entry("wrong", option.why, {**ask.params, "_rules": option.rules},
+                              option.context))
         if refusal is not None:
             self.log.append(self._refusal_entry(refusal))
         return Outcome(False, option, refusal)
@@ -245,7 +250,7 @@ class Runner:
         self.decisions.append(key)
         option = outcome.option
         if option.why and ask.kind != "goal":
-            self.log.append(Entry("right", option.why, ask.params))
+            self.log.append(Entry("right", option.why, ask.params, option.context))
         step = ask.step
         if option.action is not None:
             self._play(option.action, step.line, narrate=True)
@@ -371,7 +376,7 @@ class Runner:
                 return
             step = steps[self.cursor]
             if step.kind == "say":
-                self.log.append(Entry("say", step.text, self.placeholders()))
+                self.log.append(Entry("say", step.text, self.placeholders(), step.context))
                 self._check_text(step.text, step.line)
                 self.pause = "say"
                 return
@@ -430,7 +435,7 @@ class Runner:
         else:
             options = self._choice_options(step, params)
             kind = "choice" if moves else "quiz"
-        self.log.append(Entry("prompt", step.text, params))
+        self.log.append(Entry("prompt", step.text, params, step.context))
         self.ask = Ask(str(self.cursor), kind, step, options, params)
         self.pause = "ask"
 
@@ -440,9 +445,7 @@ class Runner:
         for i, choice in enumerate(step.choices):
             if choice.action is not None:
                 if choice.correct and choice.action not in legal:
-                    raise LessonError(N_('{file}, line {line}: the accepted answer "{action}" '
-                                         "is not a legal move here; the legal moves are: "
-                                         "{legal}."), file=self._file, line=choice.line,
+                    raise LessonError(NOT_LEGAL, file=self._file, line=choice.line,
                                       action=choice.action, legal=", ".join(legal))
                 if not choice.correct and choice.action not in legal:
                     try:
@@ -452,7 +455,8 @@ class Runner:
                     except CelestiaError as err:
                         raise self._error(choice.line, err) from err
             options.append(Option(f"c{i}", choice.action, choice.correct,
-                                  Phrase(choice.label, params), choice.why, choice.rules))
+                                  Phrase(choice.label, params, context=choice.context),
+                                  choice.why, choice.rules, choice.context))
         return tuple(options)
 
     def _move_options(self, step: Step) -> tuple[Option, ...]:
@@ -460,22 +464,20 @@ class Runner:
         legal = self.state.legal_actions()
         for action in step.actions:
             if action not in legal:
-                raise LessonError(N_('{file}, line {line}: the accepted answer "{action}" is '
-                                     "not a legal move here; the legal moves are: {legal}."),
-                                  file=self._file, line=step.line, action=action,
+                raise LessonError(NOT_LEGAL, file=self._file, line=step.line, action=action,
                                   legal=", ".join(legal))
         accepted = set(step.actions or legal)
         options = []
         for action in legal:
             right = action in accepted
-            why = step.feedback_for(action) if right else step.why_not(action)
+            why, context = step.feedback_for(action) if right else step.why_not(action)
             if not right and not why:
                 raise LessonError(N_('{file}, line {line}: the move "{action}" is neither '
                                      'accepted nor explained: add it to "explain", or write '
                                      '"otherwise".'), file=self._file, line=step.line,
                                   action=action)
             options.append(Option(action, action, right, move_phrase(action, self.state), why,
-                                  () if right else step.rules))
+                                  () if right else step.rules, context))
         return tuple(options)
 
     # --- Goals ------------------------------------------------------------------------------
@@ -483,7 +485,7 @@ class Runner:
         for text in (step.text, step.feedback, step.fail, *step.hints):
             if text:
                 self._check_text(text, step.line)
-        self.log.append(Entry("goal", step.text, self.placeholders()))
+        self.log.append(Entry("goal", step.text, self.placeholders(), step.context))
         start = _Snapshot(self.cursor, self.state.clone(), copy.deepcopy(self.chance), None,
                           len(self.log), len(self.decisions))
         self._goal = _Goal(step, start, self._bots(step))
@@ -540,12 +542,13 @@ class Runner:
         step = goal.step
         if not self._mismatches(step.success):
             if step.feedback:
-                self.log.append(Entry("reached", step.feedback, self.placeholders()))
+                self.log.append(Entry("reached", step.feedback, self.placeholders(),
+                                      step.context))
             self._goal = None
             self.cursor += 1
             return "reached"
         self.log.append(Entry("missed", step.fail, {**self.placeholders(),
-                                                    "_rules": step.rules}))
+                                                    "_rules": step.rules}, step.context))
         start = goal.start
         self.state = start.state.clone()
         self.chance = copy.deepcopy(start.chance)
@@ -553,7 +556,7 @@ class Runner:
         goal.decisions = 0
         goal.moves = 0
         goal.bots = self._bots(step)
-        self.log.append(Entry("goal", step.text, self.placeholders()))
+        self.log.append(Entry("goal", step.text, self.placeholders(), step.context))
         return "missed"
 
     # --- Moves and chance -------------------------------------------------------------------

@@ -22,7 +22,9 @@ from .errors import LessonError
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 RULE_PATTERN = re.compile(r"^[0-9]+(\.[0-9]+){0,2}$")
 LESSON_KEYS = {"id", "title", "summary", "prerequisites", "seats", "learner", "options",
-               "setup", "steps", "recap"}
+               "setup", "steps", "recap", "genders"}
+#: Keys that annotate the texts of their mapping for translators (tutor/tools/yaml_extract).
+NOTE_KEYS = {"context", "translators"}
 SETUP_KEYS = {"hands", "draw", "piles", "rolls", "shuffles", "seed"}
 OPTION_KEYS = {"first_captain", "variant", "grappling_hook", "spyglass_points"}
 CHECK_KEYS = {"phase", "actor", "captain", "city", "dest", "dice", "aboard", "voyage",
@@ -31,6 +33,11 @@ CHECK_KEYS = {"phase", "actor", "captain", "city", "dest", "dice", "aboard", "vo
 #: Check keys whose values may be bounds, ``{min: 6}`` / ``{max: 2}``, per seat.
 BOUNDED_KEYS = {"points", "treasures", "scores"}
 STEP_KINDS = ("say", "do", "prompt", "move", "goal", "check", "fast_forward", "position")
+_NOT_A_LIST = N_('{file}, line {line}: "{key}" must be a list.')
+_NOT_A_STEP = N_('{file}, line {line}: each entry of "steps" is a mapping whose first key is '
+                 "one of: {kinds}.")
+_NOT_A_RULE = N_('{file}, line {line}: "{rule}" is not a rule id such as "3.4".')
+_NOT_A_SEAT = N_('{file}, line {line}: "{name}" is not one of the seats.')
 #: Placeholders filled from the odds coach (``Runner._odds``).
 ODDS_VALUES = ("pay_chance", "leave_points", "next_points", "stay_points")
 #: The step kinds where the learner decides.
@@ -47,6 +54,7 @@ class Choice:
     why: str
     rules: tuple[str, ...]
     line: int
+    context: str | None = None
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,7 @@ class Explanation:
     text: str
     line: int
     accepted: bool = False
+    context: str | None = None
 
 
 @dataclass(frozen=True)
@@ -99,23 +108,26 @@ class Step:
     coach: bool = False                  # goal: hints are the coach's advice
     options: dict[str, Any] = field(default_factory=dict)  # position
     setup: Setup | None = None           # position
+    context: str | None = None           # the translators' context of the step's texts
 
     @property
     def prompt(self) -> str:
         """The question put to the learner (prompt, move and goal steps)."""
         return self.text
 
-    def feedback_for(self, action: str) -> str:
+    def feedback_for(self, action: str) -> tuple[str, str | None]:
+        """The feedback for an accepted move, with its translators' context."""
         for item in self.explain:
             if item.action == action and item.accepted:
-                return item.text
-        return self.feedback
+                return item.text, item.context
+        return self.feedback, self.context
 
-    def why_not(self, action: str) -> str:
+    def why_not(self, action: str) -> tuple[str, str | None]:
+        """Why a move is not accepted, with its translators' context."""
         for item in self.explain:
             if item.action == action and not item.accepted:
-                return item.text
-        return self.otherwise
+                return item.text, item.context
+        return self.otherwise, self.context
 
 
 @dataclass(frozen=True)
@@ -125,6 +137,7 @@ class RecapLine:
     rule: str
     text: str
     line: int
+    context: str | None = None
 
 
 @dataclass(frozen=True)
@@ -143,22 +156,26 @@ class Lesson:
     recap: tuple[RecapLine, ...] = ()
     #: Whether a text names one of the coach's figures (computed only then).
     uses_odds: bool = False
+    #: Seat name → "m" or "f", for French agreement (``tutor.grammar``).
+    genders: dict[str, str] = field(default_factory=dict)
 
-    def texts(self) -> list[tuple[int, str]]:
-        """Every piece of narration with its line, for the catalog and placeholder checks."""
-        found = [(self.lines.get("title", 1), self.title),
-                 (self.lines.get("summary", 1), self.summary)]
-        found += [(item.line, item.text) for item in self.recap]
+    def texts(self) -> list[tuple[int, str, str | None]]:
+        """Every piece of narration with its line and context, for the catalog and
+        placeholder checks."""
+        found: list[tuple[int, str, str | None]] = [
+            (self.lines.get("title", 1), self.title, None),
+            (self.lines.get("summary", 1), self.summary, None)]
+        found += [(item.line, item.text, item.context) for item in self.recap]
         for step in self.steps:
             for text in (step.text, *step.hints, step.feedback, step.otherwise, step.fail):
                 if text:
-                    found.append((step.line, text))
-            found += [(item.line, item.text) for item in step.explain]
+                    found.append((step.line, text, step.context))
+            found += [(item.line, item.text, item.context) for item in step.explain]
             for choice in step.choices:
-                found.append((choice.line, choice.label))
+                found.append((choice.line, choice.label, choice.context))
                 if choice.why:
-                    found.append((choice.line, choice.why))
-        return [(line, text) for line, text in found if text]
+                    found.append((choice.line, choice.why, choice.context))
+        return [item for item in found if item[1]]
 
 
 class _Reader:
@@ -179,8 +196,12 @@ class _Reader:
             raise self.fail(node, N_("{file}, line {line}: this value cannot be read: "
                                      "{reason}"), reason=str(err.problem)) from err
 
-    def mapping(self, node: yaml.Node, where: str, allowed: set[str]
+    def mapping(self, node: yaml.Node, where: str, allowed: set[str], texts: bool = False
                 ) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        """A mapping's keys and values; ``texts``: its texts may carry a ``context`` and a
+        ``translators`` note (``scenarios/README.md``)."""
+        if texts:
+            allowed = allowed | NOTE_KEYS
         if not isinstance(node, yaml.MappingNode):
             raise self.fail(node, N_("{file}, line {line}: {where} must be a mapping of keys "
                                      "to values."), where=where)
@@ -206,7 +227,7 @@ class _Reader:
 
     def texts(self, node: yaml.Node, key: str) -> tuple[str, ...]:
         if not isinstance(node, yaml.SequenceNode):
-            raise self.fail(node, N_('{file}, line {line}: "{key}" must be a list.'), key=key)
+            raise self.fail(node, _NOT_A_LIST, key=key)
         return tuple(self.text(item, key) for item in node.value)
 
     def words(self, node: yaml.Node, key: str) -> tuple[str, ...]:
@@ -230,7 +251,7 @@ class _Reader:
 
     def sequence(self, node: yaml.Node, key: str) -> list[yaml.Node]:
         if not isinstance(node, yaml.SequenceNode):
-            raise self.fail(node, N_('{file}, line {line}: "{key}" must be a list.'), key=key)
+            raise self.fail(node, _NOT_A_LIST, key=key)
         return list(node.value)
 
 
@@ -285,6 +306,20 @@ def load_lesson(path: str | Path) -> Lesson:
                                        "of the seats."), name=str(name))
         learner = seats.index(name)
 
+    genders: dict[str, str] = {}
+    if "genders" in top:
+        from ..grammar import GrammarError, parse_genders
+
+        node = top["genders"][1]
+        declared = reader.value(node)
+        try:
+            genders = parse_genders(declared if isinstance(declared, dict) else {None: None})
+        except GrammarError:
+            genders = {}
+        if not genders or set(genders) - set(seats):
+            raise reader.fail(node, N_('{file}, line {line}: "genders" gives seats their '
+                                       "grammatical gender, m or f, such as {{Ada: f, "
+                                       "Bruno: m}}."))
     options = _options(reader, top["options"][1], seats) if "options" in top else \
         {"players": len(seats)}
     setup = _setup(reader, top["setup"][1], seats) if "setup" in top else Setup()
@@ -303,8 +338,9 @@ def load_lesson(path: str | Path) -> Lesson:
         seats=seats, learner=learner, options=options, setup=setup, steps=steps,
         path=str(path), lines=lines, recap=recap,
     )
-    uses_odds = any("{" + name in text for _, text in lesson.texts() for name in ODDS_VALUES)
-    return replace(lesson, uses_odds=uses_odds)
+    uses_odds = any("{" + name in text for _, text, _ in lesson.texts()
+                    for name in ODDS_VALUES)
+    return replace(lesson, uses_odds=uses_odds, genders=genders)
 
 
 def _options(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> dict[str, Any]:
@@ -356,16 +392,15 @@ def _setup(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Setup:
 
 
 def _recap_line(reader: _Reader, node: yaml.Node) -> RecapLine:
-    fields = reader.mapping(node, "a recap line", {"rule", "text"})
+    fields = reader.mapping(node, "a recap line", {"rule", "text"}, texts=True)
     if "rule" not in fields or "text" not in fields:
         raise reader.fail(node, N_('{file}, line {line}: a recap line needs "rule" and '
                                    '"text".'))
     rule = str(reader.value(fields["rule"][1]))
     if not RULE_PATTERN.match(rule):
-        raise reader.fail(fields["rule"][1], N_('{file}, line {line}: "{rule}" is not a rule '
-                                                'id such as "3.4".'), rule=rule)
+        raise reader.fail(fields["rule"][1], _NOT_A_RULE, rule=rule)
     return RecapLine(rule=rule, text=reader.text(fields["text"][1], "text"),
-                     line=node.start_mark.line + 1)
+                     line=node.start_mark.line + 1, context=_context(reader, fields))
 
 
 def _cards(reader: _Reader, node: yaml.Node, key: str) -> tuple[str, ...]:
@@ -407,14 +442,20 @@ def _rule_ids(reader: _Reader, fields: dict[str, tuple[yaml.Node, yaml.Node]]
     rules = reader.words(fields["rules"][1], "rules") if "rules" in fields else ()
     for rule in rules:
         if not RULE_PATTERN.match(rule):
-            raise reader.fail(fields["rules"][1], N_('{file}, line {line}: "{rule}" is not a '
-                                                     'rule id such as "3.4".'), rule=rule)
+            raise reader.fail(fields["rules"][1], _NOT_A_RULE, rule=rule)
     return rules
 
 
 def _hints(reader: _Reader, fields: dict[str, tuple[yaml.Node, yaml.Node]]
            ) -> tuple[str, ...]:
     return reader.texts(fields["hints"][1], "hints") if "hints" in fields else ()
+
+
+def _context(reader: _Reader, fields: dict[str, tuple[yaml.Node, yaml.Node]]) -> str | None:
+    """The translators' context of a mapping's texts, written as the extractor reads it."""
+    if "context" not in fields:
+        return None
+    return " ".join(reader.text(fields["context"][1], "context").split())
 
 
 def _optional_text(reader: _Reader, fields: dict[str, tuple[yaml.Node, yaml.Node]],
@@ -424,13 +465,13 @@ def _optional_text(reader: _Reader, fields: dict[str, tuple[yaml.Node, yaml.Node
 
 def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
     if not isinstance(node, yaml.MappingNode) or not node.value:
-        raise reader.fail(node, N_('{file}, line {line}: each entry of "steps" is a mapping whose '
-                                   "first key is one of: {kinds}."), kinds=", ".join(STEP_KINDS))
+        raise reader.fail(node, _NOT_A_STEP, kinds=", ".join(STEP_KINDS))
     kind = str(node.value[0][0].value)
     line = node.start_mark.line + 1
     if kind == "say":
-        fields = reader.mapping(node, "a say step", {"say"})
-        return Step("say", line, text=reader.text(fields["say"][1], "say"))
+        fields = reader.mapping(node, "a say step", {"say"}, texts=True)
+        return Step("say", line, text=reader.text(fields["say"][1], "say"),
+                    context=_context(reader, fields))
     if kind == "do":
         fields = reader.mapping(node, "a do step", {"do", "by"})
         value = fields["do"][1]
@@ -440,8 +481,7 @@ def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
         if "by" in fields:
             by = reader.value(fields["by"][1])
             if by not in seats:
-                raise reader.fail(fields["by"][1], N_('{file}, line {line}: "{name}" is not one '
-                                                      "of the seats."), name=str(by))
+                raise reader.fail(fields["by"][1], _NOT_A_SEAT, name=str(by))
         return Step("do", line, actions=actions, by=by)
     if kind == "check":
         fields = reader.mapping(node, "a check step", {"check"})
@@ -458,7 +498,7 @@ def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
         return Step("fast_forward", line, check=_check(reader, spec["until"][1], seats),
                     prefer=prefer, max_moves=max_moves)
     if kind == "prompt":
-        fields = reader.mapping(node, "a question", {"prompt", "choices", "hints"})
+        fields = reader.mapping(node, "a question", {"prompt", "choices", "hints"}, texts=True)
         if "choices" not in fields:
             raise reader.fail(node, N_('{file}, line {line}: a question needs "choices".'))
         choices = tuple(_choice(reader, item)
@@ -472,7 +512,8 @@ def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
                                                        "choice of a question is a move, or "
                                                        "none is."))
         return Step("prompt", line, text=reader.text(fields["prompt"][1], "prompt"),
-                    choices=choices, hints=_hints(reader, fields))
+                    choices=choices, hints=_hints(reader, fields),
+                    context=_context(reader, fields))
     if kind == "move":
         return _move(reader, node, line)
     if kind == "goal":
@@ -484,20 +525,19 @@ def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
             {"players": len(seats)}
         setup = _setup(reader, spec["setup"][1], seats) if "setup" in spec else Setup()
         return Step("position", line, options=options, setup=setup)
-    raise reader.fail(node, N_('{file}, line {line}: each entry of "steps" is a mapping whose '
-                               "first key is one of: {kinds}."), kinds=", ".join(STEP_KINDS))
+    raise reader.fail(node, _NOT_A_STEP, kinds=", ".join(STEP_KINDS))
 
 
 def _move(reader: _Reader, node: yaml.Node, line: int) -> Step:
     """``move``: the learner picks any legal move; ``accept`` lists the right ones."""
     fields = reader.mapping(node, "a move step", {"move", "accept", "feedback", "explain",
-                                                  "otherwise", "rules", "hints"})
+                                                  "otherwise", "rules", "hints"}, texts=True)
     accepted: list[str] = []
     explain: list[Explanation] = []
     if "accept" in fields:
         for item in reader.sequence(fields["accept"][1], "accept"):
             if isinstance(item, yaml.MappingNode):
-                spec = reader.mapping(item, "an accepted move", {"action", "feedback"})
+                spec = reader.mapping(item, "an accepted move", {"action", "feedback"}, texts=True)
                 if "action" not in spec:
                     raise reader.fail(item, N_('{file}, line {line}: an accepted move needs '
                                                'an "action".'))
@@ -505,19 +545,21 @@ def _move(reader: _Reader, node: yaml.Node, line: int) -> Step:
                 if "feedback" in spec:
                     explain.append(Explanation(action, reader.text(spec["feedback"][1],
                                                                    "feedback"),
-                                               item.start_mark.line + 1, accepted=True))
+                                               item.start_mark.line + 1, accepted=True,
+                                               context=_context(reader, spec)))
             else:
                 action = reader.text(item, "accept")
             accepted.append(action)
     if "explain" in fields:
         for item in reader.sequence(fields["explain"][1], "explain"):
-            spec = reader.mapping(item, "an explanation", {"action", "why"})
+            spec = reader.mapping(item, "an explanation", {"action", "why"}, texts=True)
             if "action" not in spec or "why" not in spec:
                 raise reader.fail(item, N_('{file}, line {line}: an explanation needs '
                                            '"action" and "why".'))
             explain.append(Explanation(reader.text(spec["action"][1], "action"),
                                        reader.text(spec["why"][1], "why"),
-                                       item.start_mark.line + 1))
+                                       item.start_mark.line + 1,
+                                       context=_context(reader, spec)))
     rules = _rule_ids(reader, fields)
     if (any(not e.accepted for e in explain) or "otherwise" in fields) and not rules:
         raise reader.fail(node, N_('{file}, line {line}: a move step that explains wrong '
@@ -525,7 +567,7 @@ def _move(reader: _Reader, node: yaml.Node, line: int) -> Step:
     return Step("move", line, text=reader.text(fields["move"][1], "move"),
                 actions=tuple(accepted), feedback=_optional_text(reader, fields, "feedback"),
                 explain=tuple(explain), otherwise=_optional_text(reader, fields, "otherwise"),
-                rules=rules, hints=_hints(reader, fields))
+                rules=rules, hints=_hints(reader, fields), context=_context(reader, fields))
 
 
 def _goal(reader: _Reader, node: yaml.Node, line: int, seats: tuple[str, ...]) -> Step:
@@ -533,7 +575,7 @@ def _goal(reader: _Reader, node: yaml.Node, line: int, seats: tuple[str, ...]) -
     the goal is reached when ``success`` holds then."""
     fields = reader.mapping(node, "a goal step", {
         "goal", "until", "success", "others", "feedback", "fail", "rules", "hints",
-        "solution", "mistake", "coach", "max_moves"})
+        "solution", "mistake", "coach", "max_moves"}, texts=True)
     for required in ("until", "success", "fail", "solution"):
         if required not in fields:
             raise reader.fail(node, N_('{file}, line {line}: a goal needs "{key}".'),
@@ -561,11 +603,12 @@ def _goal(reader: _Reader, node: yaml.Node, line: int, seats: tuple[str, ...]) -
                 feedback=_optional_text(reader, fields, "feedback"),
                 fail=reader.text(fields["fail"][1], "fail"), rules=_rule_ids(reader, fields),
                 hints=_hints(reader, fields), solution=solution, mistake=mistake,
-                coach=coach, max_moves=max_moves)
+                coach=coach, max_moves=max_moves, context=_context(reader, fields))
 
 
 def _choice(reader: _Reader, node: yaml.Node) -> Choice:
-    fields = reader.mapping(node, "a choice", {"label", "action", "correct", "why", "rules"})
+    fields = reader.mapping(node, "a choice", {"label", "action", "correct", "why", "rules"},
+                            texts=True)
     if "label" not in fields:
         raise reader.fail(node, N_('{file}, line {line}: a choice needs a "label".'))
     action = reader.text(fields["action"][1], "action") if "action" in fields else None
@@ -579,7 +622,8 @@ def _choice(reader: _Reader, node: yaml.Node) -> Choice:
         raise reader.fail(node, N_('{file}, line {line}: a wrong choice needs a "why" that '
                                    'explains it and the "rules" it cites.'))
     return Choice(label=reader.text(fields["label"][1], "label"), action=action,
-                  correct=correct, why=why, rules=rules, line=node.start_mark.line + 1)
+                  correct=correct, why=why, rules=rules, line=node.start_mark.line + 1,
+                  context=_context(reader, fields))
 
 
 def _check(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> dict[str, Any]:
@@ -597,7 +641,6 @@ def _check(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> dict[str
                     raise reader.fail(value, N_('{file}, line {line}: a bound is written '
                                                 '{{min: N}}, {{max: N}} or both.'))
                 if name not in seats:
-                    raise reader.fail(value, N_('{file}, line {line}: "{name}" is not one of '
-                                                "the seats."), name=str(name))
+                    raise reader.fail(value, _NOT_A_SEAT, name=str(name))
     found["_line"] = node.start_mark.line + 1
     return found

@@ -67,6 +67,8 @@ def walk_answered(lesson: Lesson) -> Iterator[Entry | Question]:
 def transcript(lesson: Lesson, tr: Translator) -> list[str]:
     """Every line a learner reads, taking each decision's first accepted answer (choices
     in the file's order)."""
+    if lesson.genders:
+        tr = tr.with_genders(lesson.genders)
     lines = [tr.gettext(lesson.title), "=" * len(tr.gettext(lesson.title)), ""]
     lines += [*_para(tr.gettext(lesson.summary)), ""]
     for item in walk_answered(lesson):

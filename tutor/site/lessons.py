@@ -43,6 +43,8 @@ def render_lesson(lesson: Any, tr: Translator, depth: int) -> str:
     from ..lessons.render import render_entry
     from ..lessons.transcript import Question, walk_answered
 
+    if lesson.genders:
+        tr = tr.with_genders(lesson.genders)
     out = [rst.label(f"lesson-{lesson.id}"), rst.heading(tr.gettext(lesson.title), depth),
            rst.paragraph(tr.gettext(lesson.summary))]
     events: list[str] = []
