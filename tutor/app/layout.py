@@ -30,7 +30,6 @@ from prompt_toolkit.selection import SelectionState
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES
 from ..lessons.controller import DONE, STARTED, Tutor
-from ..lessons.render import render_entry
 from .board import board_fragments
 from .lookup import lookup
 from .style import cls, colour_wanted
@@ -235,6 +234,8 @@ class TutorUI:
             return []
         width = self._width() - 1
         lines: list[tuple[str, str]] = []
+        from ..lessons.render import render_entry
+
         tr = self.tutor.lesson_tr()
         for entry in session.feedback():
             text = render_entry(entry, tr)
@@ -270,6 +271,8 @@ class TutorUI:
                              for w in self._wrap(("• " if indent else "") + text, width,
                                                  indent))
         else:
+            from ..lessons.render import render_entry
+
             tr = self.tutor.lesson_tr()
             for entry in session.page():
                 text = render_entry(entry, tr)

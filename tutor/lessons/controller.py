@@ -12,15 +12,17 @@ import random
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..engine import State
 from ..engine.messages import N_
 from ..i18n import LANGUAGES, Translator
-from ..names import Phrase
 from .progress import Progress
-from .render import render_entry
-from .runner import Ask, Entry, Option, Outcome, Runner
 from .schema import Lesson
+
+if TYPE_CHECKING:  # the menu needs none of these: a lesson's play imports them
+    from ..engine import State
+    from ..names import Phrase
+    from .runner import Ask, Entry, Option, Outcome, Runner
 
 DONE = "done"
 STARTED = "started"
@@ -78,6 +80,8 @@ class Session:
         self.feedback_entries = []
 
     def _fresh(self) -> None:
+        from .runner import Runner
+
         self.runner = Runner(self.lesson)
         self.inputs: list[str] = []
         self.mistakes: list[Mistake] = []
@@ -168,6 +172,8 @@ class Session:
         return [e for e in self.active.log[self.page_start:] if id(e) not in shown]
 
     def page_text(self, tr: Translator) -> list[str]:
+        from .render import render_entry
+
         return [render_entry(entry, tr) for entry in self.page()]
 
     def feedback(self) -> list[Entry]:
@@ -225,6 +231,8 @@ class Session:
             return outcome
         self.hints_shown = 0
         if outcome.goal == "missed":
+            from ..names import Phrase
+
             self.mistakes.append(Mistake(ask.key, None, (), goal=Phrase(
                 ask.step.text, ask.params, context=ask.step.context)))
         if self.reviewing is not None:
@@ -240,6 +248,8 @@ class Session:
             self._next_review(intro=True)
 
     def _next_review(self, intro: bool = False) -> None:
+        from .runner import Entry
+
         item = self.reviews.pop(0)
         item.runner = item.origin.fork()
         item.clean = True
@@ -258,6 +268,8 @@ class Session:
 
     def _reviewed(self) -> None:
         """A review question answered right: done if at the first try, else again later."""
+        from .runner import Entry
+
         item = self.reviewing
         assert item is not None and self.last is not None
         ask = self.active.ask
@@ -279,6 +291,8 @@ class Session:
         """Show the next hint; False when every hint has been shown (or there are none).
 
         In a goal with the coach, the hint is the coach's advice for this decision."""
+        from .runner import Entry
+
         ask = self.ask
         if ask is None:
             return False

@@ -7,11 +7,14 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.messages import N_, CelestiaError
 from .errors import LessonError
-from .runner import Runner
 from .schema import Lesson, Step, load_lesson
+
+if TYPE_CHECKING:  # loading the lessons for the menu does not need the runner
+    from .runner import Runner
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Where a built (non-editable) install carries its copy of the lessons (see setup.py).
@@ -134,6 +137,8 @@ def first_answer(runner: Runner, overrides: dict[str, str] | None = None,
 def answer_paths(lesson: Lesson) -> Iterator[dict[str, str]]:
     """Ways through a lesson: the first accepted answers, and each other accepted answer
     of a question (question key → option key)."""
+    from .runner import Runner
+
     yield {}
     runner = Runner(lesson)
     alternatives: list[tuple[str, str]] = []
@@ -154,6 +159,8 @@ def answer_paths(lesson: Lesson) -> Iterator[dict[str, str]]:
 def play_through(lesson: Lesson, overrides: dict[str, str] | None = None) -> Runner:
     """Play the whole lesson with accepted answers, trying every wrong one on the way (it
     must leave the position unchanged) and each goal's ``mistake`` (it must miss)."""
+    from .runner import Runner
+
     runner = Runner(lesson)
     solutions: dict[str, list[str]] = {}
     tried: set[str] = set()

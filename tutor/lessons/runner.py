@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import CHANCE, TERMINAL, Options, ScriptedChance, SeededChance, State, data
-from ..engine.bots import make_bot
+from ..engine.bots import BOT_STYLES, make_bot
 from ..engine.messages import N_, CelestiaError, ChanceError, Event, IllegalAction
 from ..names import Phrase, move_phrase
 from .errors import LessonError
@@ -492,6 +492,10 @@ class Runner:
 
     def _bots(self, step: Step) -> dict[int, Any]:
         """The other seats' players for a goal: the same every attempt."""
+        if step.others not in BOT_STYLES:
+            raise LessonError(N_('{file}, line {line}: "{name}" is not a bot style; the styles '
+                                 "are: {styles}."), file=self._file, line=step.line,
+                              name=step.others, styles=", ".join(BOT_STYLES))
         return {p: make_bot(step.others,
                             seed=zlib.crc32(f"{self.lesson.id}|{self.cursor}|{p}".encode()))
                 for p in range(self.state.players) if p != self.learner}

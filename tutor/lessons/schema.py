@@ -580,15 +580,9 @@ def _goal(reader: _Reader, node: yaml.Node, line: int, seats: tuple[str, ...]) -
         if required not in fields:
             raise reader.fail(node, N_('{file}, line {line}: a goal needs "{key}".'),
                               key=required)
-    others = "sensible"
-    if "others" in fields:
-        from ..engine.bots import BOT_STYLES
-
-        others = str(reader.value(fields["others"][1]))
-        if others not in BOT_STYLES:
-            raise reader.fail(fields["others"][1], N_('{file}, line {line}: "{name}" is not a '
-                                                      "bot style; the styles are: {styles}."),
-                              name=others, styles=", ".join(BOT_STYLES))
+    # The style is checked when the goal is played (the engine's bots are not loaded for
+    # the lesson menu).
+    others = str(reader.value(fields["others"][1])) if "others" in fields else "sensible"
     coach = reader.value(fields["coach"][1]) if "coach" in fields else False
     if not isinstance(coach, bool):
         raise reader.fail(fields["coach"][1], N_('{file}, line {line}: "coach" is true or '
