@@ -110,6 +110,10 @@ def search_texts(tr: Translator) -> str:
 def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                   doctree: nodes.document | None) -> None:
     tr = translator(app.config)
+    # Sphinx's own scripts serve its search and highlighting, which the site replaces:
+    # the build leaves those files out (build.UNPUBLISHED), so pages do not ask for them.
+    context["script_files"] = [script for script in context.get("script_files", [])
+                               if _kept_script(script)]
     page = "book" if app.builder.name == "singlehtml" else pagename
     context["celestia_languages"] = switcher(page, tr.language)
     context["celestia_labels"] = labels(tr)
@@ -127,6 +131,15 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
     from re import sub
 
     context["celestia_page_title"] = unescape(sub(r"<[^>]+>", "", title))
+
+
+_SPHINX_SCRIPTS = ("documentation_options.js", "doctools.js", "sphinx_highlight.js",
+                   "translations.js", "searchtools.js", "language_data.js")
+
+
+def _kept_script(script: Any) -> bool:
+    name = str(getattr(script, "filename", script) or "")
+    return not name.split("?")[0].endswith(_SPHINX_SCRIPTS)
 
 
 def _config(app: Sphinx, config: Config) -> None:

@@ -20,7 +20,7 @@ from ..glossary import concepts
 
 #: Text inside these is left as it is.
 _SKIP = (nodes.title, nodes.reference, addnodes.pending_xref, nodes.literal,
-         nodes.literal_block, nodes.raw, nodes.FixedTextElement, nodes.target)
+         nodes.literal_block, nodes.raw, nodes.FixedTextElement, nodes.target, nodes.table)
 _RULE_ID = re.compile(r"(?<![\w.])(\d+(?:\.\d+){1,2})(?!\w|\.\d)")
 _RULE_WORD = re.compile(r"\brules?\b|\brègles?\b|szabály|§", re.IGNORECASE)
 
