@@ -11,6 +11,7 @@ it started before it returns.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -92,8 +93,7 @@ def build(out: Path, strict: bool = False,
             (out / language / "book.html").write_bytes(book.read_bytes())
     for language in languages:
         clean(out / language)
-        if language == "fr":
-            polish_french(out / language)
+        polish(out / language, language)
     write_start_page(out, languages)
     return messages
 
@@ -146,13 +146,21 @@ def clean(folder: Path) -> None:
                 path.unlink()
 
 
-def polish_french(folder: Path) -> None:
-    """French spacing on every page, including the texts of Sphinx and the theme."""
+#: A table too wide for a phone scrolls in its wrapper, which keyboard users must be able
+#: to reach (and scroll) too.
+_TABLE_WRAPPER = re.compile(r'<div class="([^"]*\btable-wrapper\b[^"]*)"')
+
+
+def polish(folder: Path, language: str) -> None:
+    """Finish every page: table wrappers reachable by keyboard; French spacing on every
+    text of a French page, including the texts of Sphinx and the theme."""
     from .typography import french_html
 
     for path in folder.glob("*.html"):
         text = path.read_text(encoding="utf-8")
-        fixed = french_html(text)
+        fixed = _TABLE_WRAPPER.sub(r'<div class="\1" tabindex="0"', text)
+        if language == "fr":
+            fixed = french_html(fixed)
         if fixed != text:
             path.write_text(fixed, encoding="utf-8")
 

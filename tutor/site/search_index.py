@@ -16,6 +16,7 @@ Pictures and link icons have no text in the doctree, so they never reach the ind
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,7 +50,7 @@ def _text_of(node: nodes.Node) -> str:
     if isinstance(node, picture | permalink):
         return ""
     if isinstance(node, nodes.Text):
-        return str(node)
+        return node.astext()  # without the markers of reST escapes
     return "".join(_text_of(child) for child in node.children)
 
 
@@ -74,7 +75,10 @@ def _units(docname: str, doctree: nodes.document) -> list[Unit]:
                     i.startswith("rule-") for i in child["ids"]):
                 anchor = child["ids"][0]
                 rule_id = anchor.removeprefix("rule-").replace("-", ".")
-                sub = Unit(docname, anchor, f"{rule_id} · {unit.title}")
+                # "3.4.2 · Captain faces the dice": the statement, then its section's title
+                # without its number.
+                section = re.sub(r"^[\d.]+\s*", "", unit.title) or unit.title
+                sub = Unit(docname, anchor, f"{rule_id} · {section}")
                 sub.text.append(_text_of(child))
                 units.append(sub)
             elif isinstance(child, nodes.Element) and child.children and \

@@ -71,6 +71,7 @@
     var stop = new Set(index.stop);
     var words = queryWords(query, stop);
     var keys = Object.keys(index.terms);
+    var total = index.units.length;
     var scores = {};
     var counts = {};
     words.forEach(function (word) {
@@ -83,18 +84,37 @@
           if (!(postings[i] in best) || best[postings[i]] < value) { best[postings[i]] = value; }
         }
       });
-      Object.keys(best).forEach(function (unit) {
-        scores[unit] = (scores[unit] || 0) + best[unit];
+      // A word found in few places tells more than a word found everywhere.
+      var found_in = Object.keys(best);
+      var rarity = Math.log((total + 1) / (found_in.length + 0.5));
+      found_in.forEach(function (unit) {
+        scores[unit] = (scores[unit] || 0) + best[unit] * rarity;
         counts[unit] = (counts[unit] || 0) + 1;
       });
+    });
+    // Among equals, a short title (a term, a rule's heading) is the place the word lives.
+    Object.keys(scores).forEach(function (unit) {
+      var titleWords = fold(index.units[unit][2]).split(/[^\p{L}]+/u).filter(Boolean).length;
+      var anchor = index.units[unit][1];
+      var kind = /^(rule|term)-/.test(anchor) ? 0.02 : /^faq-/.test(anchor) ? 0.01 : 0;
+      scores[unit] *= 1 + 0.2 / Math.max(1, titleWords) + kind;
     });
     var units = Object.keys(scores);
     var most = 0;
     units.forEach(function (unit) { most = Math.max(most, counts[unit]); });
     var kept = units.filter(function (unit) { return counts[unit] === most; });
     kept.sort(function (a, b) { return scores[b] - scores[a] || a - b; });
+    // At most three places of one page before every other page had its turn.
+    var first = [], later = [], perPage = {};
+    kept.forEach(function (unit) {
+      var page = index.units[unit][0];
+      perPage[page] = (perPage[page] || 0) + 1;
+      (perPage[page] <= 3 ? first : later).push(unit);
+    });
     return {words: words, partial: most < words.length,
-            results: kept.map(function (unit) { return [Number(unit), scores[unit]]; })};
+            results: first.concat(later).map(function (unit) {
+              return [Number(unit), scores[unit]];
+            })};
   }
 
   function highlight(element, text, words) {
