@@ -43,6 +43,8 @@ class Unit:
     anchor: str
     title: str
     text: list[str] = field(default_factory=list)
+    #: For a heading with no text of its own: the text under it, shown as its snippet.
+    under: str = ""
 
 
 def _text_of(node: nodes.Node) -> str:
@@ -62,7 +64,9 @@ def _units(docname: str, doctree: nodes.document) -> list[Unit]:
             if isinstance(child, nodes.section):
                 title = child.next_node(nodes.title)
                 anchor = child["ids"][0] if child["ids"] and depth else ""
-                sub = Unit(docname, anchor, _text_of(title) if title else "")
+                sub = Unit(docname, anchor, _text_of(title) if title else "",
+                           under=" ".join(_text_of(c) for c in child.children
+                                          if not isinstance(c, nodes.title)))
                 units.append(sub)
                 walk(child, sub, depth + 1)
             elif isinstance(child, nodes.title | picture | permalink | nodes.comment
@@ -110,7 +114,8 @@ def index(units_by_page: dict[str, list[Unit]], titles: dict[str, str]) -> dict[
             text = " ".join(" ".join(unit.text).split())
             number = len(out_units)
             title = unit.title or titles.get(page, page)
-            snippet = text[:SNIPPET].rsplit(" ", 1)[0] + "…" if len(text) > SNIPPET else text
+            shown = text or " ".join(unit.under.split())
+            snippet = shown[:SNIPPET].rsplit(" ", 1)[0] + "…" if len(shown) > SNIPPET else shown
             out_units.append([page_number, unit.anchor, title, snippet])
             for weight, source in ((TITLE_WEIGHT, title), (1, text)):
                 for word in search.words(source):
