@@ -146,7 +146,8 @@ class Page:
         if not self.evaluate("typeof window.axe === 'object'"):
             self.send("Runtime.evaluate", expression=AXE.read_text(encoding="utf-8"))
         found = self.evaluate(
-            "axe.run(document, {resultTypes: ['violations'], preload: false}).then(r => r.violations"
+            "axe.run(document, {resultTypes: ['violations'], preload: false})"
+            ".then(r => r.violations"
             ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
             ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3)"
             ".map(n => n.target.join(' '))})))")

@@ -136,7 +136,7 @@ def test_phone_has_menu_and_search_at_the_top(site: Path, browser) -> None:
             "'nav.celestia-languages'].map(s => { const r = document.querySelector(s)"
             ".getBoundingClientRect(); return [r.top, r.bottom, r.width, r.height]; })")
         for top, bottom, width, height in boxes[:3]:
-            assert 0 <= top and bottom <= 60 and width >= 44 and height >= 44
+            assert top >= 0 and bottom <= 60 and width >= 44 and height >= 44
         assert boxes[3][1] < 200  # the language switcher is above the fold too
         browser.evaluate("document.querySelector('.celestia-search-icon').click()")
         browser.wait_until_loaded("/hu/search.html")

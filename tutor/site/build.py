@@ -35,6 +35,9 @@ UNPUBLISHED = (".buildinfo", "objects.inv", "searchindex.js", "_sources",
                "_static/scripts/*.LICENSE.txt")
 
 
+_BOOK_LINK = re.compile(r'href="(?:index\.html)?#document-[^"#]*#')
+
+
 class DocsError(CelestiaError):
     """The site cannot be built."""
 
@@ -62,8 +65,8 @@ def prepare(out: Path) -> None:
             break
     try:
         out.mkdir(parents=True, exist_ok=True)
-        probe = tempfile.NamedTemporaryFile(dir=out, prefix=".celestia-", delete=True)
-        probe.close()
+        with tempfile.NamedTemporaryFile(dir=out, prefix=".celestia-"):
+            pass
     except PermissionError:
         raise DocsError(N_("You may not write in {path}: choose another folder with "
                            "--out."), path=str(out)) from None
@@ -89,8 +92,11 @@ def build(out: Path, strict: bool = False,
                 language, work / "book" / language, work, strict, "singlehtml")
         messages = _run(jobs)
         for language in languages:
-            book = work / "book" / language / "index.html"
-            (out / language / "book.html").write_bytes(book.read_bytes())
+            book = (work / "book" / language / "index.html").read_text(encoding="utf-8")
+            # Sphinx's single-page builder writes a link to an anchor of another page as
+            # "#document-glossary#term-compass": on one page, the anchor alone is the link.
+            book = _BOOK_LINK.sub('href="#', book)
+            (out / language / "book.html").write_text(book, encoding="utf-8")
     for language in languages:
         clean(out / language)
         polish(out / language, language)

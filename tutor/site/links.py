@@ -26,15 +26,17 @@ _RULE_WORD = re.compile(r"\brules?\b|\brègles?\b|szabály|§", re.IGNORECASE)
 
 
 def neutral_ids(app: Sphinx, doctree: nodes.document) -> None:
-    """Give every section only its explicit, language-neutral ids (the first is the one
-    that links, tables of contents and the ¶ link use); the page's own title section
-    gets "page-<name>"."""
+    """Give every section only its explicit, language-neutral ids; the page's own title
+    section gets "page-<name>". The first id is the one that links, tables of contents
+    and the heading's link icon use: the label written nearest the heading (a section
+    without a heading of its own, like "rule-1" before "rule-1.1", passes its label on to
+    the next heading, which keeps its own first)."""
     document = doctree
     for section in doctree.findall(nodes.section):
         explicit = [document.nameids[name] for name in section["names"]
                     if document.nametypes.get(name) and document.nameids.get(name)]
         if explicit:
-            section["ids"] = list(dict.fromkeys(explicit))
+            section["ids"] = list(dict.fromkeys(reversed(explicit)))
         elif isinstance(section.parent, nodes.document):
             section["ids"] = ["page-" + nodes.make_id(app.env.docname)]
 

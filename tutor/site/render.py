@@ -248,8 +248,8 @@ def _glossary(spec: Any, tr: Translator, depth: int) -> str:
     order = [tr.language, *(lang for lang in ("en", "fr", "hu") if lang != tr.language)]
     params = definition_params()
     groups = by_letter(tr.language)
-    letters = " · ".join(f":ref:`{rst.text(letter)} <glossary-letter-{key}>`"
-                         for key, letter, _ in groups)
+    letters = " ".join(f":ref:`{rst.text(letter)} <glossary-letter-{key}>`"
+                       for key, letter, _ in groups)
     out = [".. rst-class:: celestia-letters\n\n" + letters + "\n"]
     for key, letter, concepts in groups:
         out.append(rst.label(f"glossary-letter-{key}"))

@@ -45,6 +45,8 @@ class Unit:
     text: list[str] = field(default_factory=list)
     #: For a heading with no text of its own: the text under it, shown as its snippet.
     under: str = ""
+    #: Text that is searched but not shown as a snippet (tables: rows of bare words).
+    data: list[str] = field(default_factory=list)
 
 
 def _text_of(node: nodes.Node) -> str:
@@ -66,15 +68,15 @@ def _units(docname: str, doctree: nodes.document) -> list[Unit]:
                 anchor = child["ids"][0] if child["ids"] and depth else ""
                 sub = Unit(docname, anchor, _text_of(title) if title else "",
                            under=" ".join(_text_of(c) for c in child.children
-                                          if not isinstance(c, nodes.title)))
+                                          if not isinstance(c, nodes.title | nodes.table)))
                 units.append(sub)
                 walk(child, sub, depth + 1)
             elif isinstance(child, nodes.title | picture | permalink | nodes.comment
-                            | nodes.raw):
+                            | nodes.raw) or (isinstance(child, nodes.Element) and \
+                    _SKIPPED_CLASSES & set(child.get("classes", ()))):
                 continue
-            elif isinstance(child, nodes.Element) and \
-                    _SKIPPED_CLASSES & set(child.get("classes", ())):
-                continue
+            elif isinstance(child, nodes.table):
+                unit.data.append(" ".join(_text_of(row) for row in child.findall(nodes.entry)))
             elif isinstance(child, nodes.paragraph) and any(
                     i.startswith("rule-") for i in child["ids"]):
                 anchor = child["ids"][0]
@@ -117,7 +119,7 @@ def index(units_by_page: dict[str, list[Unit]], titles: dict[str, str]) -> dict[
             shown = text or " ".join(unit.under.split())
             snippet = shown[:SNIPPET].rsplit(" ", 1)[0] + "…" if len(shown) > SNIPPET else shown
             out_units.append([page_number, unit.anchor, title, snippet])
-            for weight, source in ((TITLE_WEIGHT, title), (1, text)):
+            for weight, source in ((TITLE_WEIGHT, title), (1, text), (1, " ".join(unit.data))):
                 for word in search.words(source):
                     key = search.stem(word)
                     if key != word:

@@ -7,12 +7,14 @@ the MIME types a browser insists on for scripts and WebAssembly (the lessons of 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import socket
 import threading
 import webbrowser
 from pathlib import Path
+from typing import ClassVar
 
 #: Served with these types whatever the system's MIME table says.
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -25,9 +27,10 @@ DEFAULT_PORT = 8015
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         """Quiet: the terminal shows where the site is, not every request."""
 
     def end_headers(self) -> None:
@@ -56,9 +59,7 @@ def address(server: http.server.ThreadingHTTPServer) -> str:
 def open_browser(url: str) -> None:
     """Open ``url`` in the user's browser without waiting for it (no browser: nothing)."""
     def run() -> None:
-        try:
+        with contextlib.suppress(webbrowser.Error):
             webbrowser.open(url)
-        except webbrowser.Error:
-            pass
 
     threading.Thread(target=run, daemon=True).start()

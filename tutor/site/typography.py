@@ -18,10 +18,18 @@ _CODE = re.compile(rf"(<(?:{_RAW})\b.*?</(?:{_RAW})>)", re.S | re.I)
 _TAG = re.compile(r"(<[^>]*>)")
 
 
+_ADDRESS = re.compile(r"(\w+://\S+)")
+_LEADING = re.compile(r"^[ \u00a0\u202f]?([;:!?])")
+
+
 def french_spacing(text: str) -> str:
-    """``text`` with French spaces before high punctuation and inside guillemets."""
+    """``text`` with French spaces before high punctuation and inside guillemets;
+    web addresses are left as they are."""
     if not any(mark in text for mark in ":;!?«»"):
         return text
+    if "://" in text:
+        return "".join(part if _ADDRESS.fullmatch(part) else french_spacing(part)
+                       for part in _ADDRESS.split(text))
     for name in _PROTECTED:
         text = text.replace(name, name.replace("!", "\x00"))
     text = _BEFORE.sub(lambda m: NNBSP + m.group(1), text)
@@ -45,8 +53,9 @@ def french_html(html: str) -> str:
             if not piece or piece.startswith("<"):
                 out.append(piece)
                 continue
-            if piece[0] in ":;!?" and not previous.isspace() and previous != NNBSP:
-                piece = NNBSP + piece
+            if not previous.isspace() and previous != NNBSP:
+                # "<a>…</a>: …" — the punctuation after an element needs its space too.
+                piece = _LEADING.sub(NNBSP + r"\1", piece)
             fixed = french_spacing(piece)
             out.append(fixed)
             previous = fixed[-1]
