@@ -127,6 +127,23 @@ def test_every_page_fits_the_screen_and_passes_axe(site: Path, browser, language
     assert browser.errors == []
 
 
+def test_dark_colours_pass_axe_too(site: Path, browser) -> None:
+    """Phones at night: with the system's dark colours, contrast still passes."""
+    browser.send("Emulation.setEmulatedMedia",
+                 features=[{"name": "prefers-color-scheme", "value": "dark"}])
+    problems = {}
+    try:
+        for language in LANGUAGES:
+            for page in ("index", "payment", "faq", "search", "quick"):
+                browser.open((site / language / f"{page}.html").as_uri())
+                if violations := browser.axe():
+                    problems[f"{language}/{page}"] = violations
+        browser.screenshot(SCREENSHOTS / "index-hu-dark.png")
+    finally:
+        browser.send("Emulation.setEmulatedMedia", features=[])
+    assert not problems, json.dumps(problems, indent=1)
+
+
 def test_phone_has_menu_and_search_at_the_top(site: Path, browser) -> None:
     browser.screen(PHONE)
     try:

@@ -61,7 +61,10 @@ def build_date(language: str) -> str:
 
     stamp = float(os.environ.get("SOURCE_DATE_EPOCH", time.time()))
     day = datetime.datetime.fromtimestamp(stamp, tz=datetime.UTC).date()
-    return format_date(day, "long", locale=language)
+    text = format_date(day, "long", locale=language)
+    if language == "fr" and day.day == 1:
+        text = "1er" + text[1:]  # "1er décembre 2026", as French writes the first
+    return text
 
 
 def labels(tr: Translator) -> dict[str, str]:
