@@ -41,6 +41,11 @@ def neutral_ids(app: Sphinx, doctree: nodes.document) -> None:
             section["ids"] = ["page-" + nodes.make_id(app.env.docname)]
 
 
+#: Terms that are also everyday words in running text, linked only in this context: the
+#: French "défausse" is the discard pile after an article, but "il défausse" is a verb.
+_CONTEXT = {("fr", "discard-pile"): r"(?<=\b[lL]a )"}
+
+
 @cache
 def _term_patterns(language: str) -> list[tuple[str, re.Pattern[str]]]:
     """(concept id, pattern) for every glossary term, longest terms first, allowing the
@@ -58,8 +63,9 @@ def _term_patterns(language: str) -> list[tuple[str, re.Pattern[str]]]:
                 ending = r"\w{0,6}"
             else:
                 ending = r"(?:s|x|es)?"
-            found.append((len(word), concept.id,
-                          re.compile(rf"(?<!\w)({body}{ending})(?!\w)", re.IGNORECASE)))
+            context = _CONTEXT.get((language, concept.id), "")
+            found.append((len(word), concept.id, re.compile(
+                rf"{context}(?<!\w)({body}{ending})(?!\w)", re.IGNORECASE)))
     found.sort(key=lambda item: -item[0])
     return [(ident, pattern) for _, ident, pattern in found]
 
