@@ -358,11 +358,17 @@ def test_anchors_are_the_same_in_every_language(site: Path) -> None:
                 assert other == english, (language, path.name)
 
 
-def test_every_rule_faq_entry_and_term_has_its_link(site: Path) -> None:
-    homes = {}
+def anchor_homes(site: Path) -> dict[str, Path]:
+    """Each anchor of the English site and the page that has it."""
+    homes: dict[str, Path] = {}
     for path in html_files(site, "en"):
         for anchor in anchors(path):
             homes.setdefault(anchor, path)
+    return homes
+
+
+def test_every_rule_faq_entry_and_term_has_its_link(site: Path) -> None:
+    homes = anchor_homes(site)
     for rule_id in rules.ids():
         anchor = "rule-" + rule_id.replace(".", "-")
         page = homes[anchor].read_text(encoding="utf-8")
@@ -379,10 +385,7 @@ def test_every_rule_faq_entry_and_term_has_its_link(site: Path) -> None:
 
 
 def test_each_rule_lists_the_faq_entries_that_cite_it(site: Path) -> None:
-    homes = {}
-    for path in html_files(site, "en"):
-        for anchor in anchors(path):
-            homes.setdefault(anchor, path)
+    homes = anchor_homes(site)
     for entry in faq.entries():
         for rule_id in entry.rules:
             page = homes["rule-" + rule_id.replace(".", "-")].read_text(encoding="utf-8")

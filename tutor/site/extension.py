@@ -91,7 +91,7 @@ def labels(tr: Translator) -> dict[str, str]:
         "book": _(N_("The whole rulebook on one page")),
         "description": _(N_("The rules of the board game Celestia, with answers to "
                             "frequent questions, a glossary and worked examples.")),
-        "credits": _(N_("Celestia is a game by Aaron Weissblum, published by Blam!.")),
+        "credits": _(N_("Celestia, a game by Aaron Weissblum, is published by Blam!")),
         "unofficial": _(N_("This is an unofficial, free guide, made by players.")),
         "built": tr.format(N_("Built on {date}."), date=build_date(tr.language)),
     }
