@@ -12,8 +12,10 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import time
 from typing import Any
 
@@ -129,11 +131,9 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
     elif page == "search":
         title = f"{labels(tr)['search_title']} — {site}"
     else:
-        title = f"{nodes.Text(context.get('title', '')).astext()} — {site}"
-    from html import unescape
-    from re import sub
-
-    context["celestia_page_title"] = unescape(sub(r"<[^>]+>", "", title))
+        title = f"{context.get('title', '')} — {site}"
+    # Sphinx gives the title as HTML; the <title> element wants it as text.
+    context["celestia_page_title"] = html.unescape(re.sub(r"<[^>]+>", "", title))
 
 
 _SPHINX_SCRIPTS = ("documentation_options.js", "doctools.js", "sphinx_highlight.js",
