@@ -124,6 +124,8 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
     context["celestia_labels"] = labels(tr)
     context["celestia_search_texts"] = search_texts(tr)
     site = tr.gettext(N_("The rules of Celestia"))
+    # The single-page builder gives its page no "docstitle": the frame uses this instead.
+    context["celestia_site_title"] = site
     if page == "index":
         title = site
     elif page == "book":
