@@ -1,24 +1,44 @@
-"""Packaging hook: the lessons live in ``scenarios/`` (outside the package, where lesson
-authors find them); a built wheel carries a copy of them as ``tutor/scenarios``.
-An editable install reads ``scenarios/`` in place and needs no copy."""
+"""Packaging hook. A built wheel carries:
+
+- a copy of the lessons, which live in ``scenarios/`` (outside the package, where lesson
+  authors find them), as ``tutor/scenarios``;
+- the rulebook website built in English, French and Hungarian, as ``tutor/site/published``,
+  so that ``celestia docs --serve`` works after a plain ``pip install`` with no source tree.
+
+An editable install reads ``scenarios/`` in place and builds the site on demand
+(``celestia docs``), so it needs neither copy.
+"""
 
 import shutil
+import sys
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
+ROOT = Path(__file__).resolve().parent
 
-class BuildWithLessons(build_py):
+
+class BuildWithLessonsAndSite(build_py):
     def run(self) -> None:
         super().run()
         if getattr(self, "editable_mode", False):
             return
-        source = Path(__file__).resolve().parent / "scenarios"
         target = Path(self.build_lib) / "tutor" / "scenarios"
         target.mkdir(parents=True, exist_ok=True)
-        for lesson in sorted(source.glob("*.yaml")):
+        for lesson in sorted((ROOT / "scenarios").glob("*.yaml")):
             shutil.copy2(lesson, target / lesson.name)
+        self.build_site(Path(self.build_lib) / "tutor" / "site" / "published")
+
+    def build_site(self, target: Path) -> None:
+        # The site is built from this source tree with the build's own Python, which has
+        # Sphinx and Furo (pyproject.toml's build requirements).
+        sys.path.insert(0, str(ROOT))
+        from tutor.site.build import build
+
+        if target.exists():
+            shutil.rmtree(target)
+        build(target, strict=True)
 
 
-setup(cmdclass={"build_py": BuildWithLessons})
+setup(cmdclass={"build_py": BuildWithLessonsAndSite})

@@ -1,18 +1,22 @@
-"""Fixtures for the rulebook site: one three-language build per test session, and a
-headless Chromium driven through the DevTools protocol.
+"""Fixtures for the rulebook site: one three-language build per test session, a local
+server for it, and a headless Chromium driven through the DevTools protocol.
 
-Chromium is Debian's ``chromium`` package (or the path in ``CHROMIUM``). Without it the
-browser tests skip, except when ``CI`` is set: then they fail, so that a CI image that
-lost the browser cannot pass silently.
+Chromium is Debian's ``chromium`` package (or the path in ``CHROMIUM``), started as a
+reader's browser is: without ``--allow-file-access-from-files``. axe-core comes from npm
+(``tests/site/js``, installed by ``.ci/run`` with ``npm ci``). Without Chromium or
+axe-core the browser tests skip, except when ``CI`` is set: then they fail, so that a CI
+image that lost them cannot pass silently.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -22,6 +26,12 @@ from typing import Any
 import pytest
 
 from tutor.site.build import build
+from tutor.site.serve import address, make_server
+
+AXE = Path(__file__).resolve().parent / "js" / "node_modules" / "axe-core" / "axe.min.js"
+#: (width, height, mobile) of the two screens the site is checked on.
+PHONE = (390, 844, True)
+DESKTOP = (1280, 800, False)
 
 
 @pytest.fixture(scope="session")
@@ -30,6 +40,17 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
     build(out, strict=True)
     return out
+
+
+@pytest.fixture(scope="session")
+def served(site: Path) -> Iterator[str]:
+    """The site served over HTTP on 127.0.0.1 (as ``celestia docs --serve`` does)."""
+    server = make_server(site, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield address(server)
+    server.shutdown()
+    server.server_close()
 
 
 def _missing(what: str) -> None:
@@ -50,11 +71,26 @@ def chromium_path() -> str | None:
 
 
 class Page:
-    """One browser tab, driven through the DevTools protocol."""
+    """One browser tab, driven through the DevTools protocol. Console errors and
+    uncaught exceptions are collected in ``errors``."""
 
     def __init__(self, socket: Any) -> None:
         self.socket = socket
         self.next_id = 0
+        self.errors: list[str] = []
+
+    def _event(self, message: dict[str, Any]) -> None:
+        method = message.get("method")
+        params = message.get("params", {})
+        if method == "Runtime.exceptionThrown":
+            details = params.get("exceptionDetails", {})
+            self.errors.append(details.get("exception", {}).get("description")
+                               or details.get("text", "exception"))
+        elif method == "Runtime.consoleAPICalled" and params.get("type") == "error":
+            self.errors.append(" ".join(str(a.get("value", a.get("description", "")))
+                                        for a in params.get("args", [])))
+        elif method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
+            self.errors.append(params["entry"].get("text", "error"))
 
     def send(self, method: str, **params: Any) -> dict[str, Any]:
         self.next_id += 1
@@ -66,6 +102,7 @@ class Page:
                 if "error" in reply:
                     raise RuntimeError(f"{method}: {reply['error']}")
                 return reply.get("result", {})
+            self._event(reply)
 
     def evaluate(self, expression: str) -> Any:
         result = self.send("Runtime.evaluate", expression=expression, returnByValue=True,
@@ -97,13 +134,39 @@ class Page:
         self.wait_for(f"document.readyState === 'complete' && "
                       f"location.href.includes({json.dumps(url_part)})")
 
+    def screen(self, size: tuple[int, int, bool]) -> None:
+        """Emulate a screen of (width, height, mobile)."""
+        width, height, mobile = size
+        self.send("Emulation.setDeviceMetricsOverride", width=width, height=height,
+                  deviceScaleFactor=1, mobile=mobile)
+        self.send("Emulation.setTouchEmulationEnabled", enabled=mobile)
+
+    def axe(self) -> list[dict[str, Any]]:
+        """axe-core's violations on the page, serious and critical ones only."""
+        if not self.evaluate("typeof window.axe === 'object'"):
+            self.send("Runtime.evaluate", expression=AXE.read_text(encoding="utf-8"))
+        found = self.evaluate(
+            "axe.run(document, {resultTypes: ['violations'], preload: false})"
+            ".then(r => r.violations"
+            ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+            ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3)"
+            ".map(n => n.target.join(' '))})))")
+        return found
+
     def screenshot(self, path: Path) -> Path:
         data = self.send("Page.captureScreenshot", format="png")["data"]
-        import base64
-
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(base64.b64decode(data))
         return path
+
+    def pdf_pages(self) -> int:
+        """How many A4 pages the current page prints on."""
+        data = self.send("Page.printToPDF", paperWidth=8.27, paperHeight=11.69,
+                         preferCSSPageSize=True, printBackground=False)["data"]
+        pdf = base64.b64decode(data)
+        import re
+
+        return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
 
 
 @pytest.fixture(scope="session")
@@ -115,12 +178,14 @@ def browser() -> Iterator[Page]:
         import websocket
     except ImportError:
         _missing("The websocket-client package")
+    if not AXE.is_file():
+        _missing("axe-core (npm ci --prefix tests/site/js)")
     profile = tempfile.mkdtemp(prefix="celestia-chromium-")
     process = subprocess.Popen(
         [executable, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
          "--no-first-run", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", "--allow-file-access-from-files", "--remote-debugging-port=0",
-         f"--user-data-dir={profile}", "--window-size=1200,900", "about:blank"],
+         "--disable-sync", "--remote-debugging-port=0", "--hide-scrollbars",
+         f"--user-data-dir={profile}", "--window-size=1280,800", "about:blank"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         port_file = Path(profile) / "DevToolsActivePort"
@@ -133,10 +198,12 @@ def browser() -> Iterator[Page]:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list") as reply:
             targets = [t for t in json.load(reply) if t.get("type") == "page"]
         socket = websocket.create_connection(targets[0]["webSocketDebuggerUrl"],
-                                             timeout=30, suppress_origin=True)
+                                             timeout=60, suppress_origin=True)
         page = Page(socket)
         page.send("Page.enable")
         page.send("Runtime.enable")
+        page.send("Log.enable")
+        page.screen(DESKTOP)
         yield page
         socket.close()
     finally:

@@ -1,27 +1,63 @@
-"""The built site in a real browser (headless Chromium): pages, language switcher, search
-in each language with suffixed forms, the start page's language choice, screenshots."""
+"""The built site in a real browser (headless Chromium, opened from file:// as a reader
+opens it, without --allow-file-access-from-files), on a phone (390×844) and a desktop
+(1280×800): pages, layout, accessibility (axe-core), the language switcher with its
+anchor, search in each language with the words players type, printing."""
 
 from __future__ import annotations
 
-import html
 import json
-import re
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
 from tutor.i18n import LANGUAGES, Translator
+from tutor.site import render
+
+from .conftest import DESKTOP, PHONE
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "benchmarks" / "output" / "site"
-#: A word of each language and a suffixed form of it: searching for the form must find
-#: every page whose text has the word itself.
+PAGES = [*render.pages(), "search", "book"]
+SCREENS = {"phone": PHONE, "desktop": DESKTOP}
+
+#: (language, what a player types, a page that must be among the results). Without
+#: accents, with French and Hungarian endings, with a typing mistake.
 SEARCHES = [
-    ("en", "compass", "compasses"),
-    ("fr", "carte", "cartes"),
-    ("fr", "boussole", "boussoles"),
-    ("hu", "kártya", "kártyák"),
-    ("hu", "iránytű", "iránytűt"),
+    ("en", "compasses", "payment"),
+    ("en", "jetpak", "powers"),
+    ("en", "ejected", "powers"),
+    ("en", "spyglasses", "powers"),
+    ("en", "crashing", "crash"),
+    ("en", "turbos", "payment"),
+    ("en", "grappling hook", "grappling-hook"),
+    ("en", "score sheet", "score-sheet"),
+    ("en", "beginner variant", "beginner"),
+    ("en", "captian must pay", "payment"),
+    ("en", "50 points", "end"),
+    ("fr", "debarquement", "powers"),
+    ("fr", "ecrasement", "crash"),
+    ("fr", "aeronef", "voyage"),
+    ("fr", "boussoles", "payment"),
+    ("fr", "longue-vue", "powers"),
+    ("fr", "grappin", "grappling-hook"),
+    ("fr", "cartes pouvoir", "powers"),
+    ("fr", "capitaine payer", "payment"),
+    ("fr", "feuille de score", "score-sheet"),
+    ("fr", "variante debutant", "beginner"),
+    ("fr", "parafoudres", "payment"),
+    ("fr", "tresors", "end"),
+    ("hu", "kodkurt", "payment"),
+    ("hu", "ködkürtöt", "payment"),
+    ("hu", "iranytu", "payment"),
+    ("hu", "tavcso", "powers"),
+    ("hu", "távcsövet", "powers"),
+    ("hu", "katapult", "powers"),
+    ("hu", "lezuhanás", "crash"),
+    ("hu", "csáklyával", "grappling-hook"),
+    ("hu", "pontozolap", "score-sheet"),
+    ("hu", "kezdő változat", "beginner"),
+    ("hu", "kapitany fizet", "payment"),
+    ("hu", "kincsek", "end"),
 ]
 
 
@@ -33,22 +69,17 @@ def title(language: str, msgid: str) -> str:
 def heading(browser) -> str:
     """The page's title as shown, with Sphinx's typographic apostrophes made plain."""
     text = browser.evaluate("document.querySelector('h1').textContent")
-    return text.strip("¶ ").replace("\u2019", "'")
+    return text.strip("#¶ ").replace("\u2019", "'")
 
 
-def pages_with_word(site: Path, language: str, word: str) -> set[str]:
-    """The pages whose main text (not the sidebar, not pictures) contains ``word``."""
-    found = set()
-    for path in (site / language).glob("*.html"):
-        text = path.read_text(encoding="utf-8")
-        body = re.search(r'<div class="body" role="main">(.*?)<div class="sphinxsidebar"',
-                         text, re.S)
-        if not body:
-            continue
-        plain = re.sub(r"<svg.*?</svg>|<[^>]+>", " ", body.group(1), flags=re.S)
-        if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", html.unescape(plain), re.I):
-            found.add(path.name)
-    return found
+def search(browser, site_url: str, language: str, query: str) -> list[str]:
+    """The result links (relative addresses) for ``query`` on the search page."""
+    browser.open(f"{site_url}{language}/search.html?q={quote(query)}",
+                 lands_on=f"/{language}/search.html?q=")
+    browser.wait_for("document.getElementById('celestia-search-status').textContent.length")
+    return browser.evaluate("Array.from(document.querySelectorAll("
+                            "'#celestia-search-results li > a')).map(a => a.getAttribute("
+                            "'href'))")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -58,52 +89,175 @@ def test_home_and_rules_page(site: Path, browser, language: str) -> None:
     assert heading(browser) == title(language, "The rules of Celestia")
     links = browser.evaluate("Array.from(document.querySelectorAll('.toctree-wrapper a'))"
                              ".map(a => a.getAttribute('href'))")
-    assert "payment.html" in links and "faq.html" in links
+    assert "payment.html" in links and "faq.html" in links and "quick.html" in links
 
     browser.open((site / language / "payment.html").as_uri())
     assert heading(browser) == title(language, "The captain's payment")
-    # The hazards picture is drawn inline, labelled in the page's language.
     picture = browser.evaluate("document.querySelector('svg.celestia-picture title')"
                                ".textContent")
     assert picture == title(language, "Each hazard and the Equipment card that answers it")
-    width = browser.evaluate("document.querySelector('svg.celestia-picture')"
-                             ".getBoundingClientRect().width")
-    assert width > 300
-    browser.screenshot(SCREENSHOTS / f"payment-{language}.png")
+    assert browser.errors == []
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_fits_the_screen_and_passes_axe(site: Path, browser, language: str,
+                                                    screen: str) -> None:
+    """No page scrolls sideways (a wide table scrolls in its own box), no picture label is
+    under 11 px, and axe-core finds no serious or critical violation."""
+    browser.screen(SCREENS[screen])
+    browser.errors.clear()
+    problems = {}
+    try:
+        for page in PAGES:
+            browser.open((site / language / f"{page}.html").as_uri())
+            width = browser.evaluate("document.documentElement.scrollWidth")
+            assert width <= SCREENS[screen][0], f"{page}: {width} px wide"
+            smallest = browser.evaluate(
+                "Math.min(1000, ...Array.from(document.querySelectorAll("
+                "'svg.celestia-picture text')).map(t => t.getBoundingClientRect().height))")
+            assert smallest >= 11, f"{page}: a picture label is {smallest:.1f} px high"
+            # The single-page edition is every other page again: axe checks them one by one.
+            violations = browser.axe() if page != "book" else []
+            if violations:
+                problems[page] = violations
+    finally:
+        browser.screen(DESKTOP)
+    assert not problems, json.dumps(problems, indent=1)
+    assert browser.errors == []
+
+
+def test_dark_colours_pass_axe_too(site: Path, browser) -> None:
+    """Phones at night: with the system's dark colours, contrast still passes."""
+    browser.send("Emulation.setEmulatedMedia",
+                 features=[{"name": "prefers-color-scheme", "value": "dark"}])
+    problems = {}
+    try:
+        for language in LANGUAGES:
+            for page in ("index", "payment", "faq", "search", "quick"):
+                browser.open((site / language / f"{page}.html").as_uri())
+                if violations := browser.axe():
+                    problems[f"{language}/{page}"] = violations
+        browser.screenshot(SCREENSHOTS / "index-hu-dark.png")
+    finally:
+        browser.send("Emulation.setEmulatedMedia", features=[])
+    assert not problems, json.dumps(problems, indent=1)
+
+
+def test_phone_has_menu_and_search_at_the_top(site: Path, browser) -> None:
+    browser.screen(PHONE)
+    try:
+        browser.open((site / "hu" / "faq.html").as_uri())
+        boxes = browser.evaluate(
+            "['.nav-overlay-icon', '.celestia-search-icon', '.toc-header-icon', "
+            "'nav.celestia-languages'].map(s => { const r = document.querySelector(s)"
+            ".getBoundingClientRect(); return [r.top, r.bottom, r.width, r.height]; })")
+        for top, bottom, width, height in boxes[:3]:
+            assert top >= 0 and bottom <= 60 and width >= 44 and height >= 44
+        assert boxes[3][1] < 200  # the language switcher is above the fold too
+        browser.evaluate("document.querySelector('.celestia-search-icon').click()")
+        browser.wait_until_loaded("/hu/search.html")
+        assert browser.evaluate("document.activeElement.id") == "celestia-q"
+        browser.open((site / "hu" / "faq.html").as_uri())
+        browser.evaluate("document.querySelector('label.nav-overlay-icon').click()")
+        assert browser.wait_for("document.querySelector('.sidebar-drawer')"
+                                ".getBoundingClientRect().left >= 0")
+        browser.screenshot(SCREENSHOTS / "menu-hu-phone.png")
+    finally:
+        browser.screen(DESKTOP)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_switcher_lands_on_the_same_page(site: Path, browser, language: str) -> None:
+def test_switcher_keeps_the_page_and_the_anchor(site: Path, browser, language: str) -> None:
     for other in LANGUAGES:
         if other == language:
             continue
-        browser.open((site / language / "crash.html").as_uri())
-        browser.evaluate(f".celestia-topbar a[hreflang='{other}']".join(
-            ["document.querySelector(\"", "\").click()"]))
-        browser.wait_until_loaded(f"/{other}/crash.html")
+        browser.open((site / language / "glossary.html").as_uri() + "#term-compass")
+        browser.evaluate(f"document.querySelector(\"nav.celestia-languages "
+                         f"a[hreflang='{other}']\").click()")
+        browser.wait_until_loaded(f"/{other}/glossary.html#term-compass")
         assert browser.evaluate("document.documentElement.lang") == other
-        assert heading(browser) == title(other, "The crash")
+        # The page opens at the term, not at its top.
+        assert browser.wait_for("(t => t >= 0 && t < 200)(document.getElementById("
+                                "'term-compass').getBoundingClientRect().top)", timeout=5)
+        assert heading(browser) == title(other, "Glossary")
 
 
-@pytest.mark.parametrize(("language", "word", "query"), SEARCHES)
-def test_search_finds_suffixed_forms(site: Path, browser, language: str, word: str,
-                                     query: str) -> None:
-    expected = pages_with_word(site, language, word)
-    assert expected, f"no {language} page says {word!r}"
-    url = (site / language / "search.html").as_uri() + "?q=" + quote(query)
-    browser.open(url, lands_on=f"/{language}/search.html?q=")
-    # Sphinx shows a status line when the search has finished.
-    browser.wait_for("document.querySelector('#search-results .search-summary') && "
-                     "document.querySelector('#search-results .search-summary')"
-                     ".textContent.length > 0")
-    found = browser.evaluate("Array.from(document.querySelectorAll('#search-results li a'))"
-                             ".map(a => a.getAttribute('href').split(/[?#]/)[0])")
-    assert expected <= set(found), f"{query!r} missed {sorted(expected - set(found))}"
-    if (language, query) in (("hu", "kártyák"), ("fr", "cartes")):
-        summary = browser.evaluate("document.querySelector('.search-summary').textContent")
-        # The search page's own strings are in the page's language too.
-        assert "Search finished" not in summary
-        browser.screenshot(SCREENSHOTS / f"search-{language}.png")
+@pytest.mark.parametrize(("language", "query", "page"), SEARCHES)
+def test_search_finds_what_players_type(site: Path, browser, language: str, query: str,
+                                        page: str) -> None:
+    """From file://, the search finds the page, every result with a snippet, no error."""
+    browser.errors.clear()
+    found = search(browser, site.as_uri() + "/", language, query)
+    pages = {href.split("#")[0] for href in found}
+    assert f"{page}.html" in pages, (query, found[:10])
+    # Every result shows a snippet of its text (from file:// too).
+    snippets = browser.evaluate("document.querySelectorAll('#celestia-search-results li p')"
+                                ".length")
+    assert snippets == len(found)
+    assert browser.errors == []
+
+
+#: A word and the forms players type for it: each form finds every page the word finds.
+FORMS = [
+    ("en", "compass", ["compasses", "Compass"]),
+    ("fr", "débarquement", ["debarquement", "Débarquements"]),
+    ("fr", "écrasement", ["ecrasement"]),
+    ("fr", "aéronef", ["aeronef", "aéronefs"]),
+    ("hu", "ködkürt", ["kodkurt", "ködkürtöt", "ködkürttel"]),
+    ("hu", "távcső", ["tavcso", "távcsövet", "távcsővel"]),
+    ("hu", "iránytű", ["iranytu", "iránytűt", "iránytűvel"]),
+    ("hu", "kártya", ["kartya", "kártyák", "kártyát"]),
+]
+
+
+@pytest.mark.parametrize(("language", "word", "forms"), FORMS)
+def test_search_forgives_accents_and_endings(site: Path, browser, language: str, word: str,
+                                            forms: list[str]) -> None:
+    base = {href.split("#")[0] for href in search(browser, site.as_uri() + "/", language,
+                                                  word)}
+    assert base
+    for form in forms:
+        found = {href.split("#")[0] for href in search(browser, site.as_uri() + "/",
+                                                       language, form)}
+        assert base <= found, (form, sorted(base - found))
+
+
+@pytest.mark.parametrize(("language", "query", "place"), [
+    ("en", "never forced turbo", "payment.html#rule-3-4-3"),
+    ("hu", "kodkurt", "glossary.html#term-foghorn"),
+    ("fr", "debarquement", "glossary.html#term-ejection"),
+    ("fr", "jetpak", "glossary.html#term-jetpack"),
+])
+def test_search_results_open_the_place_itself(site: Path, browser, language: str,
+                                              query: str, place: str) -> None:
+    found = search(browser, site.as_uri() + "/", language, query)
+    assert place in found[:3], found[:5]
+    browser.screenshot(SCREENSHOTS / f"search-{language}.png")
+
+
+def test_search_is_the_same_when_served(site: Path, served: str, browser) -> None:
+    for language, query, _ in SEARCHES[::6]:
+        assert search(browser, served, language, query) == \
+            search(browser, site.as_uri() + "/", language, query)
+
+
+def test_quick_reference_prints_on_one_a4_page(site: Path, browser) -> None:
+    for language in LANGUAGES:
+        browser.open((site / language / "quick.html").as_uri())
+        assert browser.pdf_pages() == 1, language
+
+
+def test_print_leaves_out_the_switcher_and_the_menu(site: Path, browser) -> None:
+    browser.open((site / "fr" / "payment.html").as_uri())
+    browser.send("Emulation.setEmulatedMedia", media="print")
+    try:
+        hidden = browser.evaluate(
+            "['nav.celestia-languages', '.sidebar-drawer', '.mobile-header', '.toc-drawer']"
+            ".map(s => getComputedStyle(document.querySelector(s)).display)")
+        assert hidden == ["none"] * 4
+    finally:
+        browser.send("Emulation.setEmulatedMedia", media="")
 
 
 @pytest.mark.parametrize(("accepted", "expected"), [("hu-HU,hu", "hu"), ("fr-CA", "fr"),
@@ -125,4 +279,17 @@ def test_start_page_lists_every_language_when_asked(site: Path, browser) -> None
                              ".map(a => [a.getAttribute('hreflang'), a.textContent])")
     assert links == [[code, Translator(code).gettext("The rules of Celestia")]
                      for code in LANGUAGES]
-    assert json.dumps(links)  # plain data came back from the page
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_screenshots_for_people(site: Path, browser, language: str) -> None:
+    """Screenshots of a few pages at both sizes, for a person to look at
+    (benchmarks/output/site/)."""
+    for name, screen in SCREENS.items():
+        browser.screen(screen)
+        try:
+            for page in ("quick", "payment", "faq", "glossary"):
+                browser.open((site / language / f"{page}.html").as_uri())
+                browser.screenshot(SCREENSHOTS / f"{page}-{language}-{name}.png")
+        finally:
+            browser.screen(DESKTOP)

@@ -2,27 +2,59 @@
 
 from __future__ import annotations
 
+import itertools
+import json
+import os
 import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-import snowballstemmer
 from babel.messages.pofile import read_po
 
 from tutor.cli import main
-from tutor.content import faq, rules
+from tutor.content import faq, rules, search
 from tutor.engine import data
+from tutor.glossary import concepts
 from tutor.i18n import LANGUAGES, Translator
 from tutor.site import build as site_build
 from tutor.site import examples, pictures, render, rst, sphinx_catalog
-from tutor.site.search_hu import stem
+from tutor.site.alphabet import by_letter, sort_key
+from tutor.site.extension import labels
 from tutor.site.terms import label
+from tutor.site.typography import NNBSP, french_spacing
+
+from .conftest import AXE
 
 PAGE_IDS = list(render.pages())
+VNU = AXE.parents[1] / "vnu-jar" / "build" / "dist" / "vnu.jar"
 
 
 def html_files(site: Path, language: str) -> list[Path]:
-    return sorted((site / language).glob("*.html"))
+    """The pages of a language, without the single-page edition (which repeats them)."""
+    return sorted(p for p in (site / language).glob("*.html") if p.name != "book.html")
+
+
+def main_text(path: Path) -> str:
+    """The visible text of a page's main content, without scripts, styles or code."""
+    text = path.read_text(encoding="utf-8")
+    body = text.split('<main id="furo-main-content"', 1)[1].split("</main>", 1)[0]
+    body = re.sub(r"<(script|style|pre|code|svg)\b.*?</\1>", " ", body, flags=re.S)
+    import html
+
+    return html.unescape(re.sub(r"<[^>]+>", "", body))
+
+
+def search_index(site: Path, language: str) -> dict:
+    text = (site / language / "searchindex-celestia.js").read_text(encoding="utf-8")
+    return json.loads(text.removeprefix("window.CELESTIA_SEARCH=").rstrip().rstrip(";"))
 
 
 def anchors(path: Path) -> set[str]:
@@ -83,10 +115,10 @@ def test_every_rule_has_one_home_on_the_site(site: Path) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_rule_texts_come_from_the_one_source(site: Path, language: str) -> None:
     tr = Translator(language)
-    page = (site / language / "payment.html").read_text(encoding="utf-8")
+    page = " ".join(main_text(site / language / "payment.html").split())
     for rule in rules.get("3.4").rules:
-        words = rst.squash(rules.text(rule, tr)).replace("'", "\u2019")
-        # Sphinx only changes the apostrophes (and keeps no-break spaces as they are).
+        words = " ".join(rst.squash(rules.text(rule, tr)).replace("'", "\u2019").split())
+        # Sphinx only changes the apostrophes; terms become links, which keeps their text.
         assert words[:60] in page.replace("'", "\u2019"), rule.id
 
 
@@ -132,12 +164,6 @@ def test_score_sheet_example_is_a_finished_game() -> None:
     state = examples.bots_game()
     assert state.is_terminal()
     assert max(state.points(p) for p in range(state.players)) >= data.END_SCORE
-
-
-def test_hungarian_stemming_joins_base_and_suffixed_forms() -> None:
-    stemmer = snowballstemmer.stemmer("hungarian")
-    assert stem(stemmer, "kártya") == stem(stemmer, "kártyák") == stem(stemmer, "kártyát")
-    assert stem(stemmer, "léghajó") == stem(stemmer, "léghajót")
 
 
 def test_hungarian_sphinx_catalog_is_compiled_and_complete() -> None:
@@ -192,7 +218,7 @@ def test_docs_command_without_sphinx_says_how_to_install_it(tmp_path: Path, monk
                         lambda name, *a: None if name == "sphinx" else real(name, *a))
     assert main(["docs", "--out", str(tmp_path / "out"), "--lang", "fr"]) == 2
     err = capsys.readouterr().err
-    assert "demande Sphinx" in err and "pip install -e '.[docs]'" in err
+    assert "il faut Sphinx" in err and "pip install -e '.[docs]'" in err
     assert not (tmp_path / "out").exists()
 
 
@@ -215,3 +241,486 @@ def test_rest_escaping_keeps_text_as_written() -> None:
         tree = publish_doctree(rst.paragraph(sample))
         assert tree.astext().strip() == sample
         assert [node.tagname for node in tree.children] == ["paragraph"]
+
+
+# --- Clean output ------------------------------------------------------------------------
+
+def test_published_folder_holds_only_what_readers_need(site: Path) -> None:
+    names = {p.relative_to(site).as_posix() for p in site.rglob("*")}
+    for unwanted in (".doctrees", ".buildinfo", "objects.inv", "_sources", "searchindex.js",
+                     ".map", "documentation_options.js"):
+        assert not [n for n in names if unwanted in n.split("/")[-1] or
+                    f"/{unwanted}/" in f"/{n}/"], unwanted
+    for language in LANGUAGES:
+        assert (site / language / "_static" / "favicon.svg").is_file()
+        assert (site / language / "book.html").is_file()
+        page = (site / language / "payment.html").read_text(encoding="utf-8")
+        assert 'rel="icon" href="_static/favicon.svg"' in page
+        for script in re.findall(r'<script src="([^"?]+)', page):
+            assert (site / language / script).is_file(), script
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_has_the_credits_and_the_build_date(site: Path, language: str) -> None:
+    frame = labels(Translator(language))
+    for path in [*html_files(site, language), site / language / "book.html"]:
+        text = path.read_text(encoding="utf-8")
+        footer = text.split("<footer", 1)[1]
+        assert "Aaron Weissblum" in footer and "Blam!" in footer, path.name
+        plain = footer.replace(NNBSP, " ")
+        for key in ("unofficial", "built"):
+            assert frame[key].replace(NNBSP, " ") in plain.replace("&#39;", "'"), (path.name, key)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_titles_are_unique(site: Path, language: str) -> None:
+    titles = [re.search(r"<title>(.*?)</title>", p.read_text("utf-8")).group(1)
+              for p in [*html_files(site, language), site / language / "book.html"]]
+    assert len(set(titles)) == len(titles), titles
+    home = re.search(r"<title>(.*?)</title>", (site / language / "index.html").read_text("utf-8"))
+    assert home.group(1) == Translator(language).gettext("The rules of Celestia")
+
+
+class _Outline(HTMLParser):
+    """Headings, ids, landmarks and viewport tags of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.headings: list[int] = []
+        self.ids: list[str] = []
+        self.landmarks: list[tuple[str, str]] = []
+        self.viewports = 0
+        self.empty_actions = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if re.fullmatch(r"h[1-6]", tag):
+            self.headings.append(int(tag[1]))
+        if found.get("id"):
+            self.ids.append(found["id"] or "")
+        role = found.get("role") or {"nav": "navigation", "main": "main", "aside":
+                                     "complementary"}.get(tag)
+        if role in ("navigation", "main", "complementary", "search"):
+            self.landmarks.append((role, found.get("aria-label") or ""))
+        if tag == "meta" and found.get("name") == "viewport":
+            self.viewports += 1
+        if tag == "form" and "action" in found and not found["action"]:
+            self.empty_actions += 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pages_are_well_formed(site: Path, language: str) -> None:
+    """No heading level skipped, unique ids, one viewport tag, no empty form action, and
+    landmarks of one kind told apart by their names."""
+    for path in [*html_files(site, language), site / language / "book.html"]:
+        outline = _Outline()
+        text = path.read_text(encoding="utf-8")
+        outline.feed(text)
+        assert ">None<" not in text, path.name  # a missing template value shows as None
+        levels = outline.headings
+        assert levels and levels[0] == 1, path.name
+        for before, after in itertools.pairwise(levels):
+            assert after <= before + 1, (path.name, before, after)
+        assert len(outline.ids) == len(set(outline.ids)), path.name
+        assert outline.viewports == 1 and outline.empty_actions == 0, path.name
+        assert len(outline.landmarks) == len(set(outline.landmarks)), \
+            (path.name, outline.landmarks)
+
+
+def test_html_is_valid(site: Path) -> None:
+    """The Nu Html Checker (vnu.jar from npm, run with Java) finds no error on any page."""
+    java = shutil.which("java")
+    if java is None or not VNU.is_file():
+        if os.environ.get("CI"):
+            pytest.fail("Java and vnu.jar are required in CI (npm ci --prefix tests/site/js)")
+        pytest.skip("Java or vnu.jar is missing")
+    result = subprocess.run([java, "-jar", str(VNU), "--errors-only", "--skip-non-html",
+                             str(site)], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[:3000]
+
+
+# --- Stable links ------------------------------------------------------------------------
+
+def _anchors(path: Path) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    return re.findall(r'<(?:section|p)[^>]* id="([^"]+)"', text)
+
+
+def test_anchors_are_the_same_in_every_language(site: Path) -> None:
+    """Every heading and rule statement has the same id in every language (the glossary
+    runs in each language's alphabetical order, so there only the set is the same)."""
+    for path in html_files(site, "en"):
+        english = [a for a in _anchors(path) if not a.startswith("glossary-letter-")]
+        for language in ("fr", "hu"):
+            other = [a for a in _anchors(site / language / path.name)
+                     if not a.startswith("glossary-letter-")]
+            if path.name == "glossary.html":
+                assert sorted(other) == sorted(english)
+            else:
+                assert other == english, (language, path.name)
+
+
+def anchor_homes(site: Path) -> dict[str, Path]:
+    """Each anchor of the English site and the page that has it."""
+    homes: dict[str, Path] = {}
+    for path in html_files(site, "en"):
+        for anchor in anchors(path):
+            homes.setdefault(anchor, path)
+    return homes
+
+
+def test_every_rule_faq_entry_and_term_has_its_link(site: Path) -> None:
+    homes = anchor_homes(site)
+    for rule_id in rules.ids():
+        anchor = "rule-" + rule_id.replace(".", "-")
+        page = homes[anchor].read_text(encoding="utf-8")
+        if isinstance(rules.get(rule_id), rules.Rule):
+            # A visible link icon, labelled for screen readers, on the statement itself.
+            assert re.search(rf'<a class="celestia-permalink" href="#{anchor}" '
+                             rf'aria-label="Link to rule {re.escape(rule_id)}"', page), rule_id
+        else:
+            assert f'id="{anchor}"' in page, rule_id
+    for entry in faq.entries():
+        assert homes[f"faq-{entry.id}"].name == "faq.html"
+    for concept in concepts():
+        assert homes[f"term-{concept.id}"].name == "glossary.html"
+
+
+def test_each_rule_lists_the_faq_entries_that_cite_it(site: Path) -> None:
+    homes = anchor_homes(site)
+    for entry in faq.entries():
+        for rule_id in entry.rules:
+            page = homes["rule-" + rule_id.replace(".", "-")].read_text(encoding="utf-8")
+            assert f'href="faq.html#faq-{entry.id}"' in page, (entry.id, rule_id)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_faq_is_grouped_by_topic_with_an_index(site: Path, language: str) -> None:
+    page = (site / language / "faq.html").read_text(encoding="utf-8")
+    index = page.split('class="celestia-faq-index', 1)[1].split("</ul>\n</div>", 1)[0]
+    for entry in faq.entries():
+        assert f'href="#faq-{entry.id}"' in index, entry.id
+    topics = re.findall(r'<section id="faq-topic-([^"]+)"', page)
+    assert len(topics) == len(render.faq_groups()) >= 5
+    # Every entry sits under the topic of the first rule it cites.
+    for topic, entries in render.faq_groups():
+        block = page.split(f'<section id="faq-topic-{render.slug(topic)}"', 1)[1]
+        block = block.split('<section id="faq-topic-', 1)[0]
+        for entry in entries:
+            assert f'id="faq-{entry.id}"' in block
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_glossary_runs_a_to_z_in_the_language(site: Path, language: str) -> None:
+    page = (site / language / "glossary.html").read_text(encoding="utf-8")
+    order = re.findall(r'<section id="term-([^"]+)"', page)
+    terms = {c.id: c.term(language) for c in concepts()}
+    assert sorted(order) == sorted(terms)
+    words = [terms[ident] for ident in order]
+    assert words == sorted(words, key=lambda w: sort_key(w, language))
+    letters = [letter for _, letter, _ in by_letter(language)]
+    for letter in letters:
+        assert f">{letter}<" in page.split('class="celestia-letters', 1)[1][:4000]
+
+
+def test_hungarian_alphabet() -> None:
+    words = ["cukor", "csáklya", "ötös", "ózon", "szakasz", "sziget", "sűrű", "ágyú",
+             "alternatív", "üres", "utas", "zsák", "zuhan"]
+    ordered = sorted(words, key=lambda w: sort_key(w, "hu"))
+    assert ordered == ["ágyú", "alternatív", "cukor", "csáklya", "ózon", "ötös", "sűrű",
+                       "szakasz", "sziget", "utas", "üres", "zuhan", "zsák"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_glossary_terms_link_to_their_entry_at_first_use(site: Path, language: str) -> None:
+    page = (site / language / "payment.html").read_text(encoding="utf-8")
+    main = page.split('id="furo-main-content"', 1)[1]
+    links = re.findall(r'href="glossary\.html#term-([a-z-]+)"', main)
+    assert "captain" in links and "turbo" in links
+    assert len(links) == len(set(links))  # only the first use on the page
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_see_rule_is_always_a_link(site: Path, language: str) -> None:
+    """Every rule number in "See rule 3.4." (and its translations) links to the rule."""
+    pattern = {"en": r"See rules? ", "fr": r"Voir (?:la règle|les règles) ",
+               "hu": r"Lásd (?:ezt a szabályt|ezeket a szabályokat): "}[language]
+    text = (site / language / "examples.html").read_text(encoding="utf-8")
+    mentions = re.findall(pattern + r"(.{0,80})", text)
+    assert len(mentions) >= 10
+    for after in mentions:
+        assert after.startswith('<a class="reference internal" href="'), after
+
+
+def test_option_keys_are_not_shown_to_players(site: Path) -> None:
+    for language in LANGUAGES:
+        tr = Translator(language)
+        for rule_id in rules.ids():
+            text = rules.text(rules.get(rule_id), tr)
+            assert "grappling_hook" not in text and "spyglass_points" not in text, rule_id
+        options = main_text(site / language / "options.html")
+        assert "grappling_hook" not in options and "spyglass_points" not in options
+
+
+# --- Search index ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_search_index_uses_the_faq_normaliser(site: Path, language: str) -> None:
+    index = search_index(site, language)
+    for form, key in index["forms"].items():
+        assert search.stem(form) == key and key in index["terms"]
+    tr = Translator(language)
+    for concept in concepts():
+        for word in search.words(concept.term(language)):
+            assert search.stem(word) in index["terms"], word
+    # Every result opens its place: units carry a page, an anchor on it, and a snippet.
+    for page, anchor, title, snippet in index["units"]:
+        assert title and isinstance(snippet, str)
+        if anchor:
+            assert f'id="{anchor}"' in (site / language / f"{index['pages'][page][0]}.html"
+                                        ).read_text(encoding="utf-8")
+    assert tr.gettext("The rules of Celestia") in [title for _, title in index["pages"]]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_picture_labels_stay_out_of_the_index(site: Path, language: str) -> None:
+    index = search_index(site, language)
+    tr = Translator(language)
+    labels_in_pictures = [label(kind, language) for kind in (*data.HAZARDS,
+                                                             *data.ANSWERS.values())]
+    keys = set(index["terms"])
+    for first, second in itertools.pairwise(labels_in_pictures):
+        glued = search.fold(first + second).replace(" ", "")
+        assert not [k for k in keys if glued in k], glued
+    assert max(len(k) for k in keys) < 30
+    assert tr.gettext("The rules of Celestia") in [title for _, title in index["pages"]]
+
+
+def test_a_picture_gives_the_index_no_word() -> None:
+    from docutils import nodes
+    from docutils.utils import new_document
+
+    from tutor.site.nodes import picture
+    from tutor.site.search_index import _units
+
+    document = new_document("test")
+    section = nodes.section(ids=["rule-1"])
+    section += nodes.title(text="Title")
+    section += picture("", svg=pictures.route(Translator("hu")))
+    section += nodes.paragraph(text="Words of the text.")
+    document += section
+    units = _units("page", document)
+    assert [" ".join(u.text) for u in units] == ["Words of the text."]
+    assert "indulás" not in units[0].under
+
+
+# --- Languages -----------------------------------------------------------------------------
+
+def test_french_pages_have_french_spacing(site: Path) -> None:
+    for path in html_files(site, "fr"):
+        text = main_text(path).replace("Blam!", "")
+        text = re.sub(r"https?://\S+", "", text)
+        assert not re.search(r"[^\s\u202f(«][:;!?]|[ \u00a0][:;!?]|«[ \u00a0]|[ \u00a0]»", text), \
+            (path.name, re.search(r".{20}(?:[^\s\u202f(«][:;!?]|[ \u00a0][:;!?]).{10}",
+                                  text))
+        page = path.read_text(encoding="utf-8")
+        title = re.search(r"<title>(.*?)</title>", page).group(1)
+        assert french_spacing(title) == title
+
+
+def test_french_spacing_is_idempotent_and_spares_names_and_times() -> None:
+    once = french_spacing("Règles: 3.4 ; « ceci » ! Blam! à 12:30, http://x.org?q=1")
+    assert once == f"Règles{NNBSP}: 3.4{NNBSP}; «{NNBSP}ceci{NNBSP}»{NNBSP}! Blam! à " \
+                   "12:30, http://x.org?q=1"
+    assert french_spacing(once) == once
+
+
+@pytest.mark.parametrize("language", ["fr", "hu"])
+def test_the_page_frame_is_in_the_page_language(site: Path, language: str) -> None:
+    english = labels(Translator("en"))
+    translated = labels(Translator(language))
+    same = {key for key in english if english[key] == translated[key]}
+    assert same <= {"menu", "pages"}, same  # "Menu" and "Pages" are French too
+    page = (site / language / "payment.html").read_text(encoding="utf-8")
+    for word in ('aria-label="Main"', ">Go<", "Toggle", "Skip to", "Back to top",
+                 "On this page", "Made with", 'aria-label="Search"', "Previous</",
+                 "Next</"):
+        assert word not in page, (language, word)
+
+
+def test_hungarian_site_texts_use_tegezes() -> None:
+    from babel.messages.pofile import read_po as read
+
+    path = Path(sphinx_catalog.ROOT) / "locales" / "hu" / "LC_MESSAGES" / "site.po"
+    with path.open("rb") as handle:
+        catalog = read(handle)
+    formal = re.compile(r"\bÖn\b|\bÖnnek\b|Figyelje|hagyja ki|választhatja|találja meg|"
+                        r"\bkérjük\b|olvassa el|próbálja|válassza|adja meg", re.IGNORECASE)
+    for message in catalog:
+        strings = [message.string] if isinstance(message.string, str) else message.string
+        for text in strings:
+            assert not formal.search(text or ""), (message.id, text)
+
+
+# --- The command ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("case", ["file", "under-a-file"])
+def test_docs_command_refuses_an_output_that_is_no_folder(tmp_path: Path, capsys,
+                                                          case: str) -> None:
+    target = tmp_path / "taken"
+    target.write_text("my notes", encoding="utf-8")
+    out = target if case == "file" else target / "site"
+    assert main(["docs", "--out", str(out), "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and str(target) in err
+    assert ("est un fichier, pas un dossier" in err)
+    assert target.read_text(encoding="utf-8") == "my notes"
+
+
+def test_docs_command_refuses_a_folder_it_may_not_write(tmp_path: Path, capsys,
+                                                        monkeypatch) -> None:
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    if os.geteuid() == 0:  # root may write anywhere: make the refusal the system's
+        import tempfile
+
+        def refuse(*args: object, **kwargs: object) -> None:
+            raise PermissionError(13, "Permission denied")
+
+        monkeypatch.setattr(tempfile, "NamedTemporaryFile", refuse)
+    else:
+        folder.chmod(0o500)
+    try:
+        assert main(["docs", "--out", str(folder / "site"), "--lang", "hu"]) == 2
+    finally:
+        folder.chmod(0o700)
+    err = capsys.readouterr().err
+    assert "Ebbe a mappába nincs írási jogod" in err and "Traceback" not in err
+
+
+def _sphinx_processes(marker: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if "sphinx" in command and marker in command:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to list processes")
+def test_ctrl_c_stops_every_sphinx_process(tmp_path: Path) -> None:
+    out = tmp_path / "interrupted-site"
+    process = subprocess.Popen([sys.executable, "-m", "tutor", "docs", "--out", str(out),
+                                "--lang", "fr"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while len(_sphinx_processes(str(out))) < 2:
+        assert time.monotonic() < deadline and process.poll() is None
+        time.sleep(0.1)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and "Interrompu" in err and "Traceback" not in err
+    time.sleep(0.5)
+    assert _sphinx_processes(str(out)) == []
+
+
+def test_server_gives_browsers_the_types_they_need(tmp_path: Path) -> None:
+    from tutor.site.serve import address, make_server
+
+    for name in ("a.wasm", "a.js", "a.mjs", "a.json", "a.css", "a.html", "a.svg"):
+        (tmp_path / name).write_bytes(b"\0asm" if name.endswith("wasm") else b"x")
+    server = make_server(tmp_path, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = address(server)
+        types = {}
+        for name in ("a.wasm", "a.js", "a.mjs", "a.json", "a.css", "a.html", "a.svg"):
+            with urllib.request.urlopen(url + name) as reply:
+                types[name] = reply.headers["Content-Type"].split(";")[0]
+        assert types == {"a.wasm": "application/wasm", "a.js": "text/javascript",
+                         "a.mjs": "text/javascript", "a.json": "application/json",
+                         "a.css": "text/css", "a.html": "text/html", "a.svg": "image/svg+xml"}
+        assert url.startswith("http://127.0.0.1:")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_serve_without_sources_serves_the_packaged_site(site: Path, tmp_path: Path,
+                                                        monkeypatch, capsys) -> None:
+    """An installed package has no docs/ but carries the built site: --serve serves it."""
+    import tutor.site as site_package
+    from tutor.site import serve as serving
+
+    monkeypatch.setattr(site_package, "DOCS_DIR", tmp_path / "no-sources")
+    monkeypatch.setattr(site_package, "PUBLISHED_DIR", site)
+    servers = []
+    real = serving.make_server
+
+    def recording(folder: Path, port: int = 0):
+        servers.append(real(folder, 0))
+        return servers[-1]
+
+    monkeypatch.setattr(serving, "make_server", recording)
+    codes = []
+    thread = threading.Thread(target=lambda: codes.append(
+        main(["docs", "--serve", "--no-browser", "--lang", "hu"])), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not servers:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    url = serving.address(servers[0])
+    with urllib.request.urlopen(url + "hu/quick.html") as reply:
+        assert "Gyors áttekintés" in reply.read().decode("utf-8")
+    servers[0].shutdown()
+    thread.join(10)
+    assert codes == [0]
+    out = capsys.readouterr().out
+    assert "A csomaggal érkezett szabálykönyvet szolgálom ki." in out and url in out
+
+
+def test_docs_without_sources_points_to_serve(site: Path, tmp_path: Path, monkeypatch,
+                                             capsys) -> None:
+    import tutor.site as site_package
+
+    monkeypatch.setattr(site_package, "DOCS_DIR", tmp_path / "no-sources")
+    monkeypatch.setattr(site_package, "PUBLISHED_DIR", site)
+    assert main(["docs", "--lang", "fr"]) == 2
+    assert "celestia docs --serve" in capsys.readouterr().err
+
+
+def test_a_built_wheel_serves_the_rulebook_with_no_source_tree(tmp_path: Path) -> None:
+    """pip builds the wheel (setup.py builds the site into it); installed elsewhere, with
+    no docs/ or scenarios/ beside it, `celestia docs --serve` serves all three languages."""
+    root = Path(__file__).resolve().parents[2]
+    wheels = tmp_path / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-build-isolation",
+                    "--no-deps", "-w", str(wheels), str(root)], check=True, timeout=600,
+                   capture_output=True)
+    (wheel,) = wheels.glob("*.whl")
+    target = tmp_path / "installed"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
+                    str(target), str(wheel)], check=True, timeout=300, capture_output=True)
+    assert not (target / "docs").exists()
+    env = {**os.environ, "PYTHONPATH": str(target), "CELESTIA_LANG": "fr"}
+    server = subprocess.Popen([sys.executable, "-m", "tutor", "docs", "--serve",
+                               "--no-browser", "--port", "0"], cwd=tmp_path, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = [server.stdout.readline(), server.stdout.readline()]
+        url = re.search(r"http://127\.0\.0\.1:\d+/", lines[1]).group(0)
+        for language in LANGUAGES:
+            with urllib.request.urlopen(f"{url}{language}/quick.html") as reply:
+                assert reply.status == 200
+        with urllib.request.urlopen(f"{url}fr/searchindex-celestia.js") as reply:
+            assert reply.headers["Content-Type"].startswith("text/javascript")
+    finally:
+        server.send_signal(signal.SIGINT)
+        _out, err = server.communicate(timeout=30)
+    assert server.returncode == 0 and "Traceback" not in err
+    assert str(target) in lines[0] + lines[1] or "fourni avec le paquet" in lines[0]

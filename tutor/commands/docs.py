@@ -1,43 +1,100 @@
-"""``celestia docs``: build the rulebook website in English, French and Hungarian."""
+"""``celestia docs``: build the rulebook website in English, French and Hungarian, and
+serve it on this computer (``--serve``) — also from an installed package, which carries
+the site built when the package was made."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-from ..engine.messages import N_
+from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
 
-HELP = N_("build the rulebook website in English, French and Hungarian")
+HELP = N_("build the rulebook website in English, French and Hungarian, or serve it")
 DEFAULT_OUT = Path("build") / "site"
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
+    from ..site.serve import DEFAULT_PORT
+
     _ = tr.gettext
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar=_("FOLDER"),
                         help=_("where to write the site (default: build/site)"))
     parser.add_argument("--strict", action="store_true",
                         help=_("treat every Sphinx warning as an error"))
+    parser.add_argument("--serve", action="store_true",
+                        help=_("then serve the site on this computer and open it in the "
+                               "browser (without the sources: the site that came with the "
+                               "package)"))
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, metavar=_("PORT"),
+                        help=_("the port to serve on (default: {port}; a free one if it is "
+                               "taken)").format(port=DEFAULT_PORT))
+    parser.add_argument("--no-browser", action="store_true",
+                        help=_("serve without opening the browser"))
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
+    from ..site import DOCS_DIR, PUBLISHED_DIR
+
+    if not 0 <= args.port <= 65535:
+        raise CelestiaError(N_("The port must be a number from 0 to 65535, not {port}."),
+                            port=str(args.port))
+    has_sources = (DOCS_DIR / "conf.py").is_file()
+    if args.serve and not has_sources:
+        if not (PUBLISHED_DIR / "index.html").is_file():
+            raise CelestiaError(N_("This installation has neither the rulebook's sources "
+                                   "nor a built rulebook: install the package from a "
+                                   "wheel, or run this command in a clone of the "
+                                   "project."))
+        print(tr.gettext(N_("Serving the rulebook that came with the package.")))
+        return serve(PUBLISHED_DIR, args, tr)
+    if not has_sources and (PUBLISHED_DIR / "index.html").is_file():
+        raise CelestiaError(N_("This installation carries the rulebook already built but "
+                               "not its sources: read it with celestia docs --serve, or "
+                               "copy it from {path}."), path=str(PUBLISHED_DIR))
+    out = build(args, tr)
+    return serve(out, args, tr) if args.serve else 0
+
+
+def build(args: argparse.Namespace, tr: Translator) -> Path:
     import importlib.util
     import time
 
     from babel.numbers import format_decimal
 
-    from ..engine.messages import CelestiaError
-    from ..site.build import build
+    from ..site.build import build as build_site
 
-    if importlib.util.find_spec("sphinx") is None:
-        raise CelestiaError(N_("Building the rulebook needs Sphinx, which is not installed. "
-                               "Install it with: pip install -e '.[docs]'"))
-
+    if importlib.util.find_spec("sphinx") is None or importlib.util.find_spec("furo") is None:
+        raise CelestiaError(N_("Building the rulebook needs Sphinx and the Furo theme, which "
+                               "are not installed. Install them with: pip install -e "
+                               "'.[docs]'"))
     started = time.perf_counter()
     out: Path = args.out
-    build(out, strict=args.strict)
+    build_site(out, strict=args.strict)
     print(tr.format(N_("The rulebook is in {path} (built in {seconds} s)."),
                     path=str((out / "index.html").resolve()),
                     seconds=format_decimal(time.perf_counter() - started, "0.0",
                                            locale=tr.language)))
+    return out
+
+
+def serve(folder: Path, args: argparse.Namespace, tr: Translator) -> int:
+    from ..site.serve import address, make_server, open_browser
+
+    try:
+        server = make_server(folder, args.port)
+    except OSError:
+        raise CelestiaError(N_("No port is free to serve the rulebook on this computer."))\
+            from None
+    url = address(server)
+    print(tr.format(N_("The rulebook is served at {url} — press Ctrl-C to stop."), url=url),
+          flush=True)
+    if not args.no_browser:
+        open_browser(url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print(tr.gettext(N_("The rulebook is no longer served.")), flush=True)
+    finally:
+        server.server_close()
     return 0

@@ -12,3 +12,5 @@ from pathlib import Path
 SITE_DIR = Path(__file__).resolve().parent
 ROOT = SITE_DIR.parent.parent
 DOCS_DIR = ROOT / "docs"
+#: The site as built when the package (wheel) was made; absent in a clone of the project.
+PUBLISHED_DIR = SITE_DIR / "published"

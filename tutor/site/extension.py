@@ -1,14 +1,22 @@
 """The Sphinx extension of the rulebook site (loaded by ``docs/conf.py``).
 
 - ``.. celestia-page:: ID`` renders page ID of ``pages.yaml`` (title and content) in the
-  build's language, as reST parsed in place, so that Sphinx's search indexes it.
-- Every page gets a language switcher to the same page in the other languages.
-- Hungarian search stems suffixed forms alike (``search_hu``).
+  build's language, as reST parsed in place.
+- Pictures and link icons are nodes of their own (``nodes``); headings get language-neutral
+  ids, terms and rule numbers become links (``links``); the search index is built with the
+  normaliser of ``celestia faq`` (``search_index``).
+- Every page gets a language switcher to the same page in the other languages, and all
+  the labels of the theme (``theme/page.html``) in the page's language.
 - Pages are generated from data, so every build re-reads all of them.
 """
 
 from __future__ import annotations
 
+import html
+import json
+import os
+import re
+import time
 from typing import Any
 
 from docutils import nodes
@@ -19,8 +27,9 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from . import links, search_index
+from . import nodes as site_nodes
 from .render import render_page
-from .search_hu import SearchHungarianSite
 
 
 def translator(config: Config) -> Translator:
@@ -39,27 +48,109 @@ class PageDirective(SphinxDirective):
 
 
 def switcher(pagename: str, current: str) -> list[dict[str, Any]]:
-    """Links to ``pagename`` in every language, relative to the page itself."""
+    """Links to ``pagename`` in every language, relative to the page itself. A script
+    (``celestia.js``) adds the address's ``#anchor`` when one is followed."""
     up = "../" * (pagename.count("/") + 1)
     return [{"code": code, "name": LANGUAGE_NAMES[code], "current": code == current,
              "url": f"{up}{code}/{pagename}.html"} for code in LANGUAGES]
 
 
+def build_date(language: str) -> str:
+    """Today's date (or ``SOURCE_DATE_EPOCH``'s, for reproducible builds), in words."""
+    import datetime
+
+    from babel.dates import format_date
+
+    stamp = float(os.environ.get("SOURCE_DATE_EPOCH", time.time()))
+    day = datetime.datetime.fromtimestamp(stamp, tz=datetime.UTC).date()
+    text = format_date(day, "long", locale=language)
+    if language == "fr" and day.day == 1:
+        text = "1er" + text[1:]  # "1er décembre 2026", as French writes the first
+    return text
+
+
+def labels(tr: Translator) -> dict[str, str]:
+    """Every label of the page frame, in the page's language."""
+    _ = tr.gettext
+    return {
+        "menu": _(N_("Menu")),
+        "contents": _(N_("Contents of this page")),
+        "on_this_page": _(N_("On this page")),
+        "skip": _(N_("Skip to the content")),
+        "top": _(N_("Back to the top")),
+        "search": _(N_("Search the rulebook")),
+        "search_placeholder": _(N_("Search…")),
+        "search_title": _(N_("Search the rulebook")),
+        "search_hint": _(N_("A few words, with or without accents and endings:")),
+        "search_button": _(N_("Search")),
+        "search_noscript": _(N_("The search needs JavaScript; every rule is also listed "
+                                "in the menu.")),
+        "pages": _(N_("Pages")),
+        "pages_around": _(N_("Previous and next page")),
+        "next": _(N_("Next")),
+        "previous": _(N_("Previous")),
+        "language": _(N_("Language")),
+        "book": _(N_("The whole rulebook on one page")),
+        "description": _(N_("The rules of the board game Celestia, with answers to "
+                            "frequent questions, a glossary and worked examples.")),
+        "credits": _(N_("Celestia, a game by Aaron Weissblum, is published by Blam!")),
+        "unofficial": _(N_("This is an unofficial, free guide, made by players.")),
+        "built": tr.format(N_("Built on {date}."), date=build_date(tr.language)),
+    }
+
+
+def search_texts(tr: Translator) -> str:
+    """The search page's messages for its script, as JSON safe inside ``<script>``."""
+    texts = {
+        "none": tr.gettext(N_("Nothing in the rulebook matches “{query}”. Try another "
+                              "word, or fewer words.")),
+        "one": tr.gettext(N_("One place in the rulebook matches “{query}”.")),
+        "many": tr.gettext(N_("{count} places in the rulebook match “{query}”.")),
+        "partial": tr.gettext(N_("None has every word: these have the most.")),
+        "missing": tr.gettext(N_("The search index is missing: build the site again.")),
+    }
+    return json.dumps(texts, ensure_ascii=False).replace("</", "<\\/")
+
+
 def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                   doctree: nodes.document | None) -> None:
     tr = translator(app.config)
-    context["celestia_languages"] = switcher(pagename, tr.language)
-    context["celestia_language_label"] = tr.gettext(N_("Language"))
-    context["celestia_home_label"] = tr.gettext(N_("All languages"))
-    context["celestia_home_url"] = "../" * (pagename.count("/") + 1) + "index.html?choose"
+    # Sphinx's own scripts serve its search and highlighting, which the site replaces:
+    # the build leaves those files out (build.UNPUBLISHED), so pages do not ask for them.
+    context["script_files"] = [script for script in context.get("script_files", [])
+                               if _kept_script(script)]
+    page = "book" if app.builder.name == "singlehtml" else pagename
+    context["celestia_languages"] = switcher(page, tr.language)
+    context["celestia_labels"] = labels(tr)
+    context["celestia_search_texts"] = search_texts(tr)
+    site = tr.gettext(N_("The rules of Celestia"))
+    # The single-page builder gives its page no "docstitle": the frame uses this instead.
+    context["celestia_site_title"] = site
+    if page == "index":
+        title = site
+    elif page == "book":
+        title = f"{labels(tr)['book']} — {site}"
+    elif page == "search":
+        title = f"{labels(tr)['search_title']} — {site}"
+    else:
+        title = f"{context.get('title', '')} — {site}"
+    # Sphinx gives the title as HTML; the <title> element wants it as text.
+    context["celestia_page_title"] = html.unescape(re.sub(r"<[^>]+>", "", title))
+
+
+_SPHINX_SCRIPTS = ("documentation_options.js", "doctools.js", "sphinx_highlight.js",
+                   "translations.js", "searchtools.js", "language_data.js")
+
+
+def _kept_script(script: Any) -> bool:
+    name = str(getattr(script, "filename", script) or "")
+    return not name.split("?")[0].endswith(_SPHINX_SCRIPTS)
 
 
 def _config(app: Sphinx, config: Config) -> None:
     tr = translator(config)
     config.html_title = tr.gettext(N_("The rules of Celestia"))
     config.html_short_title = tr.gettext(N_("Celestia rules"))
-    # The page's language for Sphinx's search (Hungarian: ours, see search_hu).
-    config.html_search_language = config.language
 
 
 def _outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
@@ -71,8 +162,11 @@ def _outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("celestia-page", PageDirective)
-    app.add_search_language(SearchHungarianSite)
+    site_nodes.setup(app)
+    links.setup(app)
+    search_index.setup(app)
+    app.add_js_file("celestia.js")
     app.connect("config-inited", _config)
     app.connect("html-page-context", _page_context)
     app.connect("env-get-outdated", _outdated)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}

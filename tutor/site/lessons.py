@@ -21,8 +21,6 @@ def _events(lines: list[str]) -> str:
 
 def _question(question: Any, tr: Translator) -> list[str]:
     """The numbered choices of a decision, then why each wrong one is wrong."""
-    from ..lessons.render import rules_text
-
     if question.ask.kind == "goal":
         return []  # within a goal every legal move is open; the move taken is shown
     options = question.options
@@ -31,12 +29,26 @@ def _question(question: Any, tr: Translator) -> list[str]:
     for option, label in zip(options, labels, strict=True):
         if option.correct or not option.why:
             continue
-        why = rst.squash(tr.format(option.why, **question.params))
+        why = tr.pformat(option.context, option.why, **question.params) if option.context \
+            else tr.format(option.why, **question.params)
+        why = rst.text(rst.squash(why))
         if option.rules:
-            why += " " + rules_text(option.rules, tr)
-        line = tr.format(N_("Why not “{choice}”? {why}"), choice="\x00", why=rst.text(why))
-        out.append(".. rst-class:: celestia-why\n\n" + line.replace("\x00", label) + "\n")
+            why += " " + _rule_links(option.rules, tr)
+        line = tr.format(N_("Why not “{choice}”? {why}"), choice="\x00", why="\x01")
+        out.append(".. rst-class:: celestia-why\n\n"
+                   + rst.text(line).replace("\x00", label).replace("\x01", why) + "\n")
     return out
+
+
+def _rule_links(rule_ids: tuple[str, ...], tr: Translator) -> str:
+    """The lesson's "See rule 3.4." as reST, each rule number a link to the rule."""
+    from ..lessons.render import rules_text
+
+    tokens = [f"\x02{n}\x02" for n in range(len(rule_ids))]
+    text = rst.text(rules_text(tuple(tokens), tr))
+    for token, rule_id in zip(tokens, rule_ids, strict=True):
+        text = text.replace(token, f":ref:`{rule_id} <rule-{rule_id}>`")
+    return text
 
 
 def render_lesson(lesson: Any, tr: Translator, depth: int) -> str:

@@ -70,18 +70,27 @@ def face(kind: str, x: float, y: float, size: float = 60) -> str:
     return "".join(parts)
 
 
+#: Every picture is drawn about 400 units wide, a phone's width, so that on a 390 px
+#: screen (about 358 px of text width) no label is smaller than 11 px; on a wide screen the
+#: stylesheet caps the width.
+WIDTH = 400
+SMALLEST_LABEL = 13
+
+
 def die_faces(tr: Translator) -> str:
-    """The six faces of one Event die, each with its name."""
-    size, gap = 64, 44
+    """The six faces of one Event die, each with its name, in rows of three."""
+    size, per_row = 64, 3
+    cell = WIDTH / per_row
     faces = data.DIE_FACES
-    width = len(faces) * (size + gap) + gap
+    rows = -(-len(faces) // per_row)
     body = []
     for i, kind in enumerate(faces):
-        x = gap + i * (size + gap)
-        body.append(face(kind, x, 12, size))
-        body.append(_text(x + size / 2, 12 + size + 24, label(kind, tr.language), 14))
+        x = cell * (i % per_row) + (cell - size) / 2
+        y = 10 + (i // per_row) * (size + 46)
+        body.append(face(kind, x, y, size))
+        body.append(_text(x + size / 2, y + size + 24, label(kind, tr.language), 15))
     title = tr.format(N_("The {count} faces of an Event die"), count=len(faces))
-    return _svg(width, size + 50, title, body)
+    return _svg(WIDTH, 10 + rows * (size + 46), title, body)
 
 
 def _card(x: float, y: float, width: float, height: float, colour: str, text: str) -> str:
@@ -94,48 +103,55 @@ def _card(x: float, y: float, width: float, height: float, colour: str, text: st
 
 def hazards(tr: Translator) -> str:
     """Each hazard's die face, an arrow, and the Equipment card that answers it."""
-    row, size = 84, 56
+    row, size = 70, 50
     body = []
     for i, hazard in enumerate(data.HAZARDS):
-        y = 14 + i * row
-        body.append(face(hazard, 20, y, size))
-        body.append(f'<text x="92" y="{y + size / 2 + 5:g}" font-size="16" fill="#1b1b1b" '
+        y = 10 + i * row
+        body.append(face(hazard, 8, y, size))
+        body.append(f'<text x="66" y="{y + size / 2 + 5:g}" font-size="15" fill="#1b1b1b" '
                     f'{FONT}>{escape(label(hazard, tr.language))}</text>')
-        body.append(f'<path d="M250,{y + size / 2:g} h70 m-12,-8 l12,8 l-12,8" fill="none" '
+        body.append(f'<path d="M196,{y + size / 2:g} h36 m-10,-7 l10,7 l-10,7" fill="none" '
                     f'stroke="#555" stroke-width="2.5"/>')
         equipment = data.ANSWERS[hazard]
-        body.append(_card(340, y + 4, 240, size - 8, PAINT[data.FACE_COLOURS[hazard]],
+        body.append(_card(242, y + 3, 152, size - 6, PAINT[data.FACE_COLOURS[hazard]],
                           label(equipment, tr.language)))
     title = tr.gettext(N_("Each hazard and the Equipment card that answers it"))
-    return _svg(600, 14 + len(data.HAZARDS) * row, title, body)
+    return _svg(WIDTH, 10 + len(data.HAZARDS) * row, title, body)
 
 
 def route(tr: Translator) -> str:
-    """The cities in order, each with its value and the dice rolled to reach it."""
+    """The cities in order, each with its value and the dice rolled to reach it: the route
+    runs left to right on the first row and back right to left on the second."""
     cities = data.CITY_VALUES
-    step, radius = 96, 32
-    width = step * len(cities) + 20
-    body = [f'<path d="M{20 + step / 2:g},70 H{20 + step * (len(cities) - 0.5):g}" '
-            f'stroke="#9aa7b4" stroke-width="4" stroke-dasharray="10 7"/>']
-    for i, city in enumerate(cities):
-        cx = 20 + step * (i + 0.5)
-        body.append(f'<circle cx="{cx:g}" cy="70" r="{radius}" fill="#f4e6c1" '
+    per_row = -(-len(cities) // 2)
+    step, radius, row = WIDTH / per_row, 25, 118
+    points = []
+    for i in range(len(cities)):
+        column = i if i < per_row else 2 * per_row - 1 - i
+        points.append((step * (column + 0.5), 38 + (i // per_row) * row))
+    path = " ".join(f"{'M' if i == 0 else 'L'}{x:g},{y:g}" for i, (x, y) in enumerate(points))
+    body = [f'<path d="{path}" fill="none" stroke="#9aa7b4" stroke-width="4" '
+            f'stroke-dasharray="9 6"/>']
+    for (cx, cy), city in zip(points, cities, strict=True):
+        body.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius}" fill="#f4e6c1" '
                     f'stroke="#8a6a2a" stroke-width="3"/>')
-        body.append(_text(cx, 79, str(city), 26, "bold", "#5a3d0c"))
+        body.append(_text(cx, cy + 8, str(city), 22, "bold", "#5a3d0c"))
         if city == data.START_CITY:
-            body.append(_text(cx, 134, tr.gettext(N_("start")), 14, "normal", "#444"))
+            body.append(_text(cx, cy + radius + 22, tr.gettext(N_("start")),
+                              SMALLEST_LABEL, "normal", "#333"))
             continue
         dice = data.dice_to_reach(city)
-        small, gap = 13, 4
+        small, gap = 10, 3
         left = cx - (dice * small + (dice - 1) * gap) / 2
         for d in range(dice):
-            body.append(f'<rect x="{left + d * (small + gap):g}" y="114" width="{small}" '
-                        f'height="{small}" rx="3" fill="#fff" stroke="#333" stroke-width="1.5"/>')
-        body.append(_text(cx, 146, tr.ngettext("{count} die", "{count} dice", dice)
-                          .format(count=dice), 13, "normal", "#444"))
+            body.append(f'<rect x="{left + d * (small + gap):g}" y="{cy + radius + 6:g}" '
+                        f'width="{small}" height="{small}" rx="2" fill="#fff" stroke="#333" '
+                        f'stroke-width="1.3"/>')
+        body.append(_text(cx, cy + radius + 34, tr.ngettext("{count} die", "{count} dice", dice)
+                          .format(count=dice), SMALLEST_LABEL, "normal", "#333"))
     title = tr.format(N_("The route of the {count} cities, with the Event dice rolled to "
                          "reach each one"), count=len(cities))
-    return _svg(width, 160, title, body)
+    return _svg(WIDTH, 38 + row + radius + 44, title, body)
 
 
 PICTURES = {"route": route, "hazards": hazards, "die": die_faces}

@@ -8,7 +8,9 @@ no game number is written here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import fields
 from functools import cache
 from typing import Any
@@ -43,7 +45,24 @@ def page_title(page_id: str, tr: Translator) -> str:
 
 
 def rule_anchor(rule_id: str) -> str:
+    """The label of a rule's home ("rule-3.4.2"); its id in the page is "rule-3-4-2"."""
     return f"rule-{rule_id}"
+
+
+#: The page being rendered: labels of headings that are not rules start with its id, so
+#: that every heading has an id that is the same in every language and unique on the site.
+_PAGE: ContextVar[str] = ContextVar("page", default="page")
+
+
+def slug(text: str) -> str:
+    """A lower-case, hyphenated id made from English text ("The route at a glance" →
+    "the-route-at-a-glance")."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def local_label(name: str) -> str:
+    """A label for a heading of the current page that is not a rule, FAQ entry or term."""
+    return rst.label(f"{_PAGE.get()}-{name}")
 
 
 # --- Rules ------------------------------------------------------------------------------
@@ -68,11 +87,15 @@ def _section(section: Any, tr: Translator, depth: int, skip: set[str], heading: 
     out = []
     if anchors:
         out.append(rst.label(rule_anchor(section.id)))
+    elif heading:
+        out.append(local_label(f"rule-{section.id}"))
     if heading:
         out.append(rst.heading(tr.format(N_("{number}. {title}"), number=section.id,
                                          title=rules.title(section, tr)), depth))
     if section.text:
         out.append(rst.paragraph(rules.text(section, tr)))
+    if anchors:
+        out.append(_questions(section.id, tr))
     for rule in section.rules:
         out.append(_statement(rule, tr, anchors))
     for name in section.tables:
@@ -85,6 +108,8 @@ def _section(section: Any, tr: Translator, depth: int, skip: set[str], heading: 
 
 
 def _statement(rule: Any, tr: Translator, anchor: bool = True) -> str:
+    """A rule statement. At its home: its label, a visible link icon and the FAQ entries
+    that cite it; elsewhere its number links to its home."""
     from ..content import rules
 
     body = rst.text(rst.squash(rules.text(rule, tr)))
@@ -92,9 +117,34 @@ def _statement(rule: Any, tr: Translator, anchor: bool = True) -> str:
     if getattr(rule, "see", ()):
         links = ", ".join(f":ref:`{ref} <{rule_anchor(ref)}>`" for ref in rule.see)
         see = " " + tr.format(N_("(see {rules})"), rules="\x00").replace("\x00", links)
-    head = rst.label(rule_anchor(rule.id)) + "\n" if anchor else ""
-    return (head + ".. rst-class:: celestia-rule\n\n"
-            + f"**{rule.id}**\u00a0\u00a0{body}{see}\n")
+    if not anchor:
+        return (".. rst-class:: celestia-rule\n\n"
+                + f":ref:`{rule.id} <{rule_anchor(rule.id)}>`\u00a0\u00a0{body}{see}\n")
+    return (rst.label(rule_anchor(rule.id)) + "\n.. rst-class:: celestia-rule\n\n"
+            + f":celestia-link:`{rule_anchor(rule.id)}`\\ **{rule.id}**\u00a0\u00a0{body}{see}\n"
+            + _questions(rule.id, tr))
+
+
+def _questions(rule_id: str, tr: Translator) -> str:
+    """The FAQ entries that cite ``rule_id`` (read through ``faq.entries``, so new
+    entries appear here by themselves), as links to their answers."""
+    from ..content import faq
+
+    cited = [entry for entry in faq.entries() if rule_id in entry.rules]
+    if not cited:
+        return ""
+    links = [f":ref:`{_ref_text(faq.render_question(entry, tr))} <faq-{entry.id}>`"
+             for entry in cited]
+    sentence = tr.ngettext("Question about this rule: {questions}",
+                           "Questions about this rule: {questions}", len(cited))
+    text = rst.text(sentence.format(questions="\x00"))
+    return ("\n.. rst-class:: celestia-rule-faq\n\n"
+            + text.replace("\x00", " · ".join(links)) + "\n")
+
+
+def _ref_text(text: str) -> str:
+    """``text`` escaped for the title of a ``:ref:`` role (no "<" may end it early)."""
+    return rst.text(rst.squash(text)).replace("`", "\\`")
 
 
 def _ruling(spec: Any, tr: Translator, depth: int) -> str:
@@ -121,13 +171,11 @@ def _text(spec: str, tr: Translator, depth: int) -> str:
 
 
 def _title(spec: str, tr: Translator, depth: int) -> str:
-    return rst.heading(tr.gettext(spec), depth)
+    return local_label(slug(spec)) + "\n" + rst.heading(tr.gettext(spec), depth)
 
 
 def _picture(name: str, tr: Translator, depth: int) -> str:
-    from .pictures import PICTURES
-
-    return rst.raw_html(f'<figure class="celestia-figure">{PICTURES[name](tr)}</figure>')
+    return rst.directive("celestia-picture", name)
 
 
 def _code(lines: list[str], tr: Translator, depth: int) -> str:
@@ -143,8 +191,14 @@ def _toctree(page_ids: list[str], tr: Translator, depth: int) -> str:
     return rst.directive("toctree", "", {"maxdepth": "1"}, "\n".join(page_ids))
 
 
+#: How a default value is said in words.
+_VALUE_WORDS = {True: N_("yes"), False: N_("no"), "standard": N_("the standard game"),
+                "beginner": N_("the beginner variant")}
+
+
 def _options(spec: Any, tr: Translator, depth: int) -> str:
-    """The rule options the engine knows, with their defaults (read from ``Options``)."""
+    """The rule options the engine knows, named as players say them, with their defaults
+    (read from ``Options``)."""
     from ..content import rules
 
     described = {item["name"]: item for item in pages()["options"]["option-list"]}
@@ -157,10 +211,14 @@ def _options(spec: Any, tr: Translator, depth: int) -> str:
         if item is None:
             raise SiteError(N_('pages.yaml describes no option "{name}".'), name=field.name)
         value = getattr(defaults, field.name)
-        shown = {True: "true", False: "false"}.get(value, str(value)) \
-            if isinstance(value, bool) else "—" if value is None else str(value)
+        if value is None:
+            shown = "—"
+        elif isinstance(value, bool) or value in _VALUE_WORDS:
+            shown = tr.gettext(_VALUE_WORDS[value])
+        else:
+            shown = str(value)
         section = rules.get(str(item["rule"]))
-        rows.append([field.name, shown, tr.gettext(item["description"]),
+        rows.append([tr.gettext(item["label"]), shown, tr.gettext(item["description"]),
                      tr.format(N_("{number}. {title}"), number=section.id,
                                title=rules.title(section, tr))])
     return rst.table(head, rows, "celestia-options")
@@ -181,37 +239,101 @@ def _commands(spec: Any, tr: Translator, depth: int) -> str:
 
 
 def _glossary(spec: Any, tr: Translator, depth: int) -> str:
-    from ..glossary import concepts, definition_params
+    """Every term, A to Z in the page's language (its own alphabet), under a letter
+    heading, with a row of letters at the top that jump to them."""
+    from ..glossary import definition_params
+    from .alphabet import by_letter
 
     names = {"en": "English", "fr": "Français", "hu": "Magyar"}
     order = [tr.language, *(lang for lang in ("en", "fr", "hu") if lang != tr.language)]
-    out = []
     params = definition_params()
-    for concept in concepts():
-        term = concept.term(tr.language)
-        out.append(rst.heading(term[:1].upper() + term[1:], depth))
-        out.append(rst.paragraph(tr.format(concept.definition, **params)))
-        if concept.note:
-            out.append(rst.paragraph(tr.format(concept.note, **params)))
-        head = [names[lang] for lang in order]
-        row = [", ".join(concept.terms[lang]) for lang in order]
-        out.append(rst.table(head, [row], "celestia-terms"))
+    groups = by_letter(tr.language)
+    letters = " ".join(f":ref:`{rst.text(letter)} <glossary-letter-{key}>`"
+                       for key, letter, _ in groups)
+    out = [".. rst-class:: celestia-letters\n\n" + letters + "\n"]
+    for key, letter, concepts in groups:
+        out.append(rst.label(f"glossary-letter-{key}"))
+        out.append(rst.heading(letter, depth))
+        for concept in concepts:
+            term = concept.term(tr.language)
+            out.append(rst.label(f"term-{concept.id}"))
+            out.append(rst.heading(term[:1].upper() + term[1:], depth + 1))
+            out.append(rst.paragraph(tr.format(concept.definition, **params)))
+            if concept.note:
+                out.append(rst.paragraph(tr.format(concept.note, **params)))
+            head = [names[lang] for lang in order]
+            row = [", ".join(concept.terms[lang]) for lang in order]
+            out.append(rst.table(head, [row], "celestia-terms"))
     return "\n".join(out)
+
+
+#: FAQ topics, in the rulebook's order: an entry belongs to the topic of the first rule it
+#: cites (the deepest listed section that contains it).
+FAQ_TOPICS = ("1", "2", "3", "3.4", "3.5", "4", "5", "6", "7")
+
+
+def faq_topic(rule_id: str) -> str:
+    """The topic (a section id of ``FAQ_TOPICS``) of an entry whose first rule is
+    ``rule_id``."""
+    found = FAQ_TOPICS[0]
+    for topic in FAQ_TOPICS:
+        if rule_id == topic or rule_id.startswith(topic + "."):
+            found = topic
+    return found
+
+
+def faq_groups() -> list[tuple[str, list[Any]]]:
+    """(topic, entries) for every topic that has entries, in the rulebook's order."""
+    from ..content import faq
+
+    groups: dict[str, list[Any]] = {topic: [] for topic in FAQ_TOPICS}
+    for entry in faq.entries():
+        groups[faq_topic(entry.rules[0])].append(entry)
+    return [(topic, entries) for topic, entries in groups.items() if entries]
 
 
 def _faq(spec: Any, tr: Translator, depth: int) -> str:
-    from ..content import faq
+    """The FAQ grouped by topic, with an index of every question at the top."""
+    from ..content import faq, rules
 
-    out = []
-    for entry in faq.entries():
-        out.append(rst.label(f"faq-{entry.id}"))
-        out.append(rst.heading(faq.render_question(entry, tr), depth))
-        out.append(rst.paragraph(faq.render_answer(entry, tr)))
-        if entry.rules:
+    out = [rst.paragraph(tr.gettext(N_("Every question, by topic; each answer names the "
+                                       "rules it rests on.")))]
+    index = []
+    for topic, entries in faq_groups():
+        title = rules.title(rules.get(topic), tr)
+        index.append(f"* :ref:`{_ref_text(title)} <faq-topic-{slug(topic)}>`\n")
+        index += [f"  * :ref:`{_ref_text(faq.render_question(e, tr))} <faq-{e.id}>`"
+                  for e in entries]
+        index.append("")
+    out.append(".. rst-class:: celestia-faq-index\n\n" + "\n".join(index))
+    for topic, entries in faq_groups():
+        out.append(rst.label(f"faq-topic-{slug(topic)}"))
+        out.append(rst.heading(rules.title(rules.get(topic), tr), depth))
+        for entry in entries:
+            out.append(rst.label(f"faq-{entry.id}"))
+            out.append(rst.heading(faq.render_question(entry, tr), depth + 1))
+            out.append(rst.paragraph(faq.render_answer(entry, tr)))
             links = ", ".join(f":ref:`{ref} <{rule_anchor(ref)}>`" for ref in entry.rules)
-            out.append(tr.format(N_("Rules: {rules}"), rules="\x00").replace("\x00", links)
-                       + "\n")
+            out.append(".. rst-class:: celestia-faq-rules\n\n"
+                       + rst.text(tr.format(N_("Rules: {rules}"), rules="\x00"))
+                       .replace("\x00", links) + "\n")
     return "\n".join(out)
+
+
+def _quick(spec: Any, tr: Translator, depth: int) -> str:
+    """The steps of a voyage in a few lines, each linked to its rule."""
+    items = []
+    for step in spec:
+        text = rst.text(rst.squash(tr.format(step["text"], **_quick_values())))
+        links = ", ".join(f":ref:`{ref} <{rule_anchor(ref)}>`" for ref in step["rules"])
+        items.append(f"#. {text} ({links})")
+    return ".. rst-class:: celestia-steps\n\n" + "\n".join(items) + "\n"
+
+
+def _quick_values() -> dict[str, Any]:
+    from ..engine import data
+
+    return {"end_score": data.END_SCORE}
 
 
 def _about(spec: Any, tr: Translator, depth: int) -> str:
@@ -257,6 +379,7 @@ BLOCKS: dict[str, Callable[[Any, Translator, int], str]] = {
     "commands": _commands,
     "glossary": _glossary,
     "faq": _faq,
+    "quick": _quick,
     "about": _about,
     "examples": _examples,
     "lessons": _lessons,
@@ -270,6 +393,7 @@ def render_page(page_id: str, tr: Translator) -> str:
         page = pages()[page_id]
     except KeyError:
         raise SiteError(N_('pages.yaml has no page "{page}".'), page=page_id) from None
+    _PAGE.set(page_id)
     out = [rst.heading(tr.gettext(page["title"]), 0)]
     depth = 1
     for block in page.get("blocks", []):

@@ -1,0 +1,62 @@
+"""French typography for everything the site shows: a narrow no-break space (U+202F)
+before ``: ; ! ?`` and inside « », whether the text came from our catalogs, from Sphinx's
+own templates or from the theme. Applying it twice changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+NNBSP = "\u202f"
+#: Names that keep their own punctuation.
+_PROTECTED = ("Blam!",)
+_BEFORE = re.compile(r"(?<=[^\s\u00a0\u202f(\[«])[ \u00a0\u202f]?([;!?]|:(?![/\d]))")
+_OPEN = re.compile(r"«[ \u00a0\u202f]*")
+_CLOSE = re.compile(r"[ \u00a0\u202f]*»")
+_RAW = "script|style|pre|code|kbd|samp|textarea"
+_CODE = re.compile(rf"(<(?:{_RAW})\b.*?</(?:{_RAW})>)", re.S | re.I)
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+_ADDRESS = re.compile(r"(\w+://\S+)")
+_LEADING = re.compile(r"^[ \u00a0\u202f]?([;:!?])")
+
+
+def french_spacing(text: str) -> str:
+    """``text`` with French spaces before high punctuation and inside guillemets;
+    web addresses are left as they are."""
+    if not any(mark in text for mark in ":;!?«»"):
+        return text
+    if "://" in text:
+        return "".join(part if _ADDRESS.fullmatch(part) else french_spacing(part)
+                       for part in _ADDRESS.split(text))
+    for name in _PROTECTED:
+        text = text.replace(name, name.replace("!", "\x00"))
+    text = _BEFORE.sub(lambda m: NNBSP + m.group(1), text)
+    text = _OPEN.sub("«" + NNBSP, text)
+    text = _CLOSE.sub(NNBSP + "»", text)
+    return text.replace("\x00", "!")
+
+
+def french_html(html: str) -> str:
+    """``french_spacing`` on the text of an HTML page, not on its tags, scripts or code.
+    A text that starts with ``:`` right after an element (``<a>…</a>: …``) gets its space
+    too."""
+    out: list[str] = []
+    previous = " "
+    for block in _CODE.split(html):
+        if _CODE.fullmatch(block):
+            out.append(block)
+            previous = " "
+            continue
+        for piece in _TAG.split(block):
+            if not piece or piece.startswith("<"):
+                out.append(piece)
+                continue
+            if not previous.isspace() and previous != NNBSP:
+                # "<a>…</a>: …" — the punctuation after an element needs its space too.
+                piece = _LEADING.sub(NNBSP + r"\1", piece)
+            fixed = french_spacing(piece)
+            out.append(fixed)
+            previous = fixed[-1]
+    return "".join(out)
