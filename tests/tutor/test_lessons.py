@@ -309,7 +309,7 @@ GOOD = Path(__file__).resolve().parents[2] / "scenarios" / "01-goal.yaml"
 @pytest.mark.parametrize(("change", "line", "words"), [
     (("title:", "titel:"), 2, 'unknown key "titel"'),
     (("- say: >-", "- sayy: >-"), None, "first key"),
-    (("    - fog blank", "    - fog blanc"), 14, "a roll is"),
+    (("    - fog blank", "    - fog blanc"), 15, "a roll is"),
     (("- action: pay compass\n", "- action: pay cannon+cannon\n"), None, "not a legal move"),
     (("dice: fog blank}", "dice: fog fog}"), None, 'check of "dice"'),
     (("learner: Ada", "learner: Zoe"), 5, '"Zoe"'),

@@ -92,11 +92,13 @@
         counts[unit] = (counts[unit] || 0) + 1;
       });
     });
-    // Among equals, a short title (a term, a rule's heading) is the place the word lives.
+    // Among equals, a short title (a term, a rule's heading) is the place the word lives;
+    // a worked example (a whole lesson's narration) repeats words the rules define.
     Object.keys(scores).forEach(function (unit) {
       var titleWords = fold(index.units[unit][2]).split(/[^\p{L}]+/u).filter(Boolean).length;
       var anchor = index.units[unit][1];
-      var kind = /^(rule|term)-/.test(anchor) ? 0.02 : /^faq-/.test(anchor) ? 0.01 : 0;
+      var kind = /^(rule|term)-/.test(anchor) ? 0.02 : /^faq-/.test(anchor) ? 0.01
+        : /^lesson-/.test(anchor) ? -0.4 : 0;
       scores[unit] *= 1 + 0.2 / Math.max(1, titleWords) + kind;
     });
     var units = Object.keys(scores);
