@@ -62,7 +62,8 @@ def _styles(text: str) -> tuple[str, ...]:
         if not 1 <= count <= len(BOT_NAMES):
             raise PracticeError(N_("A practice game has 1 to {most} bots, not {count}."),
                                 most=len(BOT_NAMES), count=count)
-        return tuple(PRACTICE_STYLES[i % len(PRACTICE_STYLES)] for i in range(count))
+        # The expert is asked for by name; a number gives the three ordinary styles in turn.
+        return tuple(PRACTICE_STYLES[i % 3] for i in range(count))
     return tuple(s.strip() for s in text.split(",") if s.strip())
 
 

@@ -14,13 +14,18 @@ from pathlib import Path
 from ..engine import CelestiaError
 from ..engine.messages import N_
 from ..i18n import Translator
-from .coach import advice_lines
 from .game import PracticeGame
 from .words import action_label, bots_line, summary_lines
 
 
 def choice_lines(game: PracticeGame, tr: Translator) -> list[str]:
-    return [f"  {i}. " + action_label(a, game, tr) for i, a in enumerate(game.choices(), 1)]
+    return [f"  {i}. " + action_label(a, game.state, tr) for i, a in enumerate(game.choices(), 1)]
+
+
+def coach_text(game: PracticeGame, tr: Translator) -> str:
+    """The coach's sentence, then the rest of what it says."""
+    advice = game.advice(tr)
+    return "\n".join([advice.sentence, *advice.details])
 
 
 def pick(game: PracticeGame, line: str) -> str | None:
@@ -47,7 +52,7 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
         if board:
             write(board_text(game.state, game.learner, tr))
         if coach:
-            write("\n".join(advice_lines(game.advice(), tr)))
+            write(coach_text(game, tr))
         write(tr.gettext(N_("Your choices:")))
         write("\n".join(choice_lines(game, tr)))
         line = next(source, None)
@@ -64,7 +69,7 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
                 write(tr.format(N_("Game saved to {path}."), path=str(save_path)))
             return 1
         if command == "coach":
-            write("\n".join(advice_lines(game.advice(), tr)))
+            write(coach_text(game, tr))
             continue
         if command == "board":
             write(board_text(game.state, game.learner, tr))

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..engine import TERMINAL, data
 from ..engine.messages import N_
 from ..i18n import Translator
-from .game import PracticeGame
+
+if TYPE_CHECKING:
+    from .game import PracticeGame
 
 #: Bot style → its name for people.
 STYLE_NAMES = {
+    "random": N_("random"),
     "cautious": N_("cautious"),
     "sensible": N_("sensible"),
     "bold": N_("bold"),
+    "expert": N_("expert"),
 }
 
 _FIXED = {
@@ -29,9 +35,12 @@ _FIXED = {
 }
 
 
-def action_label(action: str, game: PracticeGame, tr: Translator) -> str:
-    """One of the learner's legal actions, as a person reads it."""
-    state = game.state
+def action_label(action: str, state: Any, tr: Translator) -> str:
+    """One of the learner's legal actions, as a person reads it.
+
+    ``state`` is the game's ``State`` or a ``voyage.View``: anything with the ``city``, the
+    ``dice`` and the ``seats`` names.
+    """
     if action in _FIXED:
         return tr.format(_FIXED[action], city=state.city)
     words = action.split()
@@ -48,6 +57,37 @@ def action_label(action: str, game: PracticeGame, tr: Translator) -> str:
         return text.format(positions=tr.join([str(p) for p in positions]),
                            faces=tr.term_value("faces", tuple(faces)))
     return action
+
+
+def decision_header(state: Any, player: int, tr: Translator) -> str:
+    """What ``player`` decides now, naming only the choices the rules leave open."""
+    phase = state.phase
+    legal = state.legal_actions(player)
+    if phase == "payment":
+        if "crash" in legal:
+            return tr.gettext(N_("Your decision: pay for the hazards or announce a crash."))
+        return tr.gettext(N_("Your decision: pay for the hazards. Your Equipment covers them, "
+                             "so you must pay."))
+    if phase == "spyglass":
+        return tr.format(N_("{player} announces a crash. Your decision: play your Magic "
+                            "Spyglass to save the airship, or pass."),
+                         player=state.seats[state.captain])
+    if phase == "jetpack":
+        return tr.format(N_("{player} announces a crash. Your decision: escape with your "
+                            "Jetpack, or pass and crash with the airship."),
+                         player=state.seats[state.captain])
+    msgid = _DECISIONS.get(phase)
+    return tr.gettext(msgid) if msgid else tr.gettext(N_("Your choices:"))
+
+
+#: The decision of each phase in which every choice named is always open.
+_DECISIONS = {
+    "passengers": N_("Your decision: stay aboard or leave."),
+    "lone-captain": N_("Your decision: take a treasure, or roll on alone."),
+    "power-window": N_("Your decision: play a Power card or pass."),
+    "reroll-choice": N_("Your decision: choose the dice to reroll."),
+    "grappling-hook": N_("Your decision: climb back aboard with the Grappling Hook, or pass."),
+}
 
 
 def bots_line(game: PracticeGame, tr: Translator) -> str:
