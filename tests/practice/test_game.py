@@ -85,7 +85,7 @@ def test_setup_errors() -> None:
 def test_choices_are_worded_in_each_language() -> None:
     game = new_game()
     for language in ("en", "fr", "hu"):
-        labels = [action_label(a, game, Translator(language)) for a in game.choices()]
+        labels = [action_label(a, game.state, Translator(language)) for a in game.choices()]
         assert all(label and label not in game.choices() for label in labels)
 
 

@@ -325,8 +325,7 @@ class PracticeApp:
         if self.game.over:
             text = tr.gettext(N_(" q: quit "))
         else:
-            text = tr.gettext(N_(" ↑↓ choose  Enter or 1–9: play  c: coach on/off  "
-                                 "m: more advice  s: save  q: quit "))
+            text = tr.gettext(N_(" ↑↓ Enter 1–9: play  c: coach  m: more  s: save  q: quit "))
         # Pack whole key groups (separated by two spaces) into lines that fit.
         width = max(width - 2, 20)
         lines: list[str] = []

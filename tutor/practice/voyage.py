@@ -218,6 +218,9 @@ class View:
     unseen: Mapping[str, int] = field(default_factory=dict)
     #: The players' names (public), for sentences.
     seats: tuple[str, ...] = ()
+    #: The cards a later captain's hand is drawn from; None: the whole deck's mix (see the
+    #: module's docstring). Tests give a small one, to check against brute force.
+    later: Mapping[str, int] | None = None
 
     @classmethod
     def from_observation(cls, obs: Mapping, variant: str = data.STANDARD,
@@ -284,7 +287,8 @@ class Voyage:
                       for c in self.cities]
         self.pool_now = pool_key(view.unseen) if view.unseen else deck_pool(
             view.variant, view.grappling_hook)
-        self.pool_later = deck_pool(view.variant, view.grappling_hook)
+        self.pool_later = pool_key(view.later) if view.later is not None else deck_pool(
+            view.variant, view.grappling_hook)
         self.sp = view.spyglass_points
         self._memo: dict[tuple, float] = {}
         self._last: dict[int, float] = {}
