@@ -11,10 +11,11 @@ from tutor.practice.expert import STYLES, ExpertBot, make_player
 
 
 def test_the_ladder_on_a_fixed_seed() -> None:
-    """Four players a game, 120 games a pair (about 25 s): every style beats the random
-    bot, and the expert beats every other style. Deterministic: the same seed always
-    deals the same games, so this cannot flake."""
-    result = ladder(4, 120, seed=0)
+    """Four players a game, 100 games a pair (about 20 s of processor time, on two
+    processes): every style beats the random bot, and the expert beats every other style.
+    Deterministic: the same seed always deals the same games and the result does not
+    depend on the processes, so this cannot flake."""
+    result = ladder(4, 100, seed=0, jobs=2)
     for style in ("cautious", "sensible", "bold", "expert"):
         assert result.shares[style, "random"] > 0.5, style
     for style in ("random", "cautious", "sensible", "bold"):
@@ -87,7 +88,7 @@ def test_simulate_ladder_prints_the_table(capsys) -> None:
     out = capsys.readouterr().out
     assert "4 games for each pair of bot styles, 2 players" in out
     rows = [line.split() for line in out.splitlines() if line.split()
-            and line.split()[0] in STYLES]
+            and line.split()[0] in STYLES and "%" in line]
     assert sorted(row[0] for row in rows) == sorted(STYLES)
     assert all(len(row) == len(STYLES) + 2 for row in rows)
     assert "Ranking, best first:" in out and "19 times out of 20" in out
