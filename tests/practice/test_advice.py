@@ -202,7 +202,7 @@ def test_every_option_is_worth_what_brute_force_finds(seed: int, phase: str) -> 
     view, legal = small_view(random.Random(seed), phase)
     if phase == "passengers" and not view.pile_sizes[view.city]:
         return
-    if not legal or not hazard_counts(view.dice) and phase == "payment":
+    if not legal or (not hazard_counts(view.dice) and phase == "payment"):
         return
     expected = brute_options(view, legal)
     rec = ev.evaluate(view, legal)

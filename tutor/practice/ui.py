@@ -73,8 +73,20 @@ class Plan(NamedTuple):
     board: int
     log: int
     rules: int
-    coach: int
+    #: The coach's sentence as shown, line by line (empty when the coach is off).
+    head: tuple[str, ...]
+    #: True when the coach's whole text fits below its sentence.
     details: bool
+    #: True when the decision is worded above the choices.
+    header: bool
+    keys: tuple[str, ...]
+
+
+#: The board's label of the learner's treasures: the lines after it (the others' cards and
+#: treasures) are the first to go on a short screen. The board's catalog translates it.
+_TREASURES_LABEL = "Your treasures:"
+#: The order in which key groups give way on a narrow screen: play, more, quit, coach, save.
+_KEY_PRIORITY = (0, 2, 4, 1, 3)
 
 
 class PracticeApp:
@@ -101,7 +113,7 @@ class PracticeApp:
         self.lines: list[str] = [bots_line(game, tr)] + [tr.message(e) for e in game.log]
         self.fresh = len(self.lines)
         self._advice: tuple[tuple[int, str], Advice | str] | None = None
-        self.plan = Plan(0, 0, 0, 0, False)
+        self.plan = Plan(0, 0, 0, (), False, True, ())
         #: True while the window is too small to show the game (its keys then sleep).
         self.too_small = False
         self._main = self._main_container()
@@ -142,34 +154,75 @@ class PracticeApp:
         self.plan = plan
         return self._main
 
-    def _essentials(self, width: int) -> tuple[int, int, int, int]:
-        """Rows of what is always shown whole: board, coach sentence, choices, keys."""
-        board = len(self._board_lines(width))
-        coach = len(self._coach_head(width)) if self.coaching() else 0
-        return board, coach, len(self._choice_lines(width)), len(self._keys_text(width))
-
     def _plan(self, width: int, rows: int) -> Plan | None:
-        board, coach, choices, keys = self._essentials(width)
-        spare = rows - board - coach - choices - keys
-        if width < MIN_COLUMNS or spare < 0:
+        """Share out the rows; None when even the essentials do not fit.
+
+        The board, the coach's sentence, the choices and a line of keys always show. When
+        rows are short, what gives way, in order: the rules between the parts, the
+        narration, the words above the choices, the second line of keys, the others'
+        cards and treasures on the board, and the end of the coach's sentence (a "more"
+        mark stays: ``m`` shows it all).
+        """
+        if width < MIN_COLUMNS:
             return None
-        # Rules between the parts first, then one line of narration, then the coach's
-        # whole text if it fits, and the narration gets what is left.
-        rules = min(spare, 3 if coach else 2)
+        full, trimmed = self._board_heights(width)
+        head = tuple(self._coach_head(width)) if self.coaching() else ()
+        choices = len(self._choice_lines(width, header=False))
+        worded = len(self._choice_lines(width, header=True)) - choices
+        keys = tuple(self._keys_text(width))
+        short_keys = tuple(self._keys_text(width, one_line=True))
+        for board, header, shown_keys in ((full, True, keys), (full, False, keys),
+                                          (full, False, short_keys),
+                                          (trimmed, False, short_keys)):
+            used = board + len(head) + choices + worded * header + len(shown_keys)
+            if used <= rows:
+                break
+        else:
+            room = rows - board - choices - len(shown_keys)
+            if room < (1 if head else 0):
+                return None
+            head = self._cut(head, room, width)
+            used = rows
+        spare = rows - used
+        # Rules between the parts first, then the coach's whole text if it fits with a
+        # few lines of narration, and the narration gets what is left.
+        rules = min(spare, 3 if head else 2)
         spare -= rules
         details = False
-        if coach:
+        if head:
             rest = len(self._coach_rest(width))
-            if spare >= rest + 3 or rest == 0:
+            if spare >= rest + 3:
                 details = True
-                coach += rest
                 spare -= rest
-        return Plan(board, spare, rules, coach, details)
+        return Plan(board, spare, rules, head, details, header, shown_keys)
+
+    def _board_heights(self, width: int) -> tuple[int, int]:
+        """The board's rows, whole and without the others' cards and treasures."""
+        lines = self._board_lines(width)
+        label = self.tr.gettext(_TREASURES_LABEL)
+        mine = next((i for i, line in enumerate(lines) if line.startswith(label)), None)
+        if mine is None:
+            return len(lines), len(lines)
+        end = mine + 1
+        while end < len(lines) and lines[end].startswith("  "):
+            end += 1
+        return len(lines), end
+
+    def _cut(self, head: tuple[str, ...], room: int, width: int) -> tuple[str, ...]:
+        """The coach's sentence cut to ``room`` lines, ending with "…" and the more mark."""
+        if len(head) <= room:
+            return head
+        mark = self._more_mark()
+        last = head[room - 1][:max(width - 1 - len(mark) - 3, 1)].rstrip()
+        return (*head[:room - 1], f"{last}…  {mark}")
 
     def _needed(self, width: int) -> tuple[int, int]:
-        """The smallest window that shows everything at ``width`` (or the narrowest)."""
+        """The smallest window that shows the essentials at ``width`` (or the narrowest)."""
         width = max(width, MIN_COLUMNS)
-        return width, max(sum(self._essentials(width)) + 1, MIN_ROWS)
+        _, board = self._board_heights(width)
+        head = len(self._coach_head(width)) if self.coaching() else 0
+        rows = board + head + len(self._choice_lines(width, header=False)) + 1
+        return width, max(rows, MIN_ROWS)
 
     def _too_small(self, width: int, rows: int) -> Container:
         need_width, need_rows = self._needed(width)
@@ -177,7 +230,8 @@ class PracticeApp:
                                  "characters, and the window is {width}×{height}. Enlarge "
                                  "it, or press q to quit (the game is saved)."),
                               columns=need_width, rows=need_rows, width=width, height=rows)
-        return Window(FormattedTextControl([("class:small", text)]), wrap_lines=True)
+        lines = _wrap(text, max(width - 1, 10), "")
+        return Window(FormattedTextControl([("class:small", "\n".join(lines))]))
 
     def _main_container(self) -> HSplit:
         def rule(index: int) -> Window:
@@ -194,14 +248,15 @@ class PracticeApp:
                    height=lambda: Dimension.exact(self.plan.log)),
             ConditionalContainer(HSplit([
                 rule(2),
-                Window(FormattedTextControl(self._coach),
-                       height=lambda: Dimension.exact(self.plan.coach)),
+                Window(FormattedTextControl(self._coach), height=lambda: Dimension.exact(
+                    len(self.plan.head) + (len(self._coach_rest(self._size()[0]))
+                                           if self.plan.details else 0))),
             ]), filter=Condition(self.coaching)),
             rule(1),
-            Window(FormattedTextControl(self._choices),
-                   height=lambda: Dimension.exact(len(self._choice_lines(self._size()[0])))),
+            Window(FormattedTextControl(self._choices), height=lambda: Dimension.exact(
+                len(self._choice_lines(self._size()[0], self.plan.header)))),
             Window(FormattedTextControl(self._keys_line), style="class:keys",
-                   height=lambda: Dimension.exact(len(self._keys_text(self._size()[0])))),
+                   height=lambda: Dimension.exact(len(self.plan.keys))),
         ])
 
     # The board, from the learner's seat. Compact: the decision is worded below it, from
@@ -257,7 +312,7 @@ class PracticeApp:
         title = self.tr.gettext(N_("Coach:"))
         mark = self._more_mark()
         out: StyleAndTextTuples = []
-        head = self._coach_head(width)
+        head = self.plan.head
         for i, line in enumerate(head):
             text = line
             if i == 0:
@@ -293,10 +348,10 @@ class PracticeApp:
                               height=1)])
 
     # --- The decision -------------------------------------------------------------------
-    def _choice_lines(self, width: int) -> list[str]:
-        return [part for _, line in self._choice_items() for part in _wrap(line, width)]
+    def _choice_lines(self, width: int, header: bool = True) -> list[str]:
+        return [part for _, line in self._choice_items(header) for part in _wrap(line, width)]
 
-    def _choice_items(self) -> list[tuple[str, str]]:
+    def _choice_items(self, header: bool = True) -> list[tuple[str, str]]:
         tr = self.tr
         out: list[tuple[str, str]] = []
         if self.notice:
@@ -304,7 +359,7 @@ class PracticeApp:
         if self.game.over:
             out.extend(("", line) for line in summary_lines(self.game, tr))
             return out
-        if self.game.waiting:
+        if self.game.waiting and header:
             out.append(("class:header", decision_header(self.game.state, self.game.learner,
                                                         tr)))
         for i, action in enumerate(self.game.choices()):
@@ -316,20 +371,30 @@ class PracticeApp:
     def _choices(self) -> StyleAndTextTuples:
         width = self._size()[0]
         out: StyleAndTextTuples = []
-        for style, line in self._choice_items():
+        for style, line in self._choice_items(self.plan.header):
             out.extend((style, part + "\n") for part in _wrap(line, width))
         return out
 
-    def _keys_text(self, width: int) -> list[str]:
+    def _keys_text(self, width: int, one_line: bool = False) -> list[str]:
+        """The keys, whole groups packed into lines that fit; with ``one_line``, the
+        groups that fit on one line, the least needed left out first."""
         tr = self.tr
         if self.game.over:
             text = tr.gettext(N_(" q: quit "))
         else:
             text = tr.gettext(N_(" ↑↓ Enter 1–9: play  c: coach  m: more  s: save  q: quit "))
-        # Pack whole key groups (separated by two spaces) into lines that fit.
+        groups = [g.strip() for g in text.split("  ") if g.strip()]
         width = max(width - 2, 20)
+        if one_line:
+            kept: set[int] = set()
+            used = -2
+            for i in (*_KEY_PRIORITY, *range(len(groups))):
+                if i < len(groups) and i not in kept and used + 2 + len(groups[i]) <= width:
+                    kept.add(i)
+                    used += 2 + len(groups[i])
+            return ["  ".join(g for i, g in enumerate(groups) if i in kept)]
         lines: list[str] = []
-        for group in (g.strip() for g in text.split("  ") if g.strip()):
+        for group in groups:
             if lines and len(lines[-1]) + 2 + len(group) <= width:
                 lines[-1] += "  " + group
             else:
@@ -337,7 +402,7 @@ class PracticeApp:
         return lines or [""]
 
     def _keys_line(self) -> StyleAndTextTuples:
-        return [("", " " + "\n ".join(self._keys_text(self._size()[0])))]
+        return [("", " " + "\n ".join(self.plan.keys))]
 
     # --- Keys ---------------------------------------------------------------------------
     def _keys(self) -> KeyBindings:

@@ -68,11 +68,18 @@ def decision_header(state: Any, player: int, tr: Translator) -> str:
             return tr.gettext(N_("Your decision: pay for the hazards or announce a crash."))
         return tr.gettext(N_("Your decision: pay for the hazards. Your Equipment covers them, "
                              "so you must pay."))
+    mine = state.captain == player
     if phase == "spyglass":
+        if mine:
+            return tr.gettext(N_("You announce a crash. Your decision: play your Magic "
+                                 "Spyglass to save the airship, or pass."))
         return tr.format(N_("{player} announces a crash. Your decision: play your Magic "
                             "Spyglass to save the airship, or pass."),
                          player=state.seats[state.captain])
     if phase == "jetpack":
+        if mine:
+            return tr.gettext(N_("You announce a crash. Your decision: escape with your "
+                                 "Jetpack, or pass and crash with the airship."))
         return tr.format(N_("{player} announces a crash. Your decision: escape with your "
                             "Jetpack, or pass and crash with the airship."),
                          player=state.seats[state.captain])
