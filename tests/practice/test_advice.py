@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.engine import Options, ScriptedChance, State, data
+from tutor.engine import Options, ScriptedChance, SeededChance, State, data
 from tutor.engine.payment import equipment_covers, format_payment, hazard_counts, payments
 from tutor.practice import evaluate as ev
 from tutor.practice.coach import advise
@@ -261,7 +261,7 @@ def test_the_advice_depends_only_on_what_the_player_may_know() -> None:
     for seed in range(6):
         state = State(Options(players=3, seed=seed))
         bots = [make_player(s, seed + p) for p, s in enumerate(("sensible", "bold", "cautious"))]
-        chance = __import__("tutor.engine", fromlist=["SeededChance"]).SeededChance(seed)
+        chance = SeededChance(seed)
         while not state.is_terminal() and checked < 60 * (seed + 1):
             if state.is_chance():
                 state.apply(chance.outcome(state))
@@ -318,3 +318,53 @@ def test_the_sentence_names_the_better_choice_and_both_values() -> None:
     assert stay in advice.sentence and leave in advice.sentence
     assert advice.sentence.startswith("Stay" if advice.action == "stay" else "Leave")
     assert "%" in advice.sentence
+
+
+def test_the_coach_needs_no_prompt_toolkit() -> None:
+    """The tutor's lessons use ``advise``: it imports nothing of the terminal screen."""
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['prompt_toolkit'] = None\n"
+            "from tutor.engine import Options, SeededChance, State\n"
+            "from tutor.practice.coach import advise\n"
+            "s = State(Options(players=3, seed=1)); c = SeededChance(1)\n"
+            "while s.actor < 0: s.apply(c.outcome(s))\n"
+            "a = advise(s, s.actor)\n"
+            "assert a.action in s.legal_actions() and a.sentence, a\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+def test_every_kind_of_decision_gets_advice_in_every_language() -> None:
+    """Whole games with every option: each decision gets a legal recommendation and a
+    sentence in the reader's language; every kind of decision comes up."""
+    from tutor.i18n import Translator
+    from tutor.practice.expert import make_player
+
+    kinds: set[str] = set()
+    setups = [(2, "standard", True, 2), (3, "beginner", False, 0), (5, "standard", True, 0),
+              (4, "standard", True, 2)] * 3
+    for i, (players, variant, hook, points) in enumerate(setups):
+        tr = Translator(("en", "fr", "hu")[i % 3])
+        state = State(Options(players=players, variant=variant, grappling_hook=hook,
+                              spyglass_points=points, seed=i))
+        chance = SeededChance(i)
+        bots = [make_player(("expert", "random", "bold")[p % 3], i * 10 + p)
+                for p in range(players)]
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(chance.outcome(state))
+                continue
+            actor = state.actor
+            if len(state.legal_actions()) > 1:
+                advice = advise(state, actor, tr)
+                kinds.add(advice.kind)
+                assert advice.action in state.legal_actions()
+                assert advice.sentence and advice.details
+                if tr.language != "en":
+                    assert advice.sentence != advise(state, actor).sentence
+            state.apply(bots[actor].choose(state, actor))
+    assert kinds >= {ev.STAY_OR_LEAVE, ev.WINDOW, ev.LONE, ev.PAY, ev.PAY_OR_CRASH,
+                     ev.SPYGLASS, ev.JETPACK, ev.HOOK, ev.REROLL}

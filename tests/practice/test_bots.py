@@ -92,3 +92,22 @@ def test_simulate_ladder_prints_the_table(capsys) -> None:
     assert sorted(row[0] for row in rows) == sorted(STYLES)
     assert all(len(row) == len(STYLES) + 2 for row in rows)
     assert "Ranking, best first:" in out and "19 times out of 20" in out
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_play_refuses_more_bots_than_seats(capsys, tmp_path, language) -> None:
+    six = ",".join(["cautious", "bold"] * 3)
+    assert main(["play", "--batch", "--bots", six, "--save", str(tmp_path / "g.json"),
+                 "--lang", language]) == 2
+    err = capsys.readouterr().err
+    assert "5" in err and "6" in err and "Traceback" not in err
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_play_seats_an_expert(capsys, tmp_path, monkeypatch) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    assert main(["play", "--batch", "--bots", "expert,sensible", "--seed", "2", "--save",
+                 str(tmp_path / "g.json"), "--lang", "en"]) == 1
+    assert "Nimbus (expert)" in capsys.readouterr().out

@@ -64,7 +64,11 @@ def _styles(text: str) -> tuple[str, ...]:
                                 most=len(BOT_NAMES), count=count)
         # The expert is asked for by name; a number gives the three ordinary styles in turn.
         return tuple(PRACTICE_STYLES[i % 3] for i in range(count))
-    return tuple(s.strip() for s in text.split(",") if s.strip())
+    styles = tuple(s.strip() for s in text.split(",") if s.strip())
+    if len(styles) > len(BOT_NAMES):  # more bots than seats: say so before anything else
+        raise PracticeError(N_("A practice game has 1 to {most} bots, not {count}."),
+                            most=len(BOT_NAMES), count=len(styles))
+    return styles
 
 
 def default_save_path():
