@@ -21,7 +21,7 @@ from tutor.engine.payment import equipment_covers, format_payment, hazard_counts
 from tutor.practice import evaluate as ev
 from tutor.practice.coach import advise
 from tutor.practice.odds import treasure_value, unaccounted_treasures
-from tutor.practice.voyage import View
+from tutor.practice.voyage import View, positions
 
 KINDS = ("compass", "lightning-rod", "foghorn", "cannon", "turbo", "ejection")
 
@@ -140,6 +140,22 @@ def brute_options(view: View, legal: list[str]) -> dict[str, float]:
                 count = data.dice_to_reach(bf.cities[1])
                 found[action] = sum(bf.after(0, view.me, hand, spy, f) for f in product(
                     data.DIE_FACES, repeat=count)) / 6 ** count
+        elif view.phase == "spyglass":
+            sp = view.spyglass_points
+            if action == "play spyglass":
+                found[action] = bf.arrive(1, view.captain, hand, spy - 1) + (spy - 1) * sp
+            else:
+                jet = bf.leave(0) if dict(hand).get("jetpack") and bf.leave(0) else 0.0
+                found[action] = spy * sp + jet
+        elif view.phase == "reroll-choice":
+            chosen = [int(i) - 1 for i in action[7:].split("+")]
+            total = 0.0
+            for faces in product(data.DIE_FACES, repeat=len(chosen)):
+                dice = list(view.dice)
+                for position, face in zip(chosen, faces, strict=True):
+                    dice[position] = face
+                total += bf.after(0, view.me, hand, spy, tuple(dice))
+            found[action] = total / 6 ** len(chosen)
         elif view.phase == "payment":
             if action == "crash":
                 found[action] = bf.crash(0, view.me, hand, spy)
@@ -157,7 +173,8 @@ def small_view(rng: random.Random, phase: str) -> tuple[View, list[str]]:
     players = rng.choice((2, 3, 4))
     route = sorted(rng.sample((2, 4, 6), rng.choice((2, 3))))
     city = route[0]
-    me = 0 if phase in ("lone-captain", "payment") else rng.randrange(1, players)
+    me = 0 if phase in ("lone-captain", "payment", "reroll-choice") else \
+        rng.randrange(1, players)
     aboard = [True] * players
     if phase == "lone-captain":
         aboard = [p == 0 for p in range(players)]
@@ -167,7 +184,7 @@ def small_view(rng: random.Random, phase: str) -> tuple[View, list[str]]:
                 aboard[p] = False
     hand = {k: rng.randint(0, 2) for k in KINDS[:5]}
     hand["jetpack"] = int(rng.random() < 0.3)
-    treasures = [(1, 0)] if rng.random() < 0.3 else []
+    treasures = [(1, 0)] if rng.random() < 0.3 or phase == "spyglass" else []
     if rng.random() < 0.5:
         treasures.append((route[-1], rng.choice((6, 9, 12)) if route[-1] == 6 else 4))
     dice: tuple[str, ...] = ()
@@ -187,6 +204,11 @@ def small_view(rng: random.Random, phase: str) -> tuple[View, list[str]]:
         legal = ["stay", "leave"]
     elif phase == "lone-captain":
         legal = ["take", "roll"]
+    elif phase == "spyglass":
+        legal = ["play spyglass", "pass"]
+    elif phase == "reroll-choice":
+        legal = [f"reroll {'+'.join(str(i + 1) for i in chosen)}"
+                 for chosen in positions(dice)]
     else:
         needs = hazard_counts(dice)
         legal = [format_payment(p) for p in payments(needs, hand)]
@@ -195,9 +217,9 @@ def small_view(rng: random.Random, phase: str) -> tuple[View, list[str]]:
     return view, legal
 
 
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10**9), phase=st.sampled_from(("passengers", "lone-captain",
-                                                           "payment")))
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), phase=st.sampled_from(
+    ("passengers", "lone-captain", "payment", "spyglass", "reroll-choice")))
 def test_every_option_is_worth_what_brute_force_finds(seed: int, phase: str) -> None:
     view, legal = small_view(random.Random(seed), phase)
     if phase == "passengers" and not view.pile_sizes[view.city]:
