@@ -343,6 +343,8 @@ class PracticeApp:
         body: StyleAndTextTuples = [("class:coach.title", self.tr.gettext(N_("Coach:")) + "\n")]
         body.extend(("class:coach", line + "\n") for line in shown)
         keys = self.tr.gettext(N_(" ↑↓ scroll  any other key: back to the game "))
+        if len(lines) > room:  # where the view is in the whole text: lines 12–28/40
+            keys += f" {self.scroll + 1}–{self.scroll + len(shown)}/{len(lines)} "
         return HSplit([Window(FormattedTextControl(body)),
                        Window(FormattedTextControl([("", keys)]), style="class:keys",
                               height=1)])
