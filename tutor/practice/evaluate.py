@@ -43,7 +43,10 @@ from .voyage import (
     rolls,
 )
 
-#: How many points a Power card must win now to be played rather than kept.
+#: How many points a Power card must win now to be played rather than kept. Measured
+#: against the sensible bot (400 games of 2 and of 4 players for each value): 0.5 and 1
+#: did best; 2 did worse with 4 players, and never playing Ejection or Gust of Wind
+#: cost about 6 points of win rate with 4 players.
 KEEP_MARGIN = 1.0
 #: Captains' hands drawn to judge an Alternative Route played for another captain.
 AR_SAMPLES = 48

@@ -55,8 +55,6 @@ STYLE = Style.from_dict({
 
 #: How much of the narration can be scrolled back to.
 LOG_KEPT = 400
-#: The narration's rows when the screen has room to spare.
-LOG_LINES = 12
 #: The smallest window the practice game is laid out for.
 MIN_COLUMNS = 60
 MIN_ROWS = 20
