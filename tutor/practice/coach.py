@@ -219,7 +219,8 @@ def _window(rec: ev.Recommendation, view: View, tr: Translator) -> str:
         target = int(best.action.split()[2])
         return tr.format(N_("Play {card} on {player}: they must leave with a treasure from "
                             "city {city} instead of flying on — about {harm} points fewer for "
-                            "them."), player=view.seats[target] if view.seats else target,
+                            "them, and {play} points expected for you against {keep} if you "
+                            "pass."), player=view.seats[target] if view.seats else target,
                          city=view.city, **values)
     if card == data.GUST_OF_WIND and abs(best.points - keep.points) < 0.05:
         return tr.format(N_("Play {card}: it costs you nothing, and the captain's chance to "
@@ -229,6 +230,10 @@ def _window(rec: ev.Recommendation, view: View, tr: Translator) -> str:
         return tr.format(N_("Play {card}: the captain can then pay {after} of the time "
                             "instead of {before} — about {play} points expected for you "
                             "against {keep} if you pass."), **values)
+    if best.harm >= 0.05:
+        return tr.format(N_("Play {card}: about {play} points expected for you against {keep} "
+                            "if you pass, and about {harm} points fewer for the others "
+                            "aboard."), **values)
     return tr.format(N_("Play {card}: about {play} points expected for you against {keep} if "
                         "you pass."), **values)
 

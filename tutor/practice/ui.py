@@ -296,7 +296,10 @@ class PracticeApp:
         advice = self.advice()
         sentence = advice.sentence if isinstance(advice, Advice) else advice
         title = self.tr.gettext(N_("Coach:"))
-        return _wrap(f"{title} {sentence}  {self._more_mark()}", max(width - 1, 20))
+        # The mark is never cut between two lines: its spaces wait until after wrapping.
+        mark = self._more_mark().replace(" ", "\0")
+        lines = _wrap(f"{title} {sentence}  {mark}", max(width - 1, 20))
+        return [line.replace("\0", " ") for line in lines]
 
     def _coach_rest(self, width: int) -> list[str]:
         advice = self.advice()
