@@ -1,10 +1,16 @@
-"""Odds coach speed: the exact pass probability for the hardest case, against sampling.
+"""Odds coach speed and strength.
 
-The hardest case: four dice showing four different hazards (four Equipment groups plus
-Turbos and the rest), six players at the start of the game (a passenger holding the 6
-cards dealt, the captain 6 unknown cards among the rest). Prints the median time of one
-exact query (caches of the computation itself cleared each time; only math's binomials
-are shared), then the same probability estimated from 100,000 sampled captain hands.
+1. The exact pass probability for the hardest case, against sampling. Four dice showing
+   four different hazards (four Equipment groups plus Turbos and the rest), six players at
+   the start of the game (a passenger holding the 6 cards dealt, the captain 6 unknown
+   cards among the rest). Prints the median time of one exact query (caches of the
+   computation itself cleared each time; only math's binomials are shared), then the same
+   probability estimated from 100,000 sampled captain hands.
+2. The coach's advice (``tutor.practice.coach.advise``, the sentence and the details
+   included) at every decision of one seat in real 4-player games: median, slowest, and
+   the very first answer of the process (cold caches); then how often the expert bot,
+   which plays that advice, wins against the sensible bot (4 players, two seats each,
+   seats alternating and rotating as in ``celestia simulate --ladder``).
 
     python benchmarks/odds.py
 """
@@ -75,6 +81,54 @@ def main() -> None:
     print(f"sampling: {estimate:.6f} from {SAMPLES:,} hands in {sampling_ms:.0f} ms "
           f"(standard error {error:.6f}, off by {abs(estimate - p) / error:.1f} SE)")
     print(f"odds: {exact_ms:.3f} ms exact, {sampling_ms / exact_ms:.0f}x faster than sampling")
+    advice()
+
+
+ADVICE_GAMES = 12
+DUEL_GAMES = 400
+
+
+def advice() -> None:
+    from tutor.commands.simulate import pair_share
+    from tutor.engine import Options, SeededChance, State
+    from tutor.i18n import Translator
+    from tutor.practice.coach import advise
+    from tutor.practice.expert import make_player
+
+    tr = Translator("en")
+    times: list[float] = []
+    kinds: dict[str, int] = {}
+    for game in range(ADVICE_GAMES):
+        state = State(Options(players=4, seed=game))
+        chance = SeededChance(game)
+        bots = [make_player(style, game * 10 + p)
+                for p, style in enumerate(("expert", "sensible", "bold", "cautious"))]
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(chance.outcome(state))
+                continue
+            actor = state.actor
+            if actor == 0 and len(state.legal_actions()) > 1:
+                started = time.perf_counter()
+                found = advise(state, 0, tr)
+                times.append(time.perf_counter() - started)
+                kinds[found.kind] = kinds.get(found.kind, 0) + 1
+            state.apply(bots[actor].choose(state, actor))
+    median_ms = statistics.median(times) * 1000
+    print(f"advice: {len(times)} decisions of one seat in {ADVICE_GAMES} games "
+          f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))})")
+    print(f"advice: first answer (cold caches) {times[0] * 1000:.1f} ms, slowest "
+          f"{max(times) * 1000:.1f} ms, 95th percentile "
+          f"{sorted(times)[int(len(times) * 0.95)] * 1000:.1f} ms")
+    started = time.perf_counter()
+    won = pair_share("expert", "sensible", 4, range(DUEL_GAMES), 0, {})
+    seconds = time.perf_counter() - started
+    share = won / DUEL_GAMES
+    margin = 1.96 * (share * (1 - share) / DUEL_GAMES) ** 0.5
+    print(f"duel: expert against sensible, {DUEL_GAMES} games of 4 players in {seconds:.0f} s, "
+          f"expert wins {share:.1%} (95 % interval ±{margin:.1%})")
+    print(f"advice: {median_ms:.1f} ms median, {share * 100:.1f} % expert wins against "
+          f"sensible (4 players)")
 
 
 if __name__ == "__main__":

@@ -79,6 +79,9 @@ def dice_text(dice: str | list[str] | tuple[str, ...], tr: Translator) -> str:
     return ", ".join(face_name(f, tr) for f in faces)
 
 
+#: An action string that is not a move of this game, quoted as it was written.
+_QUOTED = N_("“{text}”")
+
 #: Moves whose words depend at most on the current city.
 _MOVES: dict[str, str] = {
     "stay": N_("Stay aboard"),
@@ -113,14 +116,52 @@ def move_phrase(action: str, state: Any) -> Phrase:
             positions = [int(p) for p in words[1].split("+")]
             faces = tuple(state.dice[p - 1] for p in positions)
         except (ValueError, IndexError):
-            return Phrase(N_("“{text}”"), {"text": action})
+            return Phrase(_QUOTED, {"text": action})
         singular, plural = ngettext("Reroll die {positions} ({faces})",
                                     "Reroll dice {positions} ({faces})", len(positions))
         return Phrase(singular, {"positions": tuple(positions), "faces": faces},
                       plural=plural, n=len(positions))
-    return Phrase(N_("“{text}”"), {"text": action})
+    return Phrase(_QUOTED, {"text": action})
 
 
 def move_label(action: str, state: Any, tr: Translator) -> str:
     """``move_phrase`` in the reader's language."""
     return move_phrase(action, state).render(tr)
+
+
+def decision_text(state: Any, player: int, tr: Translator) -> str:
+    """What ``player`` decides now, naming only the choices the rules leave open."""
+    phase = state.phase
+    legal = state.legal_actions(player)
+    if phase == "payment":
+        if "crash" in legal:
+            return tr.gettext(N_("Your decision: pay for the hazards or announce a crash."))
+        return tr.gettext(N_("Your decision: pay for the hazards. Your Equipment covers them, "
+                             "so you must pay."))
+    mine = state.captain == player
+    if phase == "spyglass":
+        if mine:
+            return tr.gettext(N_("You announce a crash. Your decision: play your Magic "
+                                 "Spyglass to save the airship, or pass."))
+        return tr.format(N_("{player} announces a crash. Your decision: play your Magic "
+                            "Spyglass to save the airship, or pass."),
+                         player=state.seats[state.captain])
+    if phase == "jetpack":
+        if mine:
+            return tr.gettext(N_("You announce a crash. Your decision: escape with your "
+                                 "Jetpack, or pass and crash with the airship."))
+        return tr.format(N_("{player} announces a crash. Your decision: escape with your "
+                            "Jetpack, or pass and crash with the airship."),
+                         player=state.seats[state.captain])
+    msgid = _DECISIONS.get(phase)
+    return tr.gettext(msgid) if msgid else tr.gettext(N_("Your choices:"))
+
+
+#: The decision of each phase in which every choice named is always open.
+_DECISIONS = {
+    "passengers": N_("Your decision: stay aboard or leave."),
+    "lone-captain": N_("Your decision: take a treasure, or roll on alone."),
+    "power-window": N_("Your decision: play a Power card or pass."),
+    "reroll-choice": N_("Your decision: choose the dice to reroll."),
+    "grappling-hook": N_("Your decision: climb back aboard with the Grappling Hook, or pass."),
+}

@@ -7,19 +7,19 @@ import pytest
 from tutor.cli import main
 from tutor.engine import data
 from tutor.i18n import Translator
-from tutor.practice.coach import advice_lines
+from tutor.practice.coach import advise_view, figure_lines
 from tutor.practice.odds import (
-    Situation,
-    advise,
     captain_pay_odds,
+    figures,
     treasure_value,
     unaccounted_treasures,
     unseen_cards,
 )
+from tutor.practice.voyage import View
 
 
 def test_odds_for_a_table_situation(capsys) -> None:
-    code = main(["odds", "--dice", "fog,fog,pirates", "--hand", "2 compass,turbo",
+    code = main(["odds", "--dice", "fog,fog,pirates", "--hand", "2xcompass,turbo",
                  "--discarded", "cannon", "--city", "6", "--players", "5", "--lang", "en"])
     out = capsys.readouterr().out
     assert code == 0
@@ -29,6 +29,36 @@ def test_odds_for_a_table_situation(capsys) -> None:
     ev = treasure_value(unaccounted_treasures(9, "standard", []), 2)
     assert f"{float(ev):.1f} points" in out
     assert "Next roll: 3 dice, to city 12." in out
+    # The advice comes first: leave now with a city-6 treasure, the captain paying less
+    # than half the time.
+    first = out.splitlines()[0]
+    assert first.startswith("Leave now: 7.1 points on average against about ")
+    assert f"the captain can pay {float(odds.with_turbos):.1%} of the time" in first
+
+
+def test_odds_advise_the_captain_and_after_a_crash(capsys) -> None:
+    assert main(["odds", "--captain", "--dice", "fog,pirates,blank", "--city", "6", "--hand",
+                 "compass,turbo,jetpack", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Pay compass and Turbo: about ")
+    assert "against 7.1 if you announce a crash" in out.splitlines()[0]
+    assert main(["odds", "--captain", "--aboard", "1", "--city", "4", "--hand",
+                 "2xcompass,turbo,cannon,foghorn", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.startswith("Roll: about ")
+    assert main(["odds", "--crash", "--dice", "fog,pirates", "--city", "2", "--hand",
+                 "jetpack", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Play your Jetpack: a treasure from city 2, 3.3 points")
+    assert "captain can pay" not in out
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_the_old_way_of_counting_cards_is_explained(capsys, language) -> None:
+    assert main(["odds", "--lang", language, "--dice", "fog", "--hand", "2 compass"]) == 2
+    err = capsys.readouterr().err
+    assert "2xcompass" in err and "Traceback" not in err
+    assert main(["odds", "--lang", language, "--dice", "fog", "--hand", "2xcompass,1×turbo",
+                 "--captain"]) == 0
 
 
 def test_names_in_any_language_are_understood(capsys) -> None:
@@ -44,7 +74,7 @@ def test_names_in_any_language_are_understood(capsys) -> None:
 @pytest.mark.parametrize(("argv", "named"), [
     (["--dice", "fog,smoke"], "smoke"),
     (["--dice", "fog", "--hand", "compass,wand"], "wand"),
-    (["--dice", "fog", "--hand", "21 compass"], "20"),
+    (["--dice", "fog", "--hand", "21xcompass"], "20"),
     (["--dice", "fog", "--variant", "beginner", "--hand", "jetpack"], "etpack"),
     (["--dice", "fog", "--captain-cards", "90"], "90"),
     (["--dice", "fog,fog,fog", "--city", "1"], "--dice"),
@@ -61,17 +91,26 @@ def test_impossible_situations_are_named_in_each_language(capsys, argv, named,
 
 
 def test_coach_lines_are_translated() -> None:
-    situation = Situation(deck=data.deck_composition(), hand={"compass": 1}, discard=(),
-                          captain_hand_size=6, is_captain=False, aboard=True,
-                          dice=("fog", "birds"), city=4, dest=6, after=9)
-    advice = advise(situation)
-    assert advice.captain_pays is not None
-    assert advice.leave_now == Fraction(5 * 4 + 3 * 6 + 9 + 2, 10)
-    english = advice_lines(advice, Translator("en"))
+    view = View(me=1, players=4, captain=0, phase="passengers", city=4,
+                route=(4, 6, 9, 12, 15, 20, 25),
+                pile_sizes={c: 6 for c in data.CITY_VALUES}, dice=("fog", "birds"),
+                aboard=(True,) * 4, hand={"compass": 1}, treasures=(),
+                hand_sizes=(6,) * 4,
+                unseen=unseen_cards(data.deck_composition(), {"compass": 1}, ()))
+    found = figures(view)
+    assert found.captain_pays is not None
+    assert found.leave_now == Fraction(5 * 4 + 3 * 6 + 9 + 2, 10)
+    english = figure_lines(found, view, Translator("en"))
+    advice = advise_view(view, ["stay", "leave"], Translator("en"))
     for language in ("fr", "hu"):
-        lines = advice_lines(advice, Translator(language))
+        tr = Translator(language)
+        lines = figure_lines(found, view, tr)
         assert len(lines) == len(english)
         assert all(a != b for a, b in zip(lines, english, strict=True) if a.strip()[0].isalpha())
+        translated = advise_view(view, ["stay", "leave"], tr)
+        assert translated.action == advice.action and translated.points == advice.points
+        assert translated.sentence != advice.sentence
+        assert all(a != b for a, b in zip(translated.details, advice.details, strict=True))
 
 
 @pytest.mark.parametrize("command", ["odds", "score", "play"])

@@ -11,10 +11,11 @@ from prompt_toolkit.output import DummyOutput
 from tutor.cli import main
 from tutor.engine import IllegalAction, replay
 from tutor.i18n import Translator
+from tutor.names import move_label
 from tutor.practice.batch import run_batch
 from tutor.practice.game import PracticeError, PracticeGame, Setup, load
 from tutor.practice.ui import PracticeApp
-from tutor.practice.words import action_label, summary_lines
+from tutor.practice.words import summary_lines
 
 
 def new_game(**changes) -> PracticeGame:
@@ -85,7 +86,7 @@ def test_setup_errors() -> None:
 def test_choices_are_worded_in_each_language() -> None:
     game = new_game()
     for language in ("en", "fr", "hu"):
-        labels = [action_label(a, game, Translator(language)) for a in game.choices()]
+        labels = [move_label(a, game.state, Translator(language)) for a in game.choices()]
         assert all(label and label not in game.choices() for label in labels)
 
 

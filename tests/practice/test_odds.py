@@ -12,17 +12,21 @@ from tutor.engine import Options, ScriptedChance, State, data
 from tutor.engine.payment import can_pay, equipment_covers, hazard_counts
 from tutor.practice.odds import (
     ImpossibleSituation,
-    advise,
     captain_pay_odds,
     dice_outcomes,
+    figures,
     hand_pass_odds,
     hazard_distribution,
-    situation_from_observation,
     step_pass_odds,
     treasure_value,
     unaccounted_treasures,
     unseen_cards,
 )
+from tutor.practice.voyage import View
+
+
+def seen_by(state: State, player: int) -> View:
+    return View.from_observation(state.observation(player))
 
 CARDS = ("compass", "lightning-rod", "foghorn", "cannon", "turbo", "jetpack")
 
@@ -154,8 +158,7 @@ def test_coach_from_a_real_observation() -> None:
     while state.actor < 0:
         state.apply(chance.outcome(state))
     assert state.phase == "passengers" and state.actor == 1
-    situation = situation_from_observation(state.observation(1), "standard", False, 2)
-    advice = advise(situation)
+    advice = figures(seen_by(state, 1))
     unseen = unseen_cards(data.deck_composition(), state.hands[1], [])
     assert advice.captain_pays == captain_pay_odds(unseen, 6, ["fog", "pirates"])
     assert advice.own_pass is None
@@ -164,7 +167,7 @@ def test_coach_from_a_real_observation() -> None:
     # The coming roll is the step after city 2: to city 4, two dice.
     assert (advice.roll_city, advice.roll_dice) == (4, 2)
     # The captain's own view: the dice shown are paid for (compass + cannon).
-    mine = advise(situation_from_observation(state.observation(0), "standard", False, 2))
+    mine = figures(seen_by(state, 0))
     assert mine.own_pass is not None and mine.own_pass.equipment == 1
     assert mine.captain_pays is None
 
@@ -175,7 +178,7 @@ def test_the_captain_is_not_told_what_leaving_is_worth_unless_he_may_leave() -> 
     chance = ScriptedChance(rolls=["fog blank"], hands=hands)
     while state.actor < 0:
         state.apply(chance.outcome(state))
-    captain = advise(situation_from_observation(state.observation(0), "standard", False, 2))
+    captain = figures(seen_by(state, 0))
     assert captain.leave_now is None and captain.leave_next is not None
-    passenger = advise(situation_from_observation(state.observation(1), "standard", False, 2))
+    passenger = figures(seen_by(state, 1))
     assert passenger.leave_now is not None

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from ..engine import data
 from ..engine.messages import N_
 from ..i18n import Translator
-from ..names import capitalised, card_name, face_name
+from ..names import capitalised, card_name, decision_text, face_name
 
 Fragment = tuple[str, str]
 Line = list[Fragment]
@@ -64,19 +64,6 @@ _DECISIONS: dict[str, str] = {
     "spyglass": N_("{player} may play a Magic Spyglass or pass."),
     "jetpack": N_("{player} may play a Jetpack or pass."),
     "grappling-hook": N_("{player} may play the Grappling Hook or pass."),
-}
-
-
-#: The same, addressed to the viewer.
-_YOUR_DECISIONS: dict[str, str] = {
-    "lone-captain": N_("Your decision: take a treasure or roll."),
-    "passengers": N_("Your decision: stay aboard or leave."),
-    "power-window": N_("Your decision: play a Power card or pass."),
-    "reroll-choice": N_("Your decision: choose the dice to reroll."),
-    "payment": N_("Your decision: pay for the hazards or announce a crash."),
-    "spyglass": N_("Your decision: play a Magic Spyglass or pass."),
-    "jetpack": N_("Your decision: play a Jetpack or pass."),
-    "grappling-hook": N_("Your decision: play the Grappling Hook or pass."),
 }
 
 
@@ -302,9 +289,12 @@ def _others(state, viewer: int | None, tr: Translator, color: bool) -> list[Line
 
 
 def _turn(state, viewer: int | None, tr: Translator, color: bool) -> list[Line]:
-    mine = state.actor == viewer
-    msgid = (_YOUR_DECISIONS if mine else _DECISIONS).get(state.phase)
-    if msgid is None or state.actor < 0:
+    if state.actor < 0:
+        return []
+    if state.actor == viewer:  # the viewer's own decision names only the open choices
+        return [[(_cls("turn", color), decision_text(state, viewer, tr))]]
+    msgid = _DECISIONS.get(state.phase)
+    if msgid is None:
         return []
     return [[(_cls("turn", color), tr.format(msgid, player=state.seats[state.actor]))]]
 

@@ -67,7 +67,6 @@ GAME_OPTIONS = {"bots": "--bots", "name": "--name", "variant": "--variant",
 
 
 def _styles(text: str) -> tuple[str, ...]:
-    from ..engine import data
     from ..inputs import excerpt, whole
     from ..practice.game import BOT_NAMES, PRACTICE_STYLES, PracticeError
 
@@ -77,9 +76,10 @@ def _styles(text: str) -> tuple[str, ...]:
         if count is None:
             raise PracticeError(N_("A practice game has 1 to {most} bots, not {count}."),
                                 most=len(BOT_NAMES), count=excerpt(text))
-        return tuple(PRACTICE_STYLES[i % len(PRACTICE_STYLES)] for i in range(count))
+        # The expert is asked for by name; a number gives the three ordinary styles in turn.
+        return tuple(PRACTICE_STYLES[i % 3] for i in range(count))
     styles = tuple(s.strip() for s in text.split(",") if s.strip())
-    if len(styles) > data.MAX_PLAYERS - 1:
+    if len(styles) > len(BOT_NAMES):  # more bots than seats: say so before anything else
         raise PracticeError(N_("A practice game has 1 to {most} bots, not {count}."),
                             most=len(BOT_NAMES), count=len(styles))
     return tuple(excerpt(s) for s in styles)

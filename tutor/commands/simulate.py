@@ -15,8 +15,11 @@ HELP = N_("play full games between bots and print a summary and the speed")
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     _ = tr.gettext
-    parser.add_argument("--games", type=int, default=100, metavar=_("N"),
-                        help=_("number of games (default 100)"))
+    parser.add_argument("--games", type=int, metavar=_("N"),
+                        help=tr.format(N_("number of games (default 100); with --ladder, games "
+                                          "for each pair of styles (default {games}, enough "
+                                          "for every rate to be within ±3 points 19 times out "
+                                          "of 20)"), games=LADDER_GAMES))
     parser.add_argument("--players", type=int, default=4, metavar=_("N"),
                         help=_("players per game, 2 to 6"))
     parser.add_argument("--seed", type=int, default=0, metavar=_("N"),
@@ -31,7 +34,13 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         help=_("points for each unused Magic Spyglass (default 2)"))
     parser.add_argument("--bots", default="random", metavar=_("STYLES"),
                         help=_("bot style for every seat, or one per seat separated by commas: "
-                               "random, cautious, sensible, bold"))
+                               "random, cautious, sensible, bold, expert"))
+    parser.add_argument("--ladder", action="store_true",
+                        help=_("play every bot style against every other one, seats shared "
+                               "and rotated, and print the table of win rates"))
+    parser.add_argument("--jobs", type=int, default=0,
+                        help=_("with --ladder: processes playing at once (default: one per "
+                               "processor)"))
 
 
 @dataclass
@@ -57,7 +66,8 @@ def simulate(games: int, players: int, seed: int, styles: Sequence[str], *,
              variant: str = "standard", grappling_hook: bool = False,
              spyglass_points: int = 2) -> Summary:
     """Play ``games`` games between bots; game ``i`` uses seed ``seed + i``."""
-    from ..engine import Options, State, make_bot, play_game
+    from ..engine import Options, State, play_game
+    from ..practice.expert import make_player
 
     options = Options(players=players, variant=variant, grappling_hook=grappling_hook,
                       spyglass_points=spyglass_points)
@@ -65,7 +75,8 @@ def simulate(games: int, players: int, seed: int, styles: Sequence[str], *,
     started = time.perf_counter()
     for i in range(games):
         game_seed = seed + i
-        bots = [make_bot(styles[p % len(styles)], game_seed * 10 + p) for p in range(players)]
+        bots = [make_player(styles[p % len(styles)], game_seed * 10 + p)
+                for p in range(players)]
         state = play_game(State(replace(options, seed=game_seed)), bots)
         summary.games += 1
         summary.actions += len(state.history)
@@ -127,19 +138,166 @@ def _style_name(style: str, tr: Translator) -> str:
     return tr.gettext(STYLE_NAMES[style]) if style in STYLE_NAMES else style
 
 
-def run(args: argparse.Namespace, tr: Translator) -> int:
-    from ..engine import BOT_STYLES
+# --- The ladder: every style against every other one ------------------------------------
+#: Games per pair of styles by default: a win rate near 50 % is then within ±3 points of the
+#: true rate 19 times out of 20 (1.96 × √(0.25 / n) ≤ 0.03), and farther from 50 %, closer.
+LADDER_GAMES = 1068
 
-    styles = [s.strip() for s in args.bots.split(",") if s.strip()]
-    unknown = [s for s in styles if s not in BOT_STYLES]
+
+@dataclass
+class Ladder:
+    """Win rates of every style against every other one."""
+
+    players: int
+    games: int
+    seed: int
+    styles: tuple[str, ...]
+    #: (a, b) → the share of the games between a and b that a won (shared wins split).
+    shares: dict[tuple[str, str], float] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def mean(self, style: str) -> float:
+        """The style's average win rate against the others."""
+        rates = [self.shares[style, other] for other in self.styles if other != style]
+        return sum(rates) / len(rates)
+
+    def ranking(self) -> list[str]:
+        return sorted(self.styles, key=lambda s: -self.mean(s))
+
+    def margin(self) -> float:
+        """The widest 95 % interval (half-width) of the table's rates."""
+        return max(1.96 * (p * (1 - p) / self.games) ** 0.5 for p in self.shares.values())
+
+
+def seat_styles(a: str, b: str, players: int, game: int) -> list[str]:
+    """Who sits where in game ``game`` between ``a`` and ``b``: the styles alternate round
+    the table and every seat changes style from one game to the next (with an odd number of
+    players, each style has the extra seat every other game)."""
+    return [a if (p + game) % 2 == 0 else b for p in range(players)]
+
+
+def pair_share(a: str, b: str, players: int, games: range, seed: int,
+               options: dict[str, object]) -> float:
+    """How many of ``games`` (game numbers) ``a`` won against ``b``, shared wins split."""
+    from ..engine import Options, State, play_game
+    from ..practice.expert import make_player
+
+    won = 0.0
+    for game in games:
+        styles = seat_styles(a, b, players, game)
+        bots = [make_player(style, (seed + game) * 10 + p) for p, style in enumerate(styles)]
+        state = play_game(State(Options(players=players, seed=seed + game, **options)),
+                          bots)  # type: ignore[arg-type]
+        won += sum(1 for w in state.winners if styles[w] == a) / len(state.winners)
+    return won
+
+
+def ladder(players: int, games: int, seed: int, styles: Sequence[str] | None = None, *,
+           jobs: int = 1, **options: object) -> Ladder:
+    """Play ``games`` games for every pair of ``styles`` (default: all, weakest first).
+
+    Game ``i`` of every pair is dealt with seed ``seed + i``, so every pair plays the same
+    deals; the result does not depend on ``jobs``.
+    """
+    from itertools import combinations
+
+    from ..practice.expert import STYLES
+
+    styles = tuple(styles or STYLES)
+    result = Ladder(players, games, seed, styles)
+    started = time.perf_counter()
+    pairs = list(combinations(styles, 2))
+    # Chunks of games, so that the processes share the slow pairs (the expert's) too.
+    size = max(1, games // max(jobs * 4, 1))
+    chunks = [(a, b, range(start, min(start + size, games)))
+              for a, b in pairs for start in range(0, games, size)]
+    won = dict.fromkeys(pairs, 0.0)
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(jobs) as pool:
+            futures = [pool.submit(pair_share, a, b, players, part, seed, options)
+                       for a, b, part in chunks]
+            for (a, b, _), future in zip(chunks, futures, strict=True):
+                won[a, b] += future.result()
+    else:
+        for a, b, part in chunks:
+            won[a, b] += pair_share(a, b, players, part, seed, options)
+    for (a, b), wins in won.items():
+        result.shares[a, b] = wins / games
+        result.shares[b, a] = 1 - wins / games
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def ladder_report(result: Ladder, tr: Translator) -> list[str]:
+    from ..practice.words import STYLE_NAMES
+
+    names = {s: tr.gettext(STYLE_NAMES[s]) for s in result.styles}
+    mean = tr.gettext(N_("average"))
+    lines = [
+        tr.format(N_("Ladder: {games} games for each pair of bot styles, {players} players a "
+                     "game; the two styles take turns round the table and change seats every "
+                     "game (seed {seed})."),
+                  games=tr.number(result.games), players=result.players, seed=result.seed),
+        tr.gettext(N_("Share of the games won by the style of the row against the style of "
+                      "the column (shared victories split):")),
+    ]
+    first = max(len(n) for n in names.values()) + 2
+    cells = [names[s] for s in result.styles] + [mean]
+    width = max(max(len(c) for c in cells), len(tr.percent(0.999))) + 2
+    lines.append(" " * first + "".join(c.rjust(width) for c in cells))
+    for row in result.ranking():
+        text = names[row].ljust(first)
+        for column in result.styles:
+            text += ("–" if row == column else tr.percent(result.shares[row, column])) \
+                .rjust(width)
+        lines.append(text + tr.percent(result.mean(row)).rjust(width))
+    lines.append(tr.format(N_("Every rate is within ±{points} points of the true rate, 19 "
+                              "times out of 20."),
+                           points=tr.number(round(result.margin() * 100, 1))))
+    lines.append(tr.format(N_("Ranking, best first: {styles}."),
+                           styles=" > ".join(names[s] for s in result.ranking())))
+    lines.append(tr.format(N_("Time: {seconds} s."),
+                           seconds=tr.number(round(result.seconds, 1))))
+    return lines
+
+
+def _styles(text: str, players: int) -> list[str]:
+    from ..practice.expert import STYLES
+
+    styles = [s.strip() for s in text.split(",") if s.strip()]
+    unknown = [s for s in styles if s not in STYLES]
     if unknown or not styles:
         # TRANSLATORS: Same role wherever a bot style is read: an error.
         raise OptionsError(N_('Unknown bot style "{style}"; the styles are: {styles}.'),
-                           style=unknown[0] if unknown else args.bots,
-                           styles=", ".join(BOT_STYLES))
-    if args.games < 1:
+                           style=unknown[0] if unknown else text, styles=", ".join(STYLES))
+    if len(styles) > players:
+        raise OptionsError(N_("{count} bot styles were given for a table of {players} players: "
+                              "give at most one style per seat (with fewer, the styles take "
+                              "turns round the table)."), count=len(styles), players=players)
+    return styles
+
+
+def run(args: argparse.Namespace, tr: Translator) -> int:
+    import os
+
+    from ..engine import Options
+
+    # Checks the options first, with their own errors (players, variant, …).
+    Options(players=args.players, variant=args.variant, grappling_hook=args.grappling_hook,
+            spyglass_points=args.spyglass_points)
+    if args.games is not None and args.games < 1:
         raise OptionsError(N_("The number of games must be at least 1."))
-    summary = simulate(args.games, args.players, args.seed, styles, variant=args.variant,
+    if args.ladder:
+        jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+        result = ladder(args.players, args.games or LADDER_GAMES, args.seed, jobs=jobs,
+                        variant=args.variant, grappling_hook=args.grappling_hook,
+                        spyglass_points=args.spyglass_points)
+        print("\n".join(ladder_report(result, tr)))
+        return 0
+    styles = _styles(args.bots, args.players)
+    summary = simulate(args.games or 100, args.players, args.seed, styles, variant=args.variant,
                        grappling_hook=args.grappling_hook,
                        spyglass_points=args.spyglass_points)
     print("\n".join(report(summary, tr)))

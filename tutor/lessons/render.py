@@ -66,15 +66,10 @@ def render_entry(entry: Entry, tr: Translator) -> str:
 
 
 def coach_text(state: Any, player: int, tr: Translator) -> str:
-    """The coach's figures for ``player`` at ``state``, as the hint of a goal."""
-    from ..practice.coach import advice_lines
-    from ..practice.odds import advise, situation_from_observation
+    """The coach's advice for ``player`` at ``state``, as the hint of a goal."""
+    from ..practice.coach import advise
 
-    options = state.options
-    advice = advise(situation_from_observation(state.observation(player), options.variant,
-                                               options.grappling_hook,
-                                               options.spyglass_points))
-    return tr.format(N_("The coach: {advice}"), advice=" ".join(advice_lines(advice, tr)))
+    return tr.format(N_("The coach: {advice}"), advice=advise(state, player, tr).sentence)
 
 
 def describe_error(err: CelestiaError, tr: Translator) -> str:

@@ -333,7 +333,8 @@ class Runner:
         taken here, on average), ``next_points`` (one taken at the next city) and
         ``stay_points`` (staying now and leaving at the next city: ``pay_chance`` ×
         ``next_points``, as a crash brings nothing)."""
-        from ..practice.odds import advise, situation_from_observation
+        from ..practice.odds import figures
+        from ..practice.voyage import View
 
         state = self.state
         options = state.options
@@ -345,7 +346,7 @@ class Runner:
         if not state.voyage or state.actor == TERMINAL:
             return found
         try:
-            advice = advise(situation_from_observation(
+            advice = figures(View.from_observation(
                 state.observation(self.learner), options.variant, options.grappling_hook,
                 options.spyglass_points))
         except CelestiaError:

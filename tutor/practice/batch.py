@@ -15,13 +15,19 @@ from ..engine import CelestiaError
 from ..engine.messages import N_
 from ..i18n import Translator
 from ..inputs import excerpt, whole
-from .coach import advice_lines
+from ..names import move_label
 from .game import GAME_SAVED, PracticeGame
-from .words import action_label, bots_line, summary_lines
+from .words import bots_line, summary_lines
 
 
 def choice_lines(game: PracticeGame, tr: Translator) -> list[str]:
-    return [f"  {i}. " + action_label(a, game, tr) for i, a in enumerate(game.choices(), 1)]
+    return [f"  {i}. " + move_label(a, game.state, tr) for i, a in enumerate(game.choices(), 1)]
+
+
+def coach_text(game: PracticeGame, tr: Translator) -> str:
+    """The coach's sentence, then the rest of what it says."""
+    advice = game.advice(tr)
+    return "\n".join([advice.sentence, *advice.details])
 
 
 def pick(game: PracticeGame, line: str) -> str | None:
@@ -79,7 +85,7 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
         if board:
             write(board_text(game.state, game.learner, tr))
         if coach:
-            write("\n".join(advice_lines(game.advice(), tr)))
+            write(coach_text(game, tr))
         # TRANSLATORS: Same role in every view of a practice game: the title of the choices.
         title = N_("Your choices:")
         write(tr.gettext(title))
@@ -91,7 +97,7 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
             saver.last()
             return 1
         if command == "coach":
-            write("\n".join(advice_lines(game.advice(), tr)))
+            write(coach_text(game, tr))
             continue
         if command == "board":
             write(board_text(game.state, game.learner, tr))

@@ -24,20 +24,20 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import (
-    BOT_STYLES,
     CHANCE,
     TERMINAL,
     Event,
     Options,
     SeededChance,
     State,
-    make_bot,
     replay,
     to_record,
 )
 from ..engine.messages import N_, CelestiaError
+from ..i18n import Translator
 from ..inputs import name_problem
-from .odds import Advice, advise, situation_from_observation
+from .coach import Advice, advise
+from .expert import STYLES, make_player
 
 #: Said wherever a game is saved, or could not be, or is kept aside.
 GAME_SAVED = N_("Game saved to {path}.")
@@ -47,7 +47,7 @@ KEPT_ASIDE = N_("The unfinished game is kept in {path}; resume it with: {command
 #: Bot seat names: cloud names, the same in every language.
 BOT_NAMES = ("Nimbus", "Cirrus", "Stratus", "Cumulus", "Altus")
 #: The styles a practice bot may have (the random bot is for tests and simulations).
-PRACTICE_STYLES = tuple(s for s in BOT_STYLES if s != "random")
+PRACTICE_STYLES = tuple(s for s in STYLES if s != "random")
 
 
 class PracticeError(CelestiaError):
@@ -83,7 +83,7 @@ class PracticeGame:
         self.seed = seed
         offset = len(state.history)
         self.chance = SeededChance(seed * 1_000_003 + offset)
-        self.bots = {p: make_bot(style, seed * 101 + p * 7 + offset)
+        self.bots = {p: make_player(style, seed * 101 + p * 7 + offset)
                      for p, style in enumerate(styles) if style is not None}
         #: Everything the learner has been told, in order.
         self.log: list[Event] = []
@@ -178,12 +178,9 @@ class PracticeGame:
         self.log.extend(events)
         return events + self.advance()
 
-    def advice(self) -> Advice:
-        """The coach's figures for the learner now, from the learner's knowledge only."""
-        options = self.state.options
-        return advise(situation_from_observation(
-            self.state.observation(self.learner), options.variant, options.grappling_hook,
-            options.spyglass_points))
+    def advice(self, tr: Translator | None = None) -> Advice:
+        """The coach's advice to the learner now, from the learner's knowledge only."""
+        return advise(self.state, self.learner, tr)
 
     # --- Saving -------------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:

@@ -24,11 +24,15 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
+from typing import TYPE_CHECKING
 
 from ..engine import data
 from ..engine.data import ANSWERS, DIE_FACES, FACES, HAZARDS, TURBO
 from ..engine.messages import N_, CelestiaError
 from ..engine.payment import can_pay, equipment_covers, hazard_counts
+
+if TYPE_CHECKING:
+    from .voyage import View
 
 
 class ImpossibleSituation(CelestiaError):
@@ -208,39 +212,18 @@ def treasure_value(values: Sequence[int], spyglass_points: int) -> Fraction | No
     return Fraction(sum(v if v else spyglass_points for v in values), len(values))
 
 
-# --- A whole situation, as one player sees it --------------------------------------------
-@dataclass(frozen=True)
-class Situation:
-    """What one player knows at a decision (from an observation, or described by hand)."""
-
-    deck: Mapping[str, int]
-    hand: Mapping[str, int]
-    discard: Sequence[str]
-    captain_hand_size: int
-    is_captain: bool
-    aboard: bool
-    dice: Sequence[str]
-    city: int
-    #: The city the airship flies to now; 0 at the end of the route.
-    dest: int
-    #: The city after ``dest`` on the route, or 0.
-    after: int
-    variant: str = data.STANDARD
-    spyglass_points: int = data.SPYGLASS_POINTS_DEFAULT
-    #: The player's own treasures as (city, value).
-    treasures: Sequence[tuple[int, int]] = ()
-    #: Whether a treasure can be taken at ``city`` now (its pile is not empty).
-    city_has_treasure: bool = True
-    #: Whether the player may leave with a treasure here: passengers may; the captain
-    #: only alone aboard (§3.0) or with a Jetpack after a crash is announced (§3.5).
-    can_leave: bool = True
+# --- The figures of one decision, as one player sees it -----------------------------------
+#: Phases after a crash is announced: paying is no longer in question (§3.5).
+CRASH_PHASES = ("spyglass", "jetpack")
 
 
 @dataclass
-class Advice:
-    """Everything the coach can say at one decision; fields that do not apply are None."""
+class Figures:
+    """The exact facts the coach can show at one decision; those that do not apply are None.
 
-    situation: Situation
+    Computed from a ``voyage.View`` (what one player may know).
+    """
+
     #: As a passenger after the roll: the captain pays with Equipment alone / with Turbos.
     captain_pays: PayOdds | None = None
     #: Before the roll, seen by a passenger: the captain gets through the coming dice.
@@ -256,66 +239,49 @@ class Advice:
     hazards: tuple[Fraction, ...] = field(default_factory=tuple)
 
 
-def advise(s: Situation) -> Advice:
-    """The coach's figures for situation ``s``."""
-    advice = Advice(s)
-    rolled = bool(s.dice)
+def figures(view: View) -> Figures:
+    """The exact figures for ``view``'s player (``voyage.View``)."""
+    found = Figures()
+    me = view.me
+    dest = view.dest
+    rolled = bool(view.dice)
     # The coming roll: this step's if the dice are not rolled yet, else the next step's.
-    roll_city = s.after if rolled else s.dest
+    after = next((c for c in view.route if c > dest), 0) if dest else 0
+    roll_city = after if rolled else dest
     if roll_city:
-        advice.roll_city = roll_city
-        advice.roll_dice = data.dice_to_reach(roll_city)
-        advice.hazards = hazard_distribution(advice.roll_dice)
-    if not s.aboard:
-        return advice
-    if s.is_captain:
+        found.roll_city = roll_city
+        found.roll_dice = data.dice_to_reach(roll_city)
+        found.hazards = hazard_distribution(found.roll_dice)
+    if not view.aboard[me]:
+        return found
+    crashing = view.phase in CRASH_PHASES
+    if crashing:
+        pass  # after a crash is announced, what counts is the Spyglass and the Jetpack
+    elif me == view.captain:
         if rolled:
-            needs = hazard_counts(s.dice)
-            advice.own_pass = PayOdds(Fraction(int(equipment_covers(needs, s.hand))),
-                                      Fraction(int(can_pay(needs, s.hand))))
-        elif s.dest:
-            advice.own_pass = hand_pass_odds(s.hand, data.dice_to_reach(s.dest))
+            needs = hazard_counts(view.dice)
+            found.own_pass = PayOdds(Fraction(int(equipment_covers(needs, view.hand))),
+                                     Fraction(int(can_pay(needs, view.hand))))
+        elif dest:
+            found.own_pass = hand_pass_odds(view.hand, data.dice_to_reach(dest))
     else:
-        unseen = unseen_cards(s.deck, s.hand, s.discard)
+        size = view.hand_sizes[view.captain]
         if rolled:
-            advice.captain_pays = captain_pay_odds(unseen, s.captain_hand_size, s.dice)
-        elif s.dest:
-            advice.captain_step = step_pass_odds(unseen, s.captain_hand_size,
-                                                 data.dice_to_reach(s.dest))
-    if s.city_has_treasure and s.can_leave:
-        gone = [v for c, v in s.treasures if c == s.city]
-        advice.leave_now = treasure_value(
-            unaccounted_treasures(s.city, s.variant, gone), s.spyglass_points)
-    if s.dest:
-        gone = [v for c, v in s.treasures if c == s.dest]
-        advice.leave_next = treasure_value(
-            unaccounted_treasures(s.dest, s.variant, gone), s.spyglass_points)
-    return advice
-
-
-def situation_from_observation(observation: Mapping, variant: str, grappling_hook: bool,
-                               spyglass_points: int) -> Situation:
-    """The situation of ``observation`` (``State.observation(p)``) for the coach."""
-    player = observation["player"]
-    captain = observation["captain"]
-    route: list[int] = observation["route"]
-    city = observation["city"]
-    dest = observation["destination"] if observation["phase"] != "game-over" else 0
-    after = next((c for c in route if c > dest), 0) if dest else 0
-    return Situation(
-        deck=data.deck_composition(variant, grappling_hook),
-        hand=observation["hand"],
-        discard=observation["discard_pile"],
-        captain_hand_size=observation["hand_sizes"][captain],
-        is_captain=player == captain,
-        aboard=bool(observation["aboard"][player]),
-        dice=tuple(observation["dice"]),
-        city=city,
-        dest=dest if dest in data.DICE_TO_REACH else 0,
-        after=after,
-        variant=variant,
-        spyglass_points=spyglass_points,
-        treasures=tuple(observation["treasures"]),
-        city_has_treasure=observation["pile_sizes"].get(city, 0) > 0,
-        can_leave=player != captain or observation["phase"] in ("lone-captain", "jetpack"),
-    )
+            found.captain_pays = captain_pay_odds(view.unseen, size, view.dice)
+        elif dest:
+            found.captain_step = step_pass_odds(view.unseen, size, data.dice_to_reach(dest))
+    # Passengers may leave; the captain only alone aboard (§3.0); after a crash is
+    # announced, only with a Jetpack (§3.5).
+    if crashing:
+        may_leave = bool(view.hand.get(data.JETPACK))
+    else:
+        may_leave = me != view.captain or view.phase == "lone-captain"
+    if view.pile_sizes.get(view.city, 0) and may_leave:
+        gone = [v for c, v in view.treasures if c == view.city]
+        found.leave_now = treasure_value(
+            unaccounted_treasures(view.city, view.variant, gone), view.spyglass_points)
+    if dest and not crashing:
+        gone = [v for c, v in view.treasures if c == dest]
+        found.leave_next = treasure_value(
+            unaccounted_treasures(dest, view.variant, gone), view.spyglass_points)
+    return found

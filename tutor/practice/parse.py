@@ -14,7 +14,10 @@ class InputError(CelestiaError):
     """Something typed that does not describe the game."""
 
 
-_COUNTED = re.compile(r"^(\d+)\s*[x×*]?\s*(\D.*)$")
+#: A count before a name, as players write it: ``2xcompass`` (or ``2×compass``).
+_COUNTED = re.compile(r"^(\d+)\s*[x×]\s*(\D.*)$", re.IGNORECASE)
+#: The old way, a count and a space (``2 compass``): the shell cuts it unless quoted.
+_SPACED = re.compile(r"^(\d+)\s+(\D.*)$")
 
 
 def _names(identifiers: Iterable[str]) -> dict[str, str]:
@@ -36,11 +39,12 @@ def _names(identifiers: Iterable[str]) -> dict[str, str]:
 
 def parse_names(text: str, identifiers: Iterable[str], option: str, tr: Translator,
                 kind: str = "card") -> list[str]:
-    """``"2 compass, turbo"`` → ``["compass", "compass", "turbo"]``.
+    """``"2xcompass,turbo"`` → ``["compass", "compass", "turbo"]``.
 
     Names may be engine identifiers or the glossary's words in any language, separated by
-    commas; ``2 compass`` (or ``2x compass``) repeats one. An unknown name raises
-    ``InputError`` naming it, the option and the accepted names.
+    commas; ``2xcompass`` repeats one. An unknown name raises ``InputError`` naming it, the
+    option and the accepted names; a count written the old way, ``2 compass``, raises one
+    that shows the new way.
     """
     from ..glossary import fold
 
@@ -52,6 +56,11 @@ def parse_names(text: str, identifiers: Iterable[str], option: str, tr: Translat
         if not item:
             continue
         count = 1
+        spaced = _SPACED.match(item)
+        if spaced:
+            raise InputError(N_('"{item}" in {option}: write a number of cards with an x and '
+                                'no space, as in {example}.'), item=item, option=option,
+                             example=f"{spaced.group(1)}x{spaced.group(2).strip()}")
         counted = _COUNTED.match(item)
         if counted:
             if len(counted.group(1)) > 3:  # more than any game holds: refuse before building

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine import TERMINAL, data
 from ..engine.messages import N_
 from ..i18n import Translator
-from .game import PracticeGame
+
+if TYPE_CHECKING:
+    from .game import PracticeGame
 
 #: Bot style → its name for people.
 STYLE_NAMES = {
@@ -13,43 +17,8 @@ STYLE_NAMES = {
     "cautious": N_("cautious"),
     "sensible": N_("sensible"),
     "bold": N_("bold"),
+    "expert": N_("expert"),
 }
-
-_FIXED = {
-    "stay": N_("Stay aboard"),
-    "leave": N_("Leave the airship and take a treasure from city {city}"),
-    "pass": N_("Pass"),
-    "take": N_("Take a treasure from city {city} and end the voyage"),
-    "roll": N_("Roll the dice"),
-    "crash": N_("Do not pay: announce a crash"),
-    "play spyglass": N_("Play a Magic Spyglass: every die counts as blank"),
-    "play jetpack": N_("Play a Jetpack: leave with a treasure from city {city}"),
-    "play grappling-hook": N_("Play the Grappling Hook and climb back aboard"),
-    "play alternative-route": N_("Play Alternative Route: the captain rerolls chosen dice"),
-    "play gust-of-wind": N_("Play Gust of Wind: the captain rerolls the blank dice"),
-}
-
-
-def action_label(action: str, game: PracticeGame, tr: Translator) -> str:
-    """One of the learner's legal actions, as a person reads it."""
-    state = game.state
-    if action in _FIXED:
-        return tr.format(_FIXED[action], city=state.city)
-    words = action.split()
-    if words[0] == "pay":
-        return tr.format(N_("Pay: {cards}"), cards=tr.term_value("cards", words[1]))
-    if words[:2] == ["play", "ejection"]:
-        return tr.format(N_("Play Ejection: {player} must leave the airship"),
-                         player=state.seats[int(words[2])])
-    if words[0] == "reroll":
-        positions = [int(p) for p in words[1].split("+")]
-        faces = [state.dice[p - 1] for p in positions]
-        text = tr.ngettext("Reroll die {positions} ({faces})",
-                           "Reroll dice {positions} ({faces})", len(positions))
-        return text.format(positions=tr.join([str(p) for p in positions]),
-                           faces=tr.term_value("faces", tuple(faces)))
-    return action
-
 
 def bots_line(game: PracticeGame, tr: Translator) -> str:
     """Who the bots are: "Bots: Nimbus (cautious), Cirrus (bold)"."""

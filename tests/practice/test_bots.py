@@ -1,0 +1,113 @@
+"""The bots live up to their names: the ladder on a fixed seed, and each style's temper."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.cli import main
+from tutor.commands.simulate import ladder, seat_styles
+from tutor.engine import Options, ScriptedChance, State, make_bot
+from tutor.practice.expert import STYLES, ExpertBot, make_player
+
+
+def test_the_ladder_on_a_fixed_seed() -> None:
+    """Four players a game, 100 games a pair (about 20 s of processor time, on two
+    processes): every style beats the random bot, and the expert beats every other style.
+    Deterministic: the same seed always deals the same games and the result does not
+    depend on the processes, so this cannot flake."""
+    result = ladder(4, 100, seed=0, jobs=2)
+    for style in ("cautious", "sensible", "bold", "expert"):
+        assert result.shares[style, "random"] > 0.5, style
+    for style in ("random", "cautious", "sensible", "bold"):
+        assert result.shares["expert", style] > 0.5, style
+    assert result.ranking()[0] == "expert" and result.ranking()[-1] == "random"
+    assert all(result.shares[a, b] + result.shares[b, a] == pytest.approx(1)
+               for a in STYLES for b in STYLES if a != b)
+
+
+def test_seats_alternate_and_rotate() -> None:
+    assert seat_styles("a", "b", 4, 0) == ["a", "b", "a", "b"]
+    assert seat_styles("a", "b", 4, 1) == ["b", "a", "b", "a"]
+    three = [seat_styles("a", "b", 3, g) for g in range(2)]
+    assert three == [["a", "b", "a"], ["b", "a", "b"]]
+
+
+def test_the_ladder_does_not_depend_on_the_number_of_processes() -> None:
+    one = ladder(3, 6, seed=4, styles=("random", "bold"))
+    two = ladder(3, 6, seed=4, styles=("random", "bold"), jobs=2)
+    assert one.shares == two.shares
+
+
+def passenger_at_city_4(hazards: str) -> State:
+    """Bob (seat 1) is a passenger at city 4 with ``hazards`` rolled for city 6."""
+    hands = [["compass", "lightning-rod", "foghorn", "cannon", "turbo", "compass"]] * 2 + \
+        [["cannon"] * 6, ["foghorn"] * 6]
+    state = State(Options(players=4), ["Ann", "Bob", "Cy", "Di"])
+    chance = ScriptedChance(rolls=["blank blank", "blank blank", hazards], hands=hands)
+    while not (state.phase == "passengers" and state.city == 4 and state.actor == 1):
+        if state.actor < 0:
+            state.apply(chance.outcome(state))
+        else:
+            state.apply("stay" if state.phase == "passengers" else "pass")
+    return state
+
+
+def test_the_cautious_leave_where_the_bold_stay() -> None:
+    state = passenger_at_city_4("fog pirates")
+    assert state.actor == 1 and state.dest == 6
+    assert make_bot("cautious", 1).choose(state, 1) == "leave"
+    assert make_bot("bold", 1).choose(state, 1) == "stay"
+    # With nothing to pay, everyone stays.
+    calm = passenger_at_city_4("blank blank")
+    assert all(make_player(s, 1).choose(calm, calm.actor) == "stay" for s in STYLES[1:])
+
+
+def test_the_expert_plays_the_coachs_advice() -> None:
+    from tutor.practice.coach import advise
+
+    state = passenger_at_city_4("fog pirates")
+    assert ExpertBot().choose(state, 1) == advise(state, 1).action
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--players", "3", "--bots", "random,bold,cautious,sensible"],
+     "4 bot styles were given for a table of 3 players"),
+    (["--bots", "genius"], 'Unknown bot style "genius"'),
+])
+def test_simulate_refuses_what_it_cannot_seat(capsys, argv, message) -> None:
+    assert main(["simulate", "--games", "2", *argv, "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert main(["simulate", "--games", "2", *argv, "--lang", "fr"]) == 2
+    assert capsys.readouterr().err.strip() != err.strip()
+
+
+def test_simulate_ladder_prints_the_table(capsys) -> None:
+    assert main(["simulate", "--ladder", "--games", "4", "--players", "2", "--jobs", "1",
+                 "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "4 games for each pair of bot styles, 2 players" in out
+    rows = [line.split() for line in out.splitlines() if line.split()
+            and line.split()[0] in STYLES and "%" in line]
+    assert sorted(row[0] for row in rows) == sorted(STYLES)
+    assert all(len(row) == len(STYLES) + 2 for row in rows)
+    assert "Ranking, best first:" in out and "19 times out of 20" in out
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_play_refuses_more_bots_than_seats(capsys, tmp_path, language) -> None:
+    six = ",".join(["cautious", "bold"] * 3)
+    assert main(["play", "--batch", "--bots", six, "--save", str(tmp_path / "g.json"),
+                 "--lang", language]) == 2
+    err = capsys.readouterr().err
+    assert "5" in err and "6" in err and "Traceback" not in err
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_play_seats_an_expert(capsys, tmp_path, monkeypatch) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    assert main(["play", "--batch", "--bots", "expert,sensible", "--seed", "2", "--save",
+                 str(tmp_path / "g.json"), "--lang", "en"]) == 1
+    assert "Nimbus (expert)" in capsys.readouterr().out

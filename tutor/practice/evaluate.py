@@ -1,0 +1,368 @@
+"""Each choice of one decision, worth so many expected points: the coach's judgement.
+
+``evaluate(view, legal)`` takes what one player knows (a ``voyage.View``) and the actions
+open to them, and returns every action with the points the player can expect from the
+voyage after it (``voyage`` explains the estimate), the recommended action, and the
+figures a sentence about it needs. No words here: ``coach`` says it, ``expert`` plays it.
+
+How the choices are compared:
+
+* **Points this voyage.** An option's points are what the player can still expect from
+  this voyage, counting a Magic Spyglass kept at what it scores at the end.
+* **Power cards** are kept for a later window unless playing one now is worth at least
+  ``KEEP_MARGIN`` points more. Ejection and Gust of Wind mostly change the others'
+  prospects, not yours: the points they take away from the others aboard count for you
+  as much as they count for the average opponent (divided by the number of opponents),
+  since the player with the most points at the end wins.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..engine import data
+from ..engine.data import ALTERNATIVE_ROUTE, BLANK, EJECTION, GUST_OF_WIND
+from ..engine.payment import parse_cards
+from . import odds
+from .voyage import (
+    KEY_CARDS,
+    HazardKey,
+    View,
+    Voyage,
+    captain_odds_now,
+    covers,
+    hand_key,
+    hazard_key,
+    pay_after,
+    positions,
+    reroll_table,
+    rolls,
+)
+
+#: How many points a Power card must win now to be played rather than kept. Measured
+#: against the sensible bot (400 games of 2 and of 4 players for each value): 0.5 and 1
+#: did best; 2 did worse with 4 players, and never playing Ejection or Gust of Wind
+#: cost about 6 points of win rate with 4 players.
+KEEP_MARGIN = 1.0
+#: Captains' hands drawn to judge an Alternative Route played for another captain.
+AR_SAMPLES = 48
+
+# Kinds of decision (the coach has one sentence for each).
+STAY_OR_LEAVE = "stay-or-leave"
+LONE = "lone-captain"
+PAY = "pay"
+PAY_OR_CRASH = "pay-or-crash"
+REROLL = "reroll"
+WINDOW = "power-window"
+SPYGLASS = "spyglass"
+JETPACK = "jetpack"
+HOOK = "grappling-hook"
+NONE = "none"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal action and the points the player can expect after it."""
+
+    action: str
+    points: float
+    #: Points the action takes away from the other players aboard, in all (Power cards).
+    harm: float = 0.0
+    #: The chance that the airship gets through this step after the action, when it
+    #: changes with the action (a reroll, a Gust of Wind); else None.
+    chance: float | None = None
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """The coach's judgement of one decision."""
+
+    kind: str
+    #: The recommended action ("" when the player has nothing to decide).
+    action: str
+    #: Every legal action that was judged, the recommended one first.
+    options: tuple[Option, ...] = ()
+    #: Exact chance that the captain pays for the dice shown (Turbos included), when the
+    #: player is a passenger; or that the player's own hand gets through, as captain.
+    chance: Fraction | None = None
+    #: Extra figures for the sentence (the card a Power-window option plays, …).
+    facts: dict[str, object] = field(default_factory=dict)
+
+    def option(self, action: str) -> Option | None:
+        return next((o for o in self.options if o.action == action), None)
+
+
+def evaluate(view: View, legal: Sequence[str]) -> Recommendation:
+    """Judge the decision ``view.me`` faces, whose legal actions are ``legal``."""
+    if not legal:
+        return Recommendation(NONE, "")
+    phase = view.phase
+    if phase == "passengers":
+        return _stay_or_leave(view)
+    if phase == "lone-captain":
+        return _lone(view)
+    if phase == "payment":
+        return _payment(view, legal)
+    if phase == "reroll-choice":
+        return _reroll(view, legal)
+    if phase == "power-window":
+        return _window(view, legal)
+    if phase == "spyglass":
+        return _spyglass(view)
+    if phase == "jetpack":
+        return _jetpack(view)
+    if phase == "grappling-hook":
+        return _hook(view)
+    return Recommendation(NONE, legal[0], (Option(legal[0], 0.0),))
+
+
+def _ranked(kind: str, options: list[Option]) -> Recommendation:
+    """The option worth the most points first (the first listed wins a tie)."""
+    order = sorted(options, key=lambda o: -o.points)
+    return Recommendation(kind, order[0].action, tuple(order))
+
+
+def worth(option: Option, opponents: int) -> float:
+    """What a Power-window option is worth to the player: own points, plus the points it
+    takes from the others as they count against the average opponent."""
+    return option.points + option.harm / max(opponents, 1)
+
+
+# --- Passengers: stay or leave (§3.2) -------------------------------------------------------
+def _stay_or_leave(view: View) -> Recommendation:
+    voyage = Voyage(view)
+    chance = captain_odds_now(view)
+    stay = voyage.stay_value(0, view.captain, voyage.hand, voyage.spy, float(chance))
+    leave = voyage.leave[0] or 0.0
+    options = [Option("stay", stay), Option("leave", leave)]
+    # A tie goes to leaving: a sure treasure now against an equal gamble.
+    rec = _ranked(STAY_OR_LEAVE, options)
+    if abs(stay - leave) < 1e-9:
+        rec = Recommendation(STAY_OR_LEAVE, "leave", (options[1], options[0]))
+    return Recommendation(rec.kind, rec.action, rec.options, chance,
+                          {"equipment": _equipment_chance(view)})
+
+
+def _equipment_chance(view: View) -> Fraction:
+    if view.me == view.captain:
+        return Fraction(int(covers(hand_key(view.hand), hazard_key(view.dice))))
+    return odds.captain_pay_odds(view.unseen, view.hand_sizes[view.captain],
+                                 view.dice).equipment
+
+
+# --- The lone captain: take a treasure or roll (§3.0) ------------------------------------
+def _lone(view: View) -> Recommendation:
+    voyage = Voyage(view, aboard=[view.me])
+    hand = voyage.hand
+    assert hand is not None
+    count = data.dice_to_reach(voyage.cities[1])
+    roll = sum(chance * voyage.captain_value(0, view.me, hand, voyage.spy, hazards)
+               for hazards, chance in rolls(count))
+    take = voyage.leave[0] or 0.0
+    options = [Option("take", take), Option("roll", roll)]
+    rec = _ranked(LONE, options)
+    return Recommendation(LONE, rec.action, rec.options,
+                          odds.hand_pass_odds(view.hand, count).with_turbos)
+
+
+# --- The captain faces the dice (§3.4) ----------------------------------------------------
+def _hand_after(hand: tuple[int, ...], action: str) -> tuple[int, ...]:
+    paid = parse_cards(action[4:])
+    return tuple(k - paid.get(card, 0) for card, k in zip(KEY_CARDS, hand, strict=True))
+
+
+def _payment(view: View, legal: Sequence[str]) -> Recommendation:
+    voyage = Voyage(view)
+    hand = voyage.hand
+    assert hand is not None
+    options = []
+    for action in legal:
+        if action == "crash":
+            points = voyage.crash_value(0, view.me, hand, voyage.spy)
+        else:
+            points = voyage.arrive(1, view.me, _hand_after(hand, action), voyage.spy)
+        options.append(Option(action, points))
+    # Among payments worth the same, the engine lists the fewest Turbos first: keep it.
+    # A crash worth as much as a payment keeps the cards, so it goes first.
+    order = sorted(options, key=lambda o: (-round(o.points, 9), o.action != "crash",
+                                           legal.index(o.action)))
+    kind = PAY_OR_CRASH if "crash" in legal else PAY
+    rescue = ""
+    crash = next((o.points for o in options if o.action == "crash"), 0.0)
+    if crash > 0:
+        jetpack = voyage.leave[0] if hand[-1] and voyage.leave[0] is not None else 0.0
+        rescue = "jetpack" if jetpack >= crash else "spyglass"
+    return Recommendation(kind, order[0].action, tuple(order), Fraction(1),
+                          {"rescue": rescue})
+
+
+# --- The captain chooses dice to reroll (§4.3) ---------------------------------------------
+def _reroll(view: View, legal: Sequence[str]) -> Recommendation:
+    voyage = Voyage(view)
+    hand = voyage.hand
+    assert hand is not None
+    options = []
+    for action in legal:
+        chosen = tuple(int(i) - 1 for i in action[7:].split("+"))
+        table = reroll_table(tuple(view.dice), chosen)
+        points = sum(chance * voyage.captain_value(0, view.me, hand, voyage.spy, hazards)
+                     for hazards, chance in table)
+        through = sum(chance for hazards, chance in table
+                      if pay_after(hand, hazards) is not None)
+        options.append(Option(action, points, chance=through))
+    order = sorted(options, key=lambda o: (-round(o.points, 9), -(o.chance or 0),
+                                           legal.index(o.action)))
+    return Recommendation(REROLL, order[0].action, tuple(order))
+
+
+# --- The power window (§3.3, §4) -------------------------------------------------------------
+def _now_value(voyage: Voyage, view: View, hazards: HazardKey, pays: float | None) -> float:
+    """The player's points once the dice show ``hazards`` (``pays``: a hidden captain's
+    chance to pay for them, when the player is a passenger)."""
+    if voyage.seat not in voyage.aboard:
+        return 0.0
+    if voyage.seat == view.captain and voyage.hand is not None:
+        return voyage.captain_value(0, view.captain, voyage.hand, voyage.spy, hazards)
+    if pays is None:
+        pays = voyage.hidden_pay(0, view.captain, hazards)
+    if voyage.seat == view.captain:
+        return pays * voyage.arrive(1, view.captain, voyage.hand, voyage.spy)
+    return voyage.stay_value(0, view.captain, voyage.hand, voyage.spy, pays)
+
+
+def _others(view: View, aboard: set[int]) -> list[int]:
+    return [p for p in sorted(aboard) if p != view.me]
+
+
+def _window(view: View, legal: Sequence[str]) -> Recommendation:
+    voyage = Voyage(view)
+    now = hazard_key(view.dice)
+    mine = view.me == view.captain
+    pays_now = None if mine or view.me not in voyage.aboard else float(captain_odds_now(view))
+    base = _now_value(voyage, view, now, pays_now)
+    options = [Option("pass", base)]
+    others = {p: Voyage(view, seat=p) for p in _others(view, voyage.aboard)}
+    others_now = {p: _now_value(v, view, now, None) for p, v in others.items()}
+    for action in legal:
+        words = action.split()
+        if action == "pass":
+            continue
+        card = words[1]
+        if card == GUST_OF_WIND:
+            blanks = tuple(i for i, f in enumerate(view.dice) if f == BLANK)
+            table = reroll_table(tuple(view.dice), blanks)
+            points = sum(c * _now_value(voyage, view, h, None) for h, c in table)
+            harm = sum(others_now[p] - sum(c * _now_value(v, view, h, None) for h, c in table)
+                       for p, v in others.items())
+            through = sum(c * _through(voyage, view, h) for h, c in table)
+            options.append(Option(action, points, harm, through))
+        elif card == ALTERNATIVE_ROUTE:
+            points, through = _alternative_route(voyage, view)
+            options.append(Option(action, points, chance=through))
+        elif card == EJECTION:
+            target = int(words[2])
+            without = voyage.aboard - {target}
+            mine_after = Voyage(view, aboard=without)
+            points = _now_value(mine_after, view, now, pays_now)
+            # The target leaves with the top treasure here instead of flying on.
+            harm = others_now[target] - (voyage.leave[0] or 0.0)
+            options.append(Option(action, points, harm))
+    keep = options[0]
+    opponents = view.players - 1
+    order = sorted(options, key=lambda o: -worth(o, opponents))
+    best = order[0]
+    if best is not keep and worth(best, opponents) < worth(keep, opponents) + KEEP_MARGIN:
+        best = keep
+    order = [best] + [o for o in order if o is not best]
+    return Recommendation(WINDOW, best.action, tuple(order),
+                          facts={"chance": _through(voyage, view, now)})
+
+
+def _through(voyage: Voyage, view: View, hazards: HazardKey) -> float:
+    """The chance that the captain pays for ``hazards`` (the player's own hand if captain)."""
+    if view.me == view.captain:
+        assert voyage.hand is not None
+        return float(pay_after(voyage.hand, hazards) is not None)
+    return voyage.hidden_pay(0, view.captain, hazards)
+
+
+def _alternative_route(voyage: Voyage, view: View) -> tuple[float, float]:
+    """The player's points and the airship's chance once Alternative Route is played."""
+    dice = tuple(view.dice)
+    if view.me == view.captain:
+        hand = voyage.hand
+        assert hand is not None
+        best = (-1.0, 0.0)
+        for chosen in positions(dice):
+            table = reroll_table(dice, chosen)
+            points = sum(c * voyage.captain_value(0, view.me, hand, voyage.spy, h)
+                         for h, c in table)
+            through = sum(c for h, c in table if pay_after(hand, h) is not None)
+            best = max(best, (points, through))
+        return best
+    # Another captain chooses the dice for his own hand, which the player cannot see:
+    # judge it on captains' hands drawn from the unseen cards, each choosing his best.
+    through = _hidden_reroll_chance(view)
+    if view.me not in voyage.aboard:
+        return 0.0, through
+    return voyage.stay_value(0, view.captain, voyage.hand, voyage.spy, through), through
+
+
+def _hidden_reroll_chance(view: View) -> float:
+    size = view.hand_sizes[view.captain]
+    pool = [card for card, k in sorted(view.unseen.items()) for _ in range(k)]
+    size = min(size, len(pool))
+    # Seeded by the situation itself: the same question always gets the same answer.
+    rng = random.Random(zlib.crc32(repr((view.dice, size, sorted(view.unseen.items())))
+                                   .encode()))
+    dice = tuple(view.dice)
+    total = 0.0
+    for _ in range(AR_SAMPLES):
+        drawn: dict[str, int] = {}
+        for card in rng.sample(pool, size):
+            drawn[card] = drawn.get(card, 0) + 1
+        hand = hand_key(drawn)
+        total += max(sum(c for h, c in reroll_table(dice, chosen)
+                         if pay_after(hand, h) is not None)
+                     for chosen in positions(dice))
+    return total / AR_SAMPLES
+
+
+# --- After a crash is announced (§3.5) and after a payment (§4.6) --------------------------
+def _spyglass(view: View) -> Recommendation:
+    voyage = Voyage(view)
+    hand = voyage.hand
+    assert hand is not None
+    spy = voyage.spy
+    sp = view.spyglass_points
+    play = voyage.arrive(1, view.captain, hand, spy - 1) + (spy - 1) * sp
+    jet = voyage.leave[0] if hand[-1] and voyage.leave[0] is not None else 0.0
+    keep = spy * sp + jet
+    options = [Option("play spyglass", play), Option("pass", keep)]
+    rec = _ranked(SPYGLASS, options)
+    return Recommendation(SPYGLASS, rec.action, rec.options,
+                          facts={"jetpack": bool(jet), "points": sp})
+
+
+def _jetpack(view: View) -> Recommendation:
+    voyage = Voyage(view)
+    leave = voyage.leave[0] or 0.0
+    options = [Option("play jetpack", leave), Option("pass", 0.0)]
+    return Recommendation(JETPACK, "play jetpack" if leave > 0 else "pass",
+                          tuple(options if leave > 0 else options[::-1]))
+
+
+def _hook(view: View) -> Recommendation:
+    voyage = Voyage(view, aboard={p for p in range(view.players) if view.aboard[p]} | {view.me})
+    city, value = view.treasures[-1]
+    kept = float(value or view.spyglass_points)
+    hand = voyage.hand
+    play = voyage.arrive(1, view.captain, hand, voyage.spy - (value == 0))
+    options = [Option("play grappling-hook", play), Option("pass", kept)]
+    rec = _ranked(HOOK, options)
+    return Recommendation(HOOK, rec.action, rec.options,
+                          facts={"city": city, "value": value})

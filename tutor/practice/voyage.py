@@ -1,0 +1,404 @@
+"""What the rest of the voyage is worth: expected points, from what one player may know.
+
+The coach compares its choices by the points the player can still expect from the
+current voyage. The coming roll and payment are exact (``odds``); the steps after it are
+an estimate, computed by exact dynamic programming over a simplified game:
+
+* **Who is aboard stays aboard** until the airship crashes or reaches the last city of
+  the route, so the captaincy goes round those aboard now (§3.6). A player who leaves
+  early only makes the others' prospects better, so this errs on the careful side.
+* **A captain other than you pays whenever his hand can, Turbos included.** His hand is
+  a random hand of its public size. For the roll on the table, it is drawn from exactly
+  the cards you cannot see (your hand and the discard pile taken out); for the rolls
+  after it, from the whole deck's mix, because by then cards will have been paid, drawn
+  and reshuffled. (That also keeps an answer fast enough for the expert bot, which asks
+  the coach at each of its decisions, thousands of games in a row.)
+* **Your own hand is known**: as captain you pay with the fewest Turbos (a Turbo can do
+  whatever an Equipment card can, so keeping Turbos never hurts), or announce a crash
+  when that is worth more; the cards you pay leave your hand for the later steps.
+* **After each roll you choose the best**: leave with the top treasure of the city or
+  stay on; when the airship would crash you play your Magic Spyglass or your Jetpack
+  if that is worth more than crashing. Nobody else plays a Power card or a Spyglass.
+* **A treasure's value** is the average of the cards of that city's pile that you cannot
+  account for (a Magic Spyglass counts what it scores if kept).
+
+Everything is a float here: the figures are for comparing choices, and the exact chances
+shown to the player come from ``odds`` as fractions.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+
+from ..engine import data
+from ..engine.data import ANSWERS, EQUIPMENT, HAZARDS, JETPACK, TURBO
+from . import odds
+
+#: The cards of a hand that the voyage model follows, in the order of a hand key.
+KEY_CARDS: tuple[str, ...] = (*EQUIPMENT, TURBO, JETPACK)
+_TURBO = len(EQUIPMENT)
+_JETPACK = _TURBO + 1
+
+HandKey = tuple[int, ...]
+#: Hazard dice shown, as counts in the order of ``data.HAZARDS``.
+HazardKey = tuple[int, int, int, int]
+
+
+def hand_key(hand: Mapping[str, int]) -> HandKey:
+    return tuple(hand.get(card, 0) for card in KEY_CARDS)
+
+
+def hazard_key(dice: Iterable[str]) -> HazardKey:
+    counts = [0, 0, 0, 0]
+    for face in dice:
+        if face in ANSWERS:
+            counts[HAZARDS.index(face)] += 1
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
+def faces_of(key: HazardKey) -> tuple[str, ...]:
+    return tuple(h for h, k in zip(HAZARDS, key, strict=True) for _ in range(k))
+
+
+@cache
+def rolls(count: int) -> tuple[tuple[HazardKey, float], ...]:
+    """Every roll of ``count`` dice as (hazards shown, chance); blanks merged."""
+    merged: dict[HazardKey, float] = {}
+    for faces, chance in odds.dice_outcomes(count):
+        key = hazard_key(faces)
+        merged[key] = merged.get(key, 0.0) + float(chance)
+    return tuple(merged.items())
+
+
+@cache
+def reroll_table(dice: tuple[str, ...], positions: tuple[int, ...]
+                 ) -> tuple[tuple[HazardKey, float], ...]:
+    """The dice after rerolling ``positions``: every outcome as (hazards shown, chance)."""
+    kept = [f for i, f in enumerate(dice) if i not in positions]
+    base = hazard_key(kept)
+    return tuple((tuple(a + b for a, b in zip(base, key, strict=True)), chance)  # type: ignore[misc]
+                 for key, chance in rolls(len(positions)))
+
+
+def pay_after(hand: HandKey, hazards: HazardKey) -> HandKey | None:
+    """The hand after paying for ``hazards`` with the fewest Turbos, or None if it cannot.
+
+    Equipment first, Turbos for the rest: any other payment leaves a hand with a Turbo
+    fewer and an Equipment card more, and a Turbo can stand in for that card later.
+    """
+    short = 0
+    after = list(hand)
+    for i, need in enumerate(hazards):
+        if need:
+            used = min(need, hand[i])
+            after[i] -= used
+            short += need - used
+    if short > hand[_TURBO]:
+        return None
+    after[_TURBO] -= short
+    return tuple(after)
+
+
+def covers(hand: HandKey, hazards: HazardKey) -> bool:
+    """True when Equipment alone pays (then the captain must pay, §3.4)."""
+    return all(hand[i] >= need for i, need in enumerate(hazards))
+
+
+# --- A hidden captain --------------------------------------------------------------------
+PoolKey = tuple[int, int, int, int, int, int]
+
+
+def pool_key(unseen: Mapping[str, int]) -> PoolKey:
+    """The unseen cards that matter for a payment: each Equipment, Turbos, and in all."""
+    return (*(unseen.get(c, 0) for c in EQUIPMENT), unseen.get(TURBO, 0),
+            sum(unseen.values()))  # type: ignore[return-value]
+
+
+@cache
+def hidden_pays(pool: PoolKey, size: int, hazards: HazardKey) -> float:
+    """The chance that a random hand of ``size`` cards from ``pool`` pays (Turbos too)."""
+    if not any(hazards):
+        return 1.0
+    size = min(max(size, 0), pool[-1])
+    unseen = dict(zip((*EQUIPMENT, TURBO), pool[:-1], strict=True))
+    unseen["other"] = pool[-1] - sum(pool[:-1])
+    return float(odds.captain_pay_odds(unseen, size, faces_of(hazards)).with_turbos)
+
+
+@dataclass(frozen=True)
+class PayTable:
+    """A hidden captain facing a roll: the chances that he pays, sorted, with the chance
+    of rolls giving each, and running sums from the top for quick expectations."""
+
+    pays: tuple[float, ...]
+    chances: tuple[float, ...]
+    #: ``mass[i]``: the chance of a roll giving ``pays[i]`` or more; ``weighted[i]``: the
+    #: expected pay chance over those rolls (times their chance).
+    mass: tuple[float, ...]
+    weighted: tuple[float, ...]
+
+    def passenger(self, leave: float | None, crash: float, arrive: float) -> float:
+        """A passenger who leaves with ``leave`` after the rolls that make staying worth
+        less, and stays (``crash`` or ``arrive``) after the others."""
+        gain = arrive - crash
+        if leave is None:
+            return crash + gain * self.weighted[0]
+        if gain <= 0:  # crashing is worth more than arriving (a Jetpack in hand)
+            return sum(c * max(leave, crash + p * gain)
+                       for p, c in zip(self.pays, self.chances, strict=True))
+        # Staying is worth more than leaving when the pay chance is above ``cut``.
+        i = bisect_right(self.pays, (leave - crash) / gain)
+        if i == len(self.pays):
+            return leave
+        return leave * (1.0 - self.mass[i]) + crash * self.mass[i] + gain * self.weighted[i]
+
+
+@cache
+def hidden_table(pool: PoolKey, size: int, count: int) -> PayTable:
+    """A hidden captain with ``size`` cards from ``pool`` facing ``count`` dice."""
+    merged: dict[float, float] = {}
+    for hazards, chance in rolls(count):
+        p = hidden_pays(pool, size, hazards)
+        merged[p] = merged.get(p, 0.0) + chance
+    pays = sorted(merged)
+    mass = [0.0] * (len(pays) + 1)
+    weighted = [0.0] * (len(pays) + 1)
+    for i in range(len(pays) - 1, -1, -1):
+        mass[i] = mass[i + 1] + merged[pays[i]]
+        weighted[i] = weighted[i + 1] + merged[pays[i]] * pays[i]
+    return PayTable(tuple(pays), tuple(merged[p] for p in pays), tuple(mass[:-1]),
+                    tuple(weighted[:-1]))
+
+
+@cache
+def captain_table(hand: HandKey, count: int
+                  ) -> tuple[tuple[HandKey | None, bool, float], ...]:
+    """A known hand facing ``count`` dice: (hand after paying, or None if it cannot;
+    whether Equipment alone pays, so that paying is forced; chance), rolls merged."""
+    merged: dict[tuple[HandKey | None, bool], float] = {}
+    for hazards, chance in rolls(count):
+        key = (pay_after(hand, hazards), covers(hand, hazards))
+        merged[key] = merged.get(key, 0.0) + chance
+    return tuple((after, forced, chance) for (after, forced), chance in merged.items())
+
+
+@cache
+def deck_pool(variant: str, grappling_hook: bool) -> PoolKey:
+    return pool_key(data.deck_composition(variant, grappling_hook))
+
+
+# --- What one player knows ---------------------------------------------------------------
+@dataclass(frozen=True)
+class View:
+    """One player's knowledge at a decision: ``State.observation`` plus the options."""
+
+    me: int
+    players: int
+    captain: int
+    phase: str
+    city: int
+    #: The cities still on the route (piles not empty), in order.
+    route: tuple[int, ...]
+    pile_sizes: Mapping[int, int]
+    dice: tuple[str, ...]
+    aboard: tuple[bool, ...]
+    hand: Mapping[str, int]
+    treasures: tuple[tuple[int, int], ...]
+    hand_sizes: tuple[int, ...]
+    discard: tuple[str, ...] = ()
+    variant: str = data.STANDARD
+    grappling_hook: bool = False
+    spyglass_points: int = data.SPYGLASS_POINTS_DEFAULT
+    #: Your points in treasures (Spyglasses count 0), for the end of the game.
+    points: int = 0
+    unseen: Mapping[str, int] = field(default_factory=dict)
+    #: The players' names (public), for sentences.
+    seats: tuple[str, ...] = ()
+    #: The cards a later captain's hand is drawn from; None: the whole deck's mix (see the
+    #: module's docstring). Tests give a small one, to check against brute force.
+    later: Mapping[str, int] | None = None
+
+    @classmethod
+    def from_observation(cls, obs: Mapping, variant: str = data.STANDARD,
+                         grappling_hook: bool = False,
+                         spyglass_points: int = data.SPYGLASS_POINTS_DEFAULT,
+                         seats: Sequence[str] = ()) -> View:
+        me = obs["player"]
+        hand = dict(obs["hand"])
+        discard = tuple(obs["discard_pile"])
+        deck = data.deck_composition(variant, grappling_hook)
+        treasures = tuple(tuple(t) for t in obs["treasures"])
+        return cls(me=me, players=len(obs["aboard"]), captain=obs["captain"],
+                   phase=obs["phase"], city=obs["city"], route=tuple(obs["route"]),
+                   pile_sizes=dict(obs["pile_sizes"]), dice=tuple(obs["dice"]),
+                   aboard=tuple(obs["aboard"]), hand=hand,
+                   treasures=treasures,  # type: ignore[arg-type]
+                   hand_sizes=tuple(obs["hand_sizes"]), discard=discard, variant=variant,
+                   grappling_hook=grappling_hook, spyglass_points=spyglass_points,
+                   points=sum(v for _, v in treasures),
+                   unseen=odds.unseen_cards(deck, hand, discard), seats=tuple(seats))
+
+    @property
+    def spyglasses(self) -> int:
+        return sum(1 for _, v in self.treasures if v == 0)
+
+    @property
+    def dest(self) -> int:
+        return next((c for c in self.route if c > self.city), 0)
+
+    def treasure_value(self, city: int) -> float:
+        """The expected worth of the top treasure of ``city``'s pile, for this player."""
+        gone = tuple(sorted(v for c, v in self.treasures if c == city))
+        return _treasure_value(city, self.variant, gone, self.spyglass_points)
+
+
+@cache
+def _treasure_value(city: int, variant: str, gone: tuple[int, ...], points: int) -> float:
+    value = odds.treasure_value(odds.unaccounted_treasures(city, variant, gone), points)
+    return float(value) if value is not None else 0.0
+
+
+# --- The voyage model --------------------------------------------------------------------
+class Voyage:
+    """The rest of the voyage from ``view``'s city, for the player ``seat`` (default: the
+    viewer), with the players in ``aboard`` aboard.
+
+    ``hand`` is that player's hand key, or None when it is hidden from the viewer (then
+    his steps as captain use a hidden captain's odds and he has no Jetpack or Spyglass).
+    """
+
+    def __init__(self, view: View, aboard: Iterable[int] | None = None,
+                 seat: int | None = None) -> None:
+        self.view = view
+        self.seat = view.me if seat is None else seat
+        self.aboard = set(aboard) if aboard is not None else {
+            p for p in range(view.players) if view.aboard[p]}
+        mine = self.seat == view.me
+        #: The player's hand key and Spyglasses; None and 0 for a hand the viewer cannot see.
+        self.hand: HandKey | None = hand_key(view.hand) if mine else None
+        self.spy = view.spyglasses if mine else 0
+        #: cities[0] is the current city, then the route ahead.
+        self.cities = (view.city, *(c for c in view.route if c > view.city))
+        self.leave = [view.treasure_value(c) if view.pile_sizes.get(c, 0) else None
+                      for c in self.cities]
+        self.pool_now = pool_key(view.unseen) if view.unseen else deck_pool(
+            view.variant, view.grappling_hook)
+        self.pool_later = pool_key(view.later) if view.later is not None else deck_pool(
+            view.variant, view.grappling_hook)
+        self.sp = view.spyglass_points
+        self._memo: dict[tuple, float] = {}
+        self._last: dict[int, float] = {}
+
+    # Who is captain after ``captain`` (§3.6): the next player aboard to his left.
+    def next_captain(self, captain: int) -> int:
+        n = self.view.players
+        for i in range(1, n + 1):
+            p = (captain + i) % n
+            if p in self.aboard:
+                return p
+        return captain
+
+    def hidden_pay(self, k: int, captain: int, hazards: HazardKey) -> float:
+        pool = self.pool_now if k == 0 else self.pool_later
+        return hidden_pays(pool, self.view.hand_sizes[captain], hazards)
+
+    # --- Values ----------------------------------------------------------------------------
+    def arrive(self, k: int, captain: int, hand: HandKey | None, spy: int) -> float:
+        """Expected points on reaching ``cities[k]`` aboard, ``captain`` having flown there."""
+        if k >= len(self.cities) - 1:
+            return self.last_city(captain)
+        return self.before_roll(k, self.next_captain(captain), hand, spy)
+
+    def last_city(self, captain: int) -> float:
+        """Each player aboard draws one, the captain first, while any remain (§3.7)."""
+        found = self._last.get(captain)
+        if found is None:
+            city = self.cities[-1]
+            n = self.view.players
+            order = [p for p in ((captain + i) % n for i in range(n)) if p in self.aboard]
+            place = order.index(self.seat) if self.seat in order else n
+            found = (self.leave[-1] or 0.0) if place < self.view.pile_sizes.get(city, 0) \
+                else 0.0
+            self._last[captain] = found
+        return found
+
+    def before_roll(self, k: int, captain: int, hand: HandKey | None, spy: int) -> float:
+        """Expected points at ``cities[k]`` before the roll, ``captain`` to roll."""
+        key = (k, captain, hand, spy)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        count = data.dice_to_reach(self.cities[k + 1])
+        if captain == self.seat and hand is not None:
+            crash = self.crash_value(k, captain, hand, spy)
+            value = 0.0
+            for after, forced, chance in captain_table(hand, count):
+                if after is None:
+                    value += chance * crash
+                else:
+                    paid = self.arrive(k + 1, captain, after, spy)
+                    value += chance * (paid if forced or paid > crash else crash)
+        else:
+            pool = self.pool_now if k == 0 else self.pool_later
+            table = hidden_table(pool, self.view.hand_sizes[captain], count)
+            arrive = self.arrive(k + 1, captain, hand, spy)
+            if captain == self.seat:
+                value = arrive * table.weighted[0]
+            else:
+                crash = self.crash_value(k, captain, hand, spy)
+                value = table.passenger(self.leave[k], crash, arrive)
+        if len(self.aboard) == 1 and self.leave[k] is not None:
+            value = max(value, self.leave[k])  # alone aboard: take a treasure (§3.0)
+        self._memo[key] = value
+        return value
+
+    def stay_value(self, k: int, captain: int, hand: HandKey | None, spy: int,
+                   pays: float) -> float:
+        """A passenger who stays: the captain pays with chance ``pays``, else a crash."""
+        value = pays * self.arrive(k + 1, captain, hand, spy)
+        if pays < 1.0:
+            value += (1.0 - pays) * self.crash_value(k, captain, hand, spy)
+        return value
+
+    def captain_value(self, k: int, captain: int, hand: HandKey, spy: int,
+                      hazards: HazardKey) -> float:
+        """As captain with a known hand: pay with the fewest Turbos, or crash if better."""
+        after = pay_after(hand, hazards)
+        crash = self.crash_value(k, captain, hand, spy)
+        if after is None:
+            return crash
+        paid = self.arrive(k + 1, captain, after, spy)
+        if covers(hand, hazards):
+            return paid
+        return max(paid, crash)
+
+    def crash_value(self, k: int, captain: int, hand: HandKey | None, spy: int) -> float:
+        """A crash is announced with this player aboard: play a Spyglass (the airship goes
+        on, the Spyglass's points are spent), a Jetpack (the top treasure here), or crash."""
+        best = 0.0
+        if hand is None:
+            return best
+        if spy:
+            best = self.arrive(k + 1, captain, hand, spy - 1) - self.sp
+        leave = self.leave[k]
+        if hand[_JETPACK] and leave is not None:
+            best = max(best, leave)
+        return max(best, 0.0)
+
+
+def captain_odds_now(view: View) -> Fraction:
+    """The exact chance that the captain pays for the dice shown, from ``view``'s eyes."""
+    if view.me == view.captain:
+        return Fraction(int(pay_after(hand_key(view.hand), hazard_key(view.dice)) is not None))
+    size = view.hand_sizes[view.captain]
+    return odds.captain_pay_odds(view.unseen, size, view.dice).with_turbos
+
+
+def positions(dice: Sequence[str]) -> list[tuple[int, ...]]:
+    """Every non-empty set of dice positions (0-based), as the engine lists them."""
+    n = len(dice)
+    return [tuple(i for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n)]
