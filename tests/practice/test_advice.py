@@ -195,10 +195,12 @@ def small_view(rng: random.Random, phase: str) -> tuple[View, list[str]]:
         piles[c] = rng.randint(1, 3) if c == route[-1] else rng.randint(1, 5)
     unseen = {k: rng.randint(0, 3) for k in KINDS}
     later = {k: rng.randint(0, 2) for k in KINDS}
+    sizes = [rng.randint(1, 3) for _ in range(players)]
+    # The captain's hidden hand comes from the cards out of sight: never more than those.
+    sizes[0] = min(sizes[0], sum(unseen.values()))
     view = View(me=me, players=players, captain=0, phase=phase, city=city,
                 route=tuple(route), pile_sizes=piles, dice=dice, aboard=tuple(aboard),
-                hand=hand, treasures=tuple(treasures),
-                hand_sizes=tuple(rng.randint(1, 3) for _ in range(players)),
+                hand=hand, treasures=tuple(treasures), hand_sizes=tuple(sizes),
                 unseen=unseen, later=later)
     if phase == "passengers":
         legal = ["stay", "leave"]
