@@ -180,7 +180,7 @@ def test_the_saved_game_question_in_a_real_terminal(tmp_path: Path) -> None:
     child = play()
     child.expect("Your choice")
     child.sendline("")
-    child.expect("Your choices:")
+    child.expect("q: quit")
     child.send("q")
     child.expect("Game saved to")
     child.expect(pexpect.EOF)
