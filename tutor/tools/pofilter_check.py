@@ -96,9 +96,15 @@ MUST_TRANSLATE = ["the", "and", "with", "your", "you", "airship", "captain's", "
 _FRENCH_SPACE = re.compile(r"(?<=\S)[ \u202f]+(?=[;:!?»])|(?<=«)[ \u202f]+")
 
 
+#: A command-line option (``--aboard``) is written as it is typed, in every language.
+_OPTION = re.compile(r"--[a-z][a-z-]*")
+
+
 def _plain(text: str, language: str) -> str:
-    """``text`` with our grammar specs taken out of its placeholders (and, in French, the
-    spaces of its punctuation as translate-toolkit writes them)."""
+    """``text`` with our grammar specs taken out of its placeholders, command-line options
+    made neutral (``--aboard`` is not an English word to translate), and, in French, the
+    spaces of its punctuation as translate-toolkit writes them."""
+    text = _OPTION.sub("--option", text)
     if language == "fr":
         text = _FRENCH_SPACE.sub("\u00a0", text)
     try:
@@ -145,6 +151,8 @@ def check_catalog(language: str, path: Path) -> tuple[int, list[tuple[str, str, 
         strings = target.strings if isinstance(target, multistring) else [target]
         plain = [_plain(s, language) for s in strings]
         unit.target = multistring(plain) if len(plain) > 1 else plain[0]
+        if isinstance(unit.source, str):
+            unit.source = _OPTION.sub("--option", unit.source)
         for test, detail in checker.run_filters(unit).items():
             message = detail.get("message", detail) if isinstance(detail, dict) else detail
             failures.append((test, str(message), str(unit.source)))
