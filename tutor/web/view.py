@@ -148,7 +148,6 @@ def lesson_view(tutor: Tutor) -> dict[str, Any]:
     }
     if session.finished:
         view["recap"] = [{"kind": kind, "text": text} for kind, text in tutor.recap()]
-        view["feedback"] = []
         view["stars"] = session.stars()
         view["stars_text"] = stars_label(session.stars(), tutor.tr)
         following = tutor.next_lesson(session.lesson.id)

@@ -180,6 +180,8 @@
 
   function show(view) {
     state.view = view;
+    // How many screens the engine has sent: lets a test (or a person) see it answered.
+    root.dataset.views = String(Number(root.dataset.views || 0) + 1);
     labels = view.labels;
     data.language = view.language;
     root.setAttribute("lang", view.language);
@@ -355,7 +357,7 @@
       lesson.choices.forEach(function (choice, position) {
         list.appendChild(el("li", {}, [
           button("", function () { act("choose", { position: position }); }, {
-            class: "celestia-choice", "data-key": choice.key, "data-index": String(choice.index),
+            class: "celestia-button celestia-choice", "data-key": choice.key, "data-index": String(choice.index),
             "data-focus": position === 0 ? "" : null,
           }),
         ]));
