@@ -26,6 +26,7 @@ from ..i18n import LANGUAGES, Translator
 from ..lessons.controller import Tutor
 from ..lessons.progress import Progress
 from ..lessons.schema import Lesson
+from ..names import ngettext
 from . import view
 
 MENU, LESSON = "menu", "lesson"
@@ -51,10 +52,10 @@ class Learn:
         self.tutor = Tutor(lessons if lessons is not None else load_all(), progress,
                            language if language in LANGUAGES else LANGUAGES[0])
         self.screen = MENU
-        self.message: tuple[str, dict[str, Any]] | None = self._notice(progress)
+        self.message: tuple[Any, dict[str, Any]] | None = self._notice(progress)
         if self.message is None and self.tutor.resumable() is not None:
-            self.message = (N_("Welcome back! Press Enter to resume “{title}” where you left "
-                               "off."), {"title": self.tutor.resumable().title})
+            self.message = (N_("Welcome back! Open “{title}” to go on where you left off."),
+                            {"title": self.tutor.resumable().title})
 
     # --- Progress, between the page and the file ----------------------------------------
     def _disk(self, stored: str | None) -> None:
@@ -74,7 +75,7 @@ class Learn:
         notice = progress.notice
         if notice is None:
             return None
-        msgid, params = notice
+        _msgid, params = notice
         if "reason" in params and "path" in params and not progress.read_only:
             return (N_("Your progress saved in this browser could not be read, so you start "
                        "afresh (the old copy is kept aside): {reason}"),
@@ -121,8 +122,7 @@ class Learn:
             session.proceed()
             self.tutor.save()
         elif session.pause == "ask":
-            self.message = (N_("Choose an answer first: its number, or the arrows then "
-                               "Enter."), {})
+            self.message = (N_("Choose an answer first: tap it, or press its number."), {})
         else:
             self.next()
 
@@ -135,6 +135,7 @@ class Learn:
         following = self.tutor.next_lesson(session.lesson.id)
         if following is None:
             self.menu()
+            # TRANSLATORS: Same role as in the terminal's tutor: a message under the lesson.
             self.message = (N_("You have reached the end of the lessons. Well flown!"), {})
             return
         self.open(following.id)
@@ -144,7 +145,7 @@ class Learn:
         if session is None:
             return
         if session.pause == "say":
-            self.message = (N_("Press Enter to read on."), {})
+            self.message = (N_("Read on first: tap Continue, or press Enter."), {})
             return
         if session.choose(position) is not None:
             self.message = None
@@ -154,8 +155,11 @@ class Learn:
         session = self.tutor.session
         if session is None or session.pause != "ask":
             return
-        self.message = None if session.hint() else \
-            (N_("No more hints for this question."), {})
+        if session.hint():
+            self.message = None
+        else:
+            # TRANSLATORS: Same role as in the terminal's tutor: a message under the lesson.
+            self.message = (N_("No more hints for this question."), {})
 
     def undo(self) -> None:
         session = self.tutor.session
@@ -163,9 +167,9 @@ class Learn:
             return
         if session.undo():
             self.tutor.save()
-            self.message = (N_("Undone: you are back at your previous decision."), {})
+            self.message = (N_("Undone: you are back at your last decision."), {})
         else:
-            self.message = (N_("Nothing to undo here."), {})
+            self.message = (N_("There is nothing to undo yet."), {})
 
     def restart(self) -> None:
         session = self.tutor.session
@@ -173,12 +177,14 @@ class Learn:
             return
         session.restart()
         self.tutor.save()
+        # TRANSLATORS: Same role as in the terminal's tutor: a message under the lesson.
         self.message = (N_("The lesson starts again from the beginning."), {})
 
     def skip(self) -> None:
         next_id = self.tutor.skip()
         if next_id is None:
             self.screen = MENU
+            # TRANSLATORS: Same role as in the terminal's tutor: a message under the lesson.
             self.message = (N_("That was the last lesson."), {})
             return
         self.open(next_id)
@@ -216,10 +222,9 @@ class Learn:
         self.tutor.progress.save()
         self.path.write_text(text, encoding="utf-8")
         self.tutor.progress.save()
-        count = len(loaded.lessons)
-        self.message = (N_("Progress loaded from {name}: {n} lesson."), {
-            "name": name, "_plural": N_("Progress loaded from {name}: {n} lessons."),
-            "_n": count})
+        self.message = (ngettext("Progress loaded from {name}: {n} lesson.",
+                                 "Progress loaded from {name}: {n} lessons."),
+                        {"name": name, "_n": len(loaded.lessons)})
 
     def export(self) -> str:
         """The progress file's text, as the terminal keeps it."""
@@ -245,8 +250,8 @@ class Learn:
         shown = {k: v for k, v in params.items() if not k.startswith("_")}
         if "title" in shown:
             shown["title"] = tr.gettext(shown["title"])
-        if "_plural" in params:
-            return tr.nformat(msgid, params["_plural"], params["_n"], **shown)
+        if isinstance(msgid, tuple):  # a count: (singular, plural), with "_n"
+            return tr.nformat(*msgid, params["_n"], **shown)
         return tr.format(msgid, **shown)
 
 

@@ -20,6 +20,10 @@ if TYPE_CHECKING:
 
 #: The mark before a feedback line, as in the terminal.
 MARKS = {"right": "✓", "reached": "✓", "wrong": "✗", "missed": "✗"}
+# TRANSLATORS: Same role as in the terminal's tutor: under a lesson's summary.
+TIP = N_("Tip: this lesson builds on earlier ones; you may want to do those first.")
+# TRANSLATORS: Same role as in the site's frame: the label of a list of languages.
+LANGUAGE = N_("Language")
 #: A lesson's status in the list, in words.
 STATUS = {DONE: N_("finished"), STARTED: N_("in progress"), NEW: N_("not started")}
 
@@ -36,9 +40,6 @@ def labels(tr: Translator) -> dict[str, str]:
         "restart": _(N_("Restart")),
         "skip": _(N_("Skip")),
         "next_lesson": _(N_("Next lesson")),
-        "start": _(N_("Start")),
-        "resume": _(N_("Resume")),
-        "again": _(N_("Play again")),
         "yes": _(N_("Yes")),
         "no": _(N_("No")),
         "board": _(N_("The board")),
@@ -52,7 +53,7 @@ def labels(tr: Translator) -> dict[str, str]:
         "answer": _(N_("Your last answer")),
         "choices": _(N_("Your choices")),
         "actions": _(N_("Lesson actions")),
-        "language": _(N_("Language")),
+        "language": _(LANGUAGE),
         "confirm_restart": _(N_("Start this lesson again from the beginning?")),
         "confirm_skip": _(N_("Leave this lesson unfinished and go to the next one?")),
         "keys": _(N_("Keys: 1–9 choose · Enter continue · h hint · u undo · r restart · "
@@ -105,12 +106,12 @@ def menu_view(tutor: Tutor) -> dict[str, Any]:
             "stars": item.stars,
             "stars_text": stars_label(item.stars, tr) if item.stars else "",
             "ready": item.ready,
-            "tip": "" if item.ready else tr.gettext(N_(
-                "Tip: this lesson builds on earlier ones; you may want to do those first.")),
+            "tip": "" if item.ready else tr.gettext(TIP),
         })
     done, total = tutor.counts()
-    return {"items": items,
-            "counts": tr.format(N_("{done} of {total} finished"), done=done, total=total),
+    # TRANSLATORS: Same role as in the terminal's tutor: lessons finished so far.
+    counts = tr.format(N_("{done} of {total} finished"), done=done, total=total)
+    return {"items": items, "counts": counts,
             "suggested": tutor.lessons[tutor.suggested()].id if tutor.lessons else None}
 
 
@@ -167,10 +168,12 @@ def lesson_view(tutor: Tutor) -> dict[str, Any]:
 def _counter(session: Session, tr: Translator) -> str:
     """Where the learner is, as the terminal's header says it."""
     if session.in_review:
-        return tr.format(N_("review: {count} left"), count=session.reviews_left())
+        return tr.nformat("{n} question to review", "{n} questions to review",
+                          session.reviews_left())
     if session.finished:
-        return tr.gettext(N_("complete"))
+        return tr.gettext(N_("lesson complete"))
     done, total = session.progress()
+    # TRANSLATORS: Same role as in the terminal's tutor: where the learner is in a lesson.
     return tr.format(N_("question {number} of {total}"), number=min(done + 1, total),
                      total=total)
 
