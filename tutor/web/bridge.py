@@ -222,9 +222,10 @@ class Learn:
         self.tutor.progress.save()
         self.path.write_text(text, encoding="utf-8")
         self.tutor.progress.save()
+        count = len(loaded.lessons)
         self.message = (ngettext("Progress loaded from {name}: {n} lesson.",
-                                 "Progress loaded from {name}: {n} lessons."),
-                        {"name": name, "_n": len(loaded.lessons)})
+                                 "Progress loaded from {name}: {n} lessons.", count),
+                        {"name": name, "_n": count})
 
     def export(self) -> str:
         """The progress file's text, as the terminal keeps it."""
