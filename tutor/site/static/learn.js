@@ -267,7 +267,7 @@
                                             text: "★".repeat(item.stars) + "☆".repeat(3 - item.stars) })
                              : null;
       var open = button(item.number + ". " + item.title, function () { openLesson(item.id); },
-                        { class: "celestia-learn-open", "data-lesson": item.id,
+                        { class: "celestia-button celestia-learn-open", "data-lesson": item.id,
                           "data-focus": item.id === menu.suggested ? "" : null });
       list.appendChild(el("li", { class: "celestia-learn-item status-" + item.status }, [
         open,
