@@ -158,7 +158,7 @@ def main() -> int:
         url = f"{address(server)}en/learn.html#{args.lesson}"
         engine_bytes = runtime_bytes(site)
         download_s = engine_bytes / DOWN_BYTES_PER_S
-        print(f"profile: {LATENCY_MS} ms round trips, {DOWN_BYTES_PER_S * 8 / 1e6:.1f} Mbit/s "
+        print(f"profile: {LATENCY_MS} ms round trips, {DOWN_BYTES_PER_S * 8 / 1024:.0f} kbit/s "
               f"down, CPU x{CPU_SLOWDOWN}, 390x844 phone; lesson '{args.lesson}' opened cold")
         print(f"the engine's files (Pyodide, the tutor package): {engine_bytes / 1024:.0f} KB, "
               f"{download_s:.0f} s on this link")

@@ -44,9 +44,11 @@ def test_the_archive_runs_the_lessons_with_nothing_else_installed(tmp_path: Path
     script = f"""
 import json, sys
 sys.path.insert(0, {str(folder)!r})
+from pathlib import Path
 from tutor.web import bridge
+STATE = Path({str(tmp_path / "state")!r})
 def call(op, **args):
-    return json.loads(bridge.handle(json.dumps({{"op": op, "args": args}}), __import__("pathlib").Path({str(tmp_path / "state")!r})))
+    return json.loads(bridge.handle(json.dumps({{"op": op, "args": args}}), STATE))
 view = call("start", language="hu", lesson="final-challenge")["view"]
 while view["lesson"]["pause"] == "say":
     view = call("proceed")["view"]
