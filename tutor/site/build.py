@@ -101,6 +101,10 @@ def build(out: Path, strict: bool = False,
         clean(out / language)
         polish(out / language, language)
     write_start_page(out, languages)
+    # The lessons, playable in the page (tutor.web.publish): the engine, the first screens.
+    from ..web.publish import publish
+
+    publish(out, languages)
     return messages
 
 

@@ -1,0 +1,432 @@
+"""The lessons played in the page (``learn.html``), in headless Chromium, served over HTTP
+as ``celestia docs --serve`` serves them: the real engine in Pyodide, one start per
+language for the whole course.
+
+Every lesson is played through with its accepted answers (a goal with its solution) in
+English, French and Hungarian, and what the page shows must be what the terminal's
+transcript (``celestia tutor --lesson ID --transcript``) says, in the same order. Each
+lesson also gets one wrong answer first (a goal: its mistake line), whose feedback must be
+the controller's, then a restart (``r``, then ``y``). Then: the language switch in the
+middle of a lesson, progress after a reload, export and import, offline after the first
+load, and the page at 390 and 1280 px (touch targets, no sideways scrolling, axe-core).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tutor.i18n import LANGUAGES, Translator
+from tutor.lessons.controller import Session
+from tutor.lessons.library import first_answer, load_all
+from tutor.lessons.render import render_entry
+from tutor.lessons.runner import Entry
+from tutor.lessons.schema import Lesson
+from tutor.lessons.transcript import Question, transcript, walk_answered
+
+from .conftest import DESKTOP, PHONE
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "benchmarks" / "output" / "learn"
+LESSONS = load_all()
+#: Reading one screen of the player: what a person sees, with the marks a test needs
+#: (entries carry their place in the lesson's log, choices their option key).
+SCREEN = """(() => {
+  const root = document.getElementById('celestia-learn');
+  const lesson = root.querySelector('.celestia-lesson');
+  const text = e => e.textContent;
+  return {
+    views: Number(root.dataset.views || 0),
+    pause: lesson ? lesson.dataset.pause : 'menu',
+    title: lesson ? text(lesson.querySelector('h2')) : '',
+    entries: Array.from(root.querySelectorAll('.celestia-entry')).map(e =>
+      [Number(e.dataset.n), e.className.replace('celestia-entry entry-', ''),
+       text(e.querySelector('.celestia-entry-text'))]),
+    feedback: Array.from(root.querySelectorAll('.celestia-feedback .celestia-entry-text'))
+      .map(text),
+    choices: Array.from(root.querySelectorAll('.celestia-choice')).map(b =>
+      [b.dataset.key, text(b.querySelector('.celestia-choice-label'))]),
+    recap: Array.from(root.querySelectorAll('.celestia-recap')).map(text),
+    message: Array.from(root.querySelectorAll('.celestia-learn-message')).map(text),
+    engine: text(root.querySelector('.celestia-learn-engine')),
+  };
+})()"""
+
+
+def lesson_tr(lesson: Lesson, language: str) -> Translator:
+    tr = Translator(language)
+    return tr.with_genders(lesson.genders) if lesson.genders else tr
+
+
+def squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+class Player:
+    """The page's lesson player, driven as a person would: clicks and keys."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def screen(self) -> dict[str, Any]:
+        return self.browser.evaluate(SCREEN)
+
+    def act(self, script: str) -> dict[str, Any]:
+        """Run ``script`` (a click, a key) and wait for the engine's next screen."""
+        before = self.browser.evaluate(
+            "Number(document.getElementById('celestia-learn').dataset.views || 0)")
+        self.browser.evaluate(script)
+        self.browser.wait_for("Number(document.getElementById('celestia-learn').dataset.views"
+                              f" || 0) > {before}", timeout=60)
+        return self.screen()
+
+    def key(self, key: str) -> dict[str, Any]:
+        return self.act(f"document.body.dispatchEvent(new KeyboardEvent('keydown', "
+                        f"{{key: {json.dumps(key)}, bubbles: true}}))")
+
+    def press(self, key: str) -> None:
+        """A key whose answer draws no new screen from the engine (a confirmation)."""
+        self.browser.evaluate(f"document.body.dispatchEvent(new KeyboardEvent('keydown', "
+                              f"{{key: {json.dumps(key)}, bubbles: true}}))")
+
+    def choose(self, key: str) -> dict[str, Any]:
+        return self.act(f"document.querySelector('.celestia-choice[data-key=\"' + "
+                        f"CSS.escape({json.dumps(key)}) + '\"]').click()")
+
+    def proceed(self) -> dict[str, Any]:
+        return self.act("document.querySelector('.celestia-lesson .celestia-primary')"
+                        ".click()")
+
+    def open(self, lesson_id: str) -> dict[str, Any]:
+        return self.act(f"location.hash = {json.dumps(lesson_id)}")
+
+    def fresh(self, url: str) -> dict[str, Any]:
+        """``start`` in a browser that has kept no progress."""
+        self.browser.open(url)
+        self.browser.evaluate("localStorage.clear()")
+        return self.start(url)
+
+    def start(self, url: str) -> dict[str, Any]:
+        """Load the page afresh and wait for the engine (its first screen counts as
+        one)."""
+        self.browser.open("about:blank")
+        self.browser.open(url)
+        self.browser.wait_for("Number(document.getElementById('celestia-learn').dataset"
+                              ".views || 0) > 0", timeout=180)
+        return self.screen()
+
+
+def played(player: Player, lesson: Lesson) -> Iterator[tuple[dict[str, Any],
+                                                               Question | None]]:
+    """Play ``lesson`` in the page with the answers its transcript takes; yields each
+    screen and the question answered on it."""
+    questions = [item for item in walk_answered(lesson) if isinstance(item, Question)]
+    screen = player.screen()
+    while screen["pause"] in ("say", "ask"):
+        if screen["pause"] == "say":
+            yield screen, None
+            screen = player.proceed()
+            continue
+        question = questions.pop(0)
+        yield screen, question
+        screen = player.choose(question.answer)
+    assert not questions
+    yield screen, None
+
+
+def check_played_as_transcript(player: Player, lesson: Lesson, language: str) -> None:
+    """The page's texts, in order, are the transcript's; each question shows the
+    transcript's choices (in a shuffled order)."""
+    tr = lesson_tr(lesson, language)
+    shown: dict[int, tuple[str, str]] = {}
+    final: dict[str, Any] = {}
+    for screen, question in played(player, lesson):
+        for n, kind, text in screen["entries"]:
+            shown.setdefault(n, (kind, text))
+        if question is not None:
+            labels = sorted(label for _, label in screen["choices"])
+            assert labels == sorted(o.label.render(tr) for o in question.options), lesson.id
+            assert {key for key, _ in screen["choices"]} == {o.key for o in question.options}
+        final = screen
+    expected = [(item.kind, render_entry(item, tr)) for item in walk_answered(lesson)
+                if isinstance(item, Entry)]
+    assert [shown[n] for n in sorted(shown)] == expected, lesson.id
+    # The same texts, in the same order, in what `celestia tutor --transcript` prints.
+    printed = squash(" ".join(transcript(lesson, Translator(language))))
+    at = 0
+    for _, text in expected:
+        found = printed.find(squash(text), at)
+        assert found >= 0, (lesson.id, text)
+        at = found + len(squash(text))
+    assert final["pause"] == "end" and final["recap"], lesson.id
+    assert "★★★" in final["recap"][0]
+
+
+def wrong_answer(lesson: Lesson, language: str) -> tuple[list[str], list[str]]:
+    """The option keys the page plays to make the lesson's first mistake (a question's
+    wrong choice, or a goal's mistake line) after its accepted answers, and the
+    feedback the controller gives it."""
+    tr = lesson_tr(lesson, language)
+    session = Session(lesson)
+    solutions: dict[str, list[str]] = {}
+    keys: list[str] = []
+    while not session.finished:
+        if session.pause == "say":
+            session.proceed()
+            continue
+        ask = session.ask
+        assert ask is not None
+        wrong = [o.key for o in ask.options if not o.correct]
+        if ask.kind != "goal" and wrong:
+            session.answer(wrong[0])
+            return [*keys, wrong[0]], [render_entry(e, tr) for e in session.feedback()]
+        if ask.kind == "goal" and ask.step.mistake:
+            for move in ask.step.mistake:
+                keys.append(move)
+                if session.answer(move).goal == "missed":
+                    return keys, [render_entry(e, tr) for e in session.feedback()]
+        answer = first_answer(session.active, solutions=solutions)
+        keys.append(answer)
+        session.answer(answer)
+    raise AssertionError(f"{lesson.id}: no wrong answer to try")
+
+
+def check_wrong_answer_then_restart(player: Player, lesson: Lesson, language: str) -> None:
+    keys, feedback = wrong_answer(lesson, language)
+    screen = player.screen()
+    for key in keys:
+        while screen["pause"] == "say":
+            screen = player.proceed()
+        screen = player.choose(key)
+    assert screen["feedback"] == feedback, lesson.id
+    # r asks first; any other key keeps the lesson; y starts it again.
+    player.press("r")
+    assert player.browser.evaluate("!!document.querySelector('.celestia-confirm')")
+    player.press("n")
+    assert not player.browser.evaluate("!!document.querySelector('.celestia-confirm')")
+    player.press("r")
+    screen = player.key("y")
+    assert screen["feedback"] == [] and screen["views"] > 0
+
+
+@pytest.fixture(scope="module")
+def player(browser: Any) -> Iterator[Player]:
+    browser.screen(PHONE)
+    yield Player(browser)
+    browser.screen(DESKTOP)
+    browser.send("Network.emulateNetworkConditions", offline=False, latency=0,
+                 downloadThroughput=-1, uploadThroughput=-1)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_lesson_plays_as_its_transcript(served: str, player: Player,
+                                              language: str) -> None:
+    """The whole course in one page (one engine start): each lesson opened from its
+    address, a wrong answer explained, a restart, then played through as the transcript
+    says; then the stars survive a reload."""
+    browser = player.browser
+    browser.errors.clear()
+    screen = player.fresh(f"{served}{language}/learn.html")
+    assert screen["pause"] == "menu"
+    for lesson in LESSONS:
+        screen = player.open(lesson.id)
+        assert screen["title"] == Translator(language).gettext(lesson.title)
+        check_wrong_answer_then_restart(player, lesson, language)
+        check_played_as_transcript(player, lesson, language)
+        if lesson is LESSONS[0]:
+            browser.screenshot(SCREENSHOTS / f"recap-{language}-phone.png")
+    stored = json.loads(browser.evaluate("localStorage.getItem('celestia-tutor-progress')"))
+    assert stored["format"] == "celestia-tutor-progress"
+    assert all(stored["lessons"][lesson.id]["done"] for lesson in LESSONS)
+    # Reloaded: the list shows every lesson finished with its stars.
+    screen = player.start(f"{served}{language}/learn.html")
+    stars = browser.evaluate("Array.from(document.querySelectorAll('.celestia-learn-item "
+                             ".celestia-stars')).map(s => s.textContent)")
+    assert stars == ["★★★"] * len(LESSONS)
+    assert browser.errors == []
+
+
+def test_language_switch_keeps_the_place(served: str, player: Player) -> None:
+    """``l`` in the middle of a lesson: the same screen (even the feedback of a wrong
+    answer and a hint) in the next language, the choices in the same order."""
+    lesson = next(item for item in LESSONS if item.id == "passengers")
+    browser = player.browser
+    player.fresh(f"{served}fr/learn.html")
+    screen = player.open(lesson.id)
+    keys, _ = wrong_answer(lesson, "fr")
+    for key in keys:
+        while screen["pause"] == "say":
+            screen = player.proceed()
+        screen = player.choose(key)
+    screen = player.key("h")
+    before = screen
+    after = player.key("l")
+    assert browser.evaluate("document.getElementById('celestia-learn').lang") == "hu"
+    assert [key for key, _ in after["choices"]] == [key for key, _ in before["choices"]]
+    assert [n for n, _, _ in after["entries"]] == [n for n, _, _ in before["entries"]]
+    # Each text is the same entry, now in Hungarian.
+    session = Session(lesson)
+    for key in keys:
+        while session.pause == "say":
+            session.proceed()
+        session.answer(key)
+    session.hint()
+    log = session.active.log
+    hu = lesson_tr(lesson, "hu")
+    assert [text for _, _, text in after["entries"]] == \
+        [render_entry(log[n], hu) for n, _, _ in after["entries"]]
+    assert after["feedback"] != before["feedback"] and after["feedback"]
+    browser.screenshot(SCREENSHOTS / "switched-hu-phone.png")
+    # Back round to French: the very same screen as before.
+    player.key("l")
+    again = player.key("l")
+    assert again["entries"] == before["entries"] and again["choices"] == before["choices"]
+
+
+def pick_file(text: str, name: str) -> str:
+    """A script that picks a file with ``text`` in the player's "load progress" input."""
+    return (f"(() => {{ const file = new File([{json.dumps(text)}], {json.dumps(name)}, "
+            f"{{type: 'application/json'}}); const input = document.getElementById("
+            f"'celestia-learn-file'); const data = new DataTransfer(); data.items.add(file);"
+            f" input.files = data.files; input.dispatchEvent(new Event('change')); }})()")
+
+
+def test_progress_survives_a_reload_mid_lesson(served: str, player: Player,
+                                               tmp_path: Path) -> None:
+    """Half-way through a lesson, a reload resumes it at the same decision (its inputs
+    are replayed), and the terminal-shaped progress can be exported and imported."""
+    lesson = next(item for item in LESSONS if item.id == "turbo")
+    browser = player.browser
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    player.fresh(f"{served}en/learn.html")
+    player.open(lesson.id)
+    answered = 0
+    asked: dict[str, Any] = {}
+    for screen, question in played(player, lesson):
+        answered += question is not None
+        if answered == 3:
+            asked = screen  # the third question, on screen, not answered
+            break
+    stored = json.loads(browser.evaluate("localStorage.getItem('celestia-tutor-progress')"))
+    assert len(stored["lessons"][lesson.id]["inputs"]) == 2 and stored["last"] == lesson.id
+    resumed = player.start(f"{served}en/learn.html#{lesson.id}")
+    # As in the terminal, the lesson resumes after the last decision: reading on from
+    # there leads to the same question.
+    while resumed["pause"] == "say":
+        resumed = player.proceed()
+    assert resumed["pause"] == "ask" and resumed["title"] == asked["title"]
+    assert sorted(resumed["choices"]) == sorted(asked["choices"])
+    # Export gives the progress file, as the terminal keeps it; importing it into an
+    # empty browser brings the lesson back.
+    player.act("document.querySelector('.celestia-toolbar [aria-keyshortcuts=\"q\"]')"
+               ".click()")
+    browser.send("Page.setDownloadBehavior", behavior="allow", downloadPath=str(downloads))
+    browser.evaluate("document.querySelector('.celestia-learn-progress button').click()")
+    saved = downloads / "progress.json"
+    for _ in range(200):
+        if saved.is_file() and saved.stat().st_size:
+            break
+        time.sleep(0.05)
+    text = saved.read_text(encoding="utf-8")
+    assert json.loads(text)["lessons"][lesson.id]["inputs"] == stored["lessons"][lesson.id][
+        "inputs"]
+    player.fresh(f"{served}en/learn.html")
+    screen = player.act(pick_file(text, "progress.json"))
+    assert any("progress.json" in line for line in screen["message"]), screen["message"]
+    status = browser.evaluate(f"document.querySelector('.celestia-learn-item:nth-child("
+                              f"{LESSONS.index(lesson) + 1})').className")
+    assert "status-started" in status
+    # A file that is no progress file is refused with the reason, nothing lost.
+    screen = player.act(pick_file('{"format": "other"}', "notes.json"))
+    assert any("notes.json" in line and "progress file" in line for line in screen["message"])
+    assert "status-started" in browser.evaluate(
+        f"document.querySelector('.celestia-learn-item:nth-child("
+        f"{LESSONS.index(lesson) + 1})').className")
+
+
+def test_first_question_before_the_engine_and_offline_after(served: str,
+                                                           player: Player) -> None:
+    """A lesson's first screens come from the build, and equal what the engine draws;
+    once loaded, the lessons work with the network off (the service worker)."""
+    browser = player.browser
+    player.fresh(f"{served}hu/learn.html")
+    lesson = LESSONS[0]
+    prepared = browser.evaluate(f"fetch('_learn/{lesson.id}.json').then(r => r.json())")
+    screen = player.open(lesson.id)
+    for number, view in enumerate(prepared):
+        entries = [[e["n"], e["kind"], e["text"]] for e in view["narration"]]
+        assert screen["entries"] == entries, number
+        if view["pause"] == "say":
+            screen = player.proceed()
+    assert prepared[-1]["pause"] == "ask"
+    assert sorted(key for key, _ in screen["choices"]) == \
+        sorted(c["key"] for c in prepared[-1]["choices"])
+    assert browser.wait_for("!!navigator.serviceWorker.controller", timeout=30)
+    browser.send("Network.enable")
+    browser.send("Network.emulateNetworkConditions", offline=True, latency=0,
+                 downloadThroughput=-1, uploadThroughput=-1)
+    try:
+        screen = player.start(f"{served}hu/learn.html#{LESSONS[1].id}")
+        assert screen["pause"] in ("say", "ask")
+        assert screen["title"] == Translator("hu").gettext(LESSONS[1].title)
+    finally:
+        browser.send("Network.emulateNetworkConditions", offline=False, latency=0,
+                     downloadThroughput=-1, uploadThroughput=-1)
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_player_fits_the_screen_and_passes_axe(served: str, player: Player,
+                                                   size: tuple[int, int, bool]) -> None:
+    """At 390 and 1280 px, in the list and in a lesson with dice on the board: no
+    sideways scrolling, every button at least 44 px high, no serious axe violation; dice
+    and cards are named in words."""
+    browser = player.browser
+    browser.screen(size)
+    name = "phone" if size == PHONE else "desktop"
+    try:
+        player.start(f"{served}fr/learn.html")
+        problems = {"menu": browser.axe()}
+        browser.screenshot(SCREENSHOTS / f"menu-fr-{name}.png")
+        lesson = next(item for item in LESSONS if item.id == "paying")
+        screen = player.open(lesson.id)
+        while screen["pause"] == "say":
+            screen = player.proceed()
+        assert browser.evaluate("document.querySelectorAll('.celestia-die').length") > 0
+        problems["lesson"] = browser.axe()
+        browser.screenshot(SCREENSHOTS / f"lesson-fr-{name}.png")
+        assert problems == {"menu": [], "lesson": []}, json.dumps(problems, indent=1)
+        width = browser.evaluate("document.documentElement.scrollWidth")
+        assert width <= size[0]
+        small = browser.evaluate("Array.from(document.querySelectorAll('#celestia-learn "
+                                 "button')).filter(b => b.offsetParent).map(b => "
+                                 "b.getBoundingClientRect()).filter(r => r.height < 44 || "
+                                 "r.width < 44).length")
+        assert small == 0
+        dice = browser.evaluate("Array.from(document.querySelectorAll('.celestia-die'))"
+                                ".map(d => d.textContent)")
+        tr = Translator("fr")
+        assert all(any(tr.term(face) == name for face in ("fog", "lightning", "birds",
+                                                         "pirates", "blank")) for name in dice)
+        hand = browser.evaluate("document.querySelector('.celestia-board').textContent")
+        assert re.search(tr.term("compass"), hand, re.I)
+    finally:
+        browser.screen(PHONE)
+
+
+def test_opened_from_a_file_says_how_to_play(site: Path, player: Player) -> None:
+    """From file:// no browser lets a page start the engine: the page says how to serve
+    the site, still lists the lessons, and logs no error."""
+    browser = player.browser
+    browser.errors.clear()
+    browser.open((site / "en" / "learn.html").as_uri())
+    note = browser.wait_for("document.querySelector('.celestia-learn-engine').textContent")
+    assert "celestia docs --serve" in note
+    assert browser.evaluate("document.querySelectorAll('.celestia-learn-item').length") == \
+        len(LESSONS)
+    assert browser.errors == []

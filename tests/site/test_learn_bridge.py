@@ -1,0 +1,161 @@
+"""The page's lesson player without a browser: ``tutor.web.bridge`` in this Python (and
+from the archive the page loads, with nothing else importable), the board it draws, and
+progress in the terminal's format (resume, export, import, a damaged copy)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tutor.app.board import board_lines
+from tutor.i18n import LANGUAGES, Translator
+from tutor.lessons.library import load_all
+from tutor.lessons.progress import FORMAT, Progress
+from tutor.web import bridge
+from tutor.web.board import board, board_words
+from tutor.web.publish import first_screens, write_archive
+
+LESSONS = load_all()
+
+
+def call(folder: Path, op: str, stored: str | None = None, **args: Any) -> dict[str, Any]:
+    return json.loads(bridge.handle(json.dumps({"op": op, "args": args, "stored": stored}),
+                                    folder))
+
+
+def test_the_archive_runs_the_lessons_with_nothing_else_installed(tmp_path: Path) -> None:
+    """The archive the page loads holds every module and file a lesson needs: a Python
+    with no site-packages plays a goal with the coach from it, in Hungarian."""
+    archive = tmp_path / "celestia.zip"
+    write_archive(archive)
+    folder = tmp_path / "lib"
+    with zipfile.ZipFile(archive) as opened:
+        opened.extractall(folder)
+        names = opened.namelist()
+    assert "tutor/scenarios/20-final-challenge.yaml" in names
+    assert not any(name.endswith(".so") or "prompt_toolkit" in name for name in names)
+    assert not any("/locale-data/de" in name for name in names)
+    script = f"""
+import json, sys
+sys.path.insert(0, {str(folder)!r})
+from pathlib import Path
+from tutor.web import bridge
+STATE = Path({str(tmp_path / "state")!r})
+def call(op, **args):
+    return json.loads(bridge.handle(json.dumps({{"op": op, "args": args}}), STATE))
+view = call("start", language="hu", lesson="final-challenge")["view"]
+while view["lesson"]["pause"] == "say":
+    view = call("proceed")["view"]
+view = call("hint")["view"]
+print(json.dumps(view["lesson"]["narration"][-1]))
+assert "yaml" in sys.modules and "babel" in sys.modules
+assert not any(m.startswith(("prompt_toolkit", "rapidfuzz", "sphinx")) for m in sys.modules)
+"""
+    result = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    hint = json.loads(result.stdout.splitlines()[-1])
+    assert hint["kind"] == "coach"
+    assert hint["text"].startswith(Translator("hu").gettext("The coach: {advice}")[:8])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_board_says_what_the_terminal_board_says(language: str) -> None:
+    tr = Translator(language)
+    for lesson in LESSONS[:6]:
+        from tutor.lessons.controller import Session
+
+        session = Session(lesson)
+        while session.pause == "say":
+            session.proceed()
+        view = board(session.state, session.learner, tr)
+        words = " ".join(board_words(view))
+        route = set(view["route"]["labels"])
+        for line in board_lines(session.state, session.learner, tr, width=1000):
+            first = line.split("  ")[0].strip()
+            if first in route or not line.strip() or set(line.strip()) <= set("▲→ "):
+                continue  # the route's rows: a table in the page
+            if line.startswith(tr.gettext("Dice:")):
+                continue  # the dice: one chip each, named
+            assert line.strip() in words, (lesson.id, line)
+
+
+def test_every_first_screen_ends_at_a_decision() -> None:
+    for lesson in LESSONS:
+        screens = first_screens(lesson.id, "fr", LESSONS)
+        assert [s["pause"] for s in screens[:-1]] == ["say"] * (len(screens) - 1)
+        assert screens[-1]["pause"] == "ask" and screens[-1]["choices"], lesson.id
+
+
+def test_progress_is_the_terminals_and_resumes(tmp_path: Path) -> None:
+    answer = call(tmp_path, "start", language="en", lesson="passengers")
+    stored = answer["stored"]
+    assert json.loads(stored)["format"] == FORMAT
+    view = answer["view"]
+    while view["lesson"]["pause"] == "say":
+        answer = call(tmp_path, "proceed", stored)
+        stored, view = answer["stored"], answer["view"]
+    key = view["lesson"]["choices"][0]["key"]
+    answer = call(tmp_path, "choose", stored, position=0)
+    stored = answer["stored"]
+    assert json.loads(stored)["lessons"]["passengers"]["inputs"] == [key]
+    # The terminal reads it as its own progress file.
+    path = tmp_path / "terminal.json"
+    path.write_text(call(tmp_path, "export", stored)["export"], encoding="utf-8")
+    assert Progress(path).inputs("passengers") == [key]
+    # A new page resumes the lesson after that answer.
+    again = call(tmp_path / "other", "start", stored, language="fr", lesson="passengers")
+    assert again["view"]["lesson"]["feedback"] == [] and again["view"]["language"] == "fr"
+    assert json.loads(again["stored"])["lessons"]["passengers"]["inputs"] == [key]
+
+
+def test_import_merges_like_two_windows(tmp_path: Path) -> None:
+    mine = {"format": FORMAT, "version": 1, "language": "en", "last": "roll",
+            "lessons": {"goal": {"done": True, "stars": 3, "inputs": [], "at": 10.0},
+                        "roll": {"done": False, "stars": 0, "inputs": ["c1"], "at": 50.0}}}
+    theirs = {"format": FORMAT, "version": 1, "language": "en", "last": "paying",
+              "lessons": {"goal": {"done": False, "stars": 0, "inputs": ["c2"], "at": 90.0},
+                          "paying": {"done": True, "stars": 2, "inputs": [], "at": 20.0}}}
+    call(tmp_path, "start", json.dumps(mine), language="en")
+    answer = call(tmp_path, "import", json.dumps(mine), text=json.dumps(theirs),
+                  name="progress.json")
+    merged = json.loads(answer["stored"])["lessons"]
+    assert merged["goal"]["done"] and merged["goal"]["stars"] == 3  # a ✓ stays
+    assert merged["roll"]["inputs"] == ["c1"] and merged["paying"]["stars"] == 2
+    assert answer["view"]["message"] == "Progress loaded from progress.json: 2 lessons."
+    status = {item["id"]: item["status"] for item in answer["view"]["menu"]["items"]}
+    assert status["paying"] == "done" and status["roll"] == "started"
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("{not json", "progress.json"),
+    (json.dumps({"format": "something else"}), "it is not a progress file of the tutor."),
+    (json.dumps({"format": FORMAT, "version": 99, "lessons": {}}), "newer version"),
+])
+def test_a_file_that_is_no_progress_is_refused_and_nothing_is_lost(tmp_path: Path, text: str,
+                                                                   reason: str) -> None:
+    kept = {"format": FORMAT, "version": 1, "language": "en", "last": None,
+            "lessons": {"goal": {"done": True, "stars": 3, "inputs": [], "at": 10.0}}}
+    call(tmp_path, "start", json.dumps(kept), language="en")
+    answer = call(tmp_path, "import", json.dumps(kept), text=text, name="progress.json")
+    assert reason in answer["view"]["message"]
+    assert json.loads(answer["stored"])["lessons"] == kept["lessons"]
+
+
+def test_a_damaged_copy_in_the_browser_is_kept_aside(tmp_path: Path) -> None:
+    answer = call(tmp_path, "start", "{damaged", language="fr")
+    assert answer["aside"] == "{damaged"
+    assert "n’a pas pu être lue" in answer["view"]["message"]
+    assert answer["stored"] is None or json.loads(answer["stored"])["lessons"] == {}
+
+
+def test_an_unknown_lesson_is_an_error_in_the_page_language(tmp_path: Path) -> None:
+    call(tmp_path, "start", language="hu")
+    answer = call(tmp_path, "open", lesson="no-such-lesson")
+    assert "no-such-lesson" in answer["error"] and "goal" in answer["error"]

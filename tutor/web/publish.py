@@ -1,0 +1,259 @@
+"""Ship the lessons with the rulebook site (run by ``tutor.site.build`` after Sphinx).
+
+What it writes into the published folder ``out``:
+
+- ``_learn/pyodide/``: the Pyodide runtime, copied from the npm package ``pyodide``
+  (``web/package.json``, installed from its lock file with ``npm ci --prefix web``);
+- ``_learn/celestia.zip``: the ``tutor`` modules the lessons use, the lessons, the
+  compiled catalogs, and the pure-Python libraries they need (PyYAML without its C
+  extension; Babel with the locale data of our languages only), taken from this Python's
+  own installed copies so that the page runs what the terminal runs;
+- ``_learn/worker.js``: the Web Worker that runs Pyodide and ``tutor.web.bridge``;
+- ``<lang>/_learn/<lesson>.json``: each lesson's first screens up to its first decision,
+  rendered by the controller now, so that the page shows a lesson at once, while the
+  engine loads;
+- ``<lang>/learn.html``: the player's boot data (labels, lesson list) put in place of the
+  page's placeholder, with its stylesheet and script;
+- ``learn-sw.js``: the service worker that keeps the lessons working offline once loaded.
+
+Nothing is fetched from elsewhere at build time or in the page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from ..engine.messages import N_, CelestiaError
+from ..i18n import LANGUAGES, Translator
+
+WEB = Path(__file__).resolve().parent
+ROOT = WEB.parent.parent
+#: The npm project that brings Pyodide (its lock file pins the version).
+NPM_PROJECT = ROOT / "web"
+PYODIDE = NPM_PROJECT / "node_modules" / "pyodide"
+#: What a page needs of the Pyodide package (no source maps, no consoles, no typings).
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+#: The modules of ``tutor`` that a lesson uses (the app's prompt-toolkit screens, the
+#: site, the commands and the tools stay out).
+MODULES = ("__init__.py", "i18n.py", "grammar.py", "names.py", "glossary.py",
+           "glossary.yaml", "file_errors.py", "storage.py", "engine/*.py", "lessons/*.py",
+           "practice/__init__.py", "practice/coach.py", "practice/odds.py",
+           "app/__init__.py", "app/board.py", "web/*.py")
+#: Installed distributions the lessons import, by their import names.
+LIBRARIES = {"PyYAML": "yaml", "babel": "babel", "filelock": "filelock"}
+#: Babel's locale data the page needs: our languages and the root they inherit from.
+LOCALES = ("root", *LANGUAGES)
+#: Babel modules the lessons never import (message extraction, the command line).
+BABEL_UNUSED = ("babel/messages/",)
+PLACEHOLDER = '<div id="celestia-learn" class="celestia-learn"></div>'
+
+
+class PublishError(CelestiaError):
+    """The lessons cannot be added to the site."""
+
+
+def pyodide_dir() -> Path:
+    """The installed npm package ``pyodide``; installed from the lock file if npm is
+    there and it is not. Raises ``PublishError`` saying how to get it."""
+    if not (PYODIDE / "pyodide.asm.wasm").is_file() and shutil.which("npm"):
+        subprocess.run(["npm", "ci", "--prefix", str(NPM_PROJECT), "--no-audit", "--no-fund",
+                        "--loglevel=error"], check=False, capture_output=True, timeout=600)
+    missing = [name for name in RUNTIME_FILES if not (PYODIDE / name).is_file()]
+    if missing:
+        raise PublishError(N_("The lessons of the website need Pyodide, from npm: run "
+                              "npm ci --prefix {folder} (npm comes with Node.js), then build "
+                              "the site again."), folder=str(NPM_PROJECT))
+    return PYODIDE
+
+
+# --- The Python archive -----------------------------------------------------------------
+
+def _tutor_files() -> list[tuple[Path, str]]:
+    package = WEB.parent
+    found: list[tuple[Path, str]] = []
+    for pattern in MODULES:
+        for path in sorted(package.glob(pattern)):
+            found.append((path, f"tutor/{path.relative_to(package).as_posix()}"))
+    for path in sorted((package / "locale").glob("*/LC_MESSAGES/*.mo")):
+        found.append((path, f"tutor/{path.relative_to(package).as_posix()}"))
+    from ..lessons.library import lesson_files
+
+    # Where an installed package keeps its lessons (``tutor.lessons.library.PACKAGED``).
+    found += [(path, f"tutor/scenarios/{path.name}") for path in lesson_files()]
+    return found
+
+
+def _library_files(distribution: str, name: str) -> list[tuple[Path, str]]:
+    """The pure-Python files of an installed distribution (no compiled extension, no
+    metadata; for Babel, only our languages' locale data)."""
+    found = []
+    for item in importlib.metadata.files(distribution) or []:
+        relative = item.as_posix()
+        if not relative.startswith(f"{name}/") or "__pycache__" in relative:
+            continue
+        if relative.endswith((".so", ".pyd", ".pyc", ".c", ".h")):
+            continue
+        if name == "babel":
+            if relative.startswith(BABEL_UNUSED):
+                continue
+            if "/locale-data/" in relative and Path(relative).stem not in LOCALES:
+                continue
+        found.append((Path(str(item.locate())), relative))
+    return found
+
+
+def write_archive(target: Path) -> int:
+    """The zip archive of everything Python needs in the page; its size in bytes.
+
+    Entries are sorted and dated 1980-01-01, so the same sources give the same bytes."""
+    files = _tutor_files()
+    for distribution, name in LIBRARIES.items():
+        files += _library_files(distribution, name)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for path, name in sorted(files, key=lambda item: item[1]):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes(), compresslevel=9)
+    return target.stat().st_size
+
+
+# --- Pre-rendered screens ---------------------------------------------------------------
+
+def first_screens(lesson_id: str, language: str, lessons: list[Any]) -> list[dict[str, Any]]:
+    """A lesson's screens from its start to its first decision, as the bridge draws them:
+    the page shows them while the engine loads (Enter reads on from one to the next)."""
+    from .bridge import Learn
+
+    with tempfile.TemporaryDirectory(prefix="celestia-learn-") as folder:
+        learn = Learn(language, Path(folder), lessons=lessons)
+        learn.open(lesson_id)
+        session = learn.tutor.session
+        assert session is not None
+        screens = [learn.view()["lesson"]]
+        while session.pause == "say":
+            learn.proceed()
+            screens.append(learn.view()["lesson"])
+    return screens
+
+
+def boot_data(language: str, lessons: list[Any], sizes: dict[str, int]) -> dict[str, Any]:
+    """What the page needs before the engine runs: labels, the lesson list (without
+    progress: the page adds the stars it keeps), the languages, and the engine's files
+    with their sizes (``sizes``, relative to ``_learn/``) for the "loaded" figure."""
+    from .bridge import Learn
+
+    with tempfile.TemporaryDirectory(prefix="celestia-learn-") as folder:
+        view = Learn(language, Path(folder), lessons=lessons).view()
+    tr = Translator(language)
+    megabytes = tr.number(round(sum(sizes.values()) / 1_000_000))
+    view["labels"]["loading"] = view["labels"]["loading"].replace("{size}", megabytes)
+    return {"language": language, "labels": view["labels"], "menu": view["menu"],
+            "languages": view["languages"], "runtime": "../_learn/",
+            "storage": "celestia-tutor-progress", "worker": "../_learn/worker.js",
+            "service_worker": "../learn-sw.js", "sizes": sizes}
+
+
+def _embed(data: dict[str, Any]) -> str:
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("</", "<\\/")
+
+
+def fill_page(page: Path, data: dict[str, Any]) -> None:
+    """Put the player in the page's placeholder, its stylesheet in the head."""
+    html = page.read_text(encoding="utf-8")
+    if PLACEHOLDER not in html:
+        raise PublishError(N_("The page {path} has no place for the lessons."), path=str(page))
+    labels = data["labels"]
+    player = (f'<div id="celestia-learn" class="celestia-learn" lang="{data["language"]}">'
+              f'<noscript><p class="celestia-learn-note">{_html(labels["no_script"])}</p>'
+              f"</noscript></div>"
+              f'<script type="application/json" id="celestia-learn-data">{_embed(data)}'
+              f"</script>")
+    html = html.replace(PLACEHOLDER, player)
+    head = ('<link rel="stylesheet" href="_static/learn.css">'
+            '<script src="_static/learn.js" defer></script>')
+    html = html.replace("</head>", head + "\n</head>", 1)
+    page.write_text(html, encoding="utf-8")
+
+
+def _html(text: str) -> str:
+    from html import escape
+
+    return escape(text)
+
+
+# --- Everything ---------------------------------------------------------------------------
+
+def publish(out: Path, languages: tuple[str, ...] = LANGUAGES) -> None:
+    """Add the lessons to the built site in ``out`` (see the module's docstring)."""
+    from ..lessons.library import load_all
+
+    source = pyodide_dir()
+    runtime = out / "_learn"
+    if runtime.exists():
+        shutil.rmtree(runtime)
+    (runtime / "pyodide").mkdir(parents=True)
+    for name in RUNTIME_FILES:
+        shutil.copyfile(source / name, runtime / "pyodide" / name)
+    write_archive(runtime / "celestia.zip")
+    shutil.copyfile(WEB / "worker.js", runtime / "worker.js")
+    sizes = {path.relative_to(runtime).as_posix(): path.stat().st_size
+             for path in sorted(runtime.rglob("*")) if path.is_file()
+             and path.name != "worker.js"}
+    lessons = load_all()
+    for language in languages:
+        folder = out / language / "_learn"
+        if folder.exists():
+            shutil.rmtree(folder)
+        folder.mkdir(parents=True)
+        for lesson in lessons:
+            screens = first_screens(lesson.id, language, lessons)
+            (folder / f"{lesson.id}.json").write_text(
+                json.dumps(screens, ensure_ascii=False, separators=(",", ":")),
+                encoding="utf-8")
+        fill_page(out / language / "learn.html", boot_data(language, lessons, sizes))
+    write_service_worker(out, languages)
+
+
+def offline_files(out: Path, languages: tuple[str, ...]) -> list[str]:
+    """Every file the lessons need, relative to ``out``: the runtime, and per language
+    the page with the styles, scripts and icon it loads, and the first screens."""
+    files = sorted(p.relative_to(out).as_posix() for p in (out / "_learn").rglob("*")
+                   if p.is_file())
+    for language in languages:
+        page = out / language / "learn.html"
+        files.append(page.relative_to(out).as_posix())
+        html = page.read_text(encoding="utf-8")
+        for link in re.findall(r'(?:href|src)="(_static/[^"?#]+)', html):
+            files.append(f"{language}/{link}")
+        files += sorted(p.relative_to(out).as_posix() for p in (out / language / "_learn")
+                        .glob("*.json"))
+    return sorted(set(files))
+
+
+def write_service_worker(out: Path, languages: tuple[str, ...]) -> Path:
+    """``learn-sw.js`` at the site's root, with the list of files it keeps and a
+    version made from their contents (a new build replaces the old copies)."""
+    files = offline_files(out, languages)
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode())
+        digest.update(hashlib.sha256((out / name).read_bytes()).digest())
+    script = (WEB / "sw.js").read_text(encoding="utf-8")
+    script = script.replace('"__VERSION__"', json.dumps(digest.hexdigest()[:16]))
+    script = script.replace("[/*__FILES__*/]", json.dumps(files, indent=0))
+    target = out / "learn-sw.js"
+    target.write_text(script, encoding="utf-8")
+    return target

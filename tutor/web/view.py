@@ -1,0 +1,183 @@
+"""What the page draws, as plain data (JSON-ready dicts of strings, numbers and lists).
+
+The texts are the ones the terminal shows: narration and feedback through
+``tutor.lessons.render``, the board through ``tutor.web.board`` (the terminal's board),
+the recap from the controller. Only the page's own labels (buttons, status words, the
+loading and progress messages) are written here, in the "site" domain.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine.messages import N_
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from ..lessons.controller import DONE, NEW, STARTED
+
+if TYPE_CHECKING:
+    from ..lessons.controller import Session, Tutor
+    from ..lessons.runner import Entry
+
+#: The mark before a feedback line, as in the terminal.
+MARKS = {"right": "✓", "reached": "✓", "wrong": "✗", "missed": "✗"}
+# TRANSLATORS: Same role as in the terminal's tutor: under a lesson's summary.
+TIP = N_("Tip: this lesson builds on earlier ones; you may want to do those first.")
+# TRANSLATORS: Same role as in the site's frame: the label of a list of languages.
+LANGUAGE = N_("Language")
+#: A lesson's status in the list, in words.
+STATUS = {DONE: N_("finished"), STARTED: N_("in progress"), NEW: N_("not started")}
+
+
+def labels(tr: Translator) -> dict[str, str]:
+    """Every label of the page's lesson player, in ``tr``'s language."""
+    _ = tr.gettext
+    return {
+        "lessons": _(N_("Lessons")),
+        "lesson_list": _(N_("The lessons, in order")),
+        "continue": _(N_("Continue")),
+        "hint": _(N_("Hint")),
+        "undo": _(N_("Undo")),
+        "restart": _(N_("Restart")),
+        "skip": _(N_("Skip")),
+        "next_lesson": _(N_("Next lesson")),
+        "yes": _(N_("Yes")),
+        "no": _(N_("No")),
+        "board": _(N_("The board")),
+        "route": _(N_("The route: each city, the dice needed to reach it and the "
+                      "treasures left in its pile")),
+        "dice_now": _(N_("The dice on the table")),
+        "airship_here": _(N_("the airship is here")),
+        "heading_for": _(N_("the airship heads for this city")),
+        "off_route": _(N_("not on the route")),
+        "lesson_text": _(N_("The lesson")),
+        "answer": _(N_("Your last answer")),
+        "choices": _(N_("Your choices")),
+        "actions": _(N_("Lesson actions")),
+        "language": _(LANGUAGE),
+        "confirm_restart": _(N_("Start this lesson again from the beginning?")),
+        "confirm_skip": _(N_("Leave this lesson unfinished and go to the next one?")),
+        "keys": _(N_("Keys: 1–9 choose · Enter continue · h hint · u undo · r restart · "
+                     "s skip · l language · q lessons")),
+        **{status: _(text) for status, text in STATUS.items()},
+        "progress": _(N_("Your progress")),
+        "progress_note": _(N_("Your progress stays in this browser. Save it to a file to "
+                              "keep it or to carry it to another device, or to the "
+                              "tutor in a terminal (its progress.json).")),
+        "export": _(N_("Save my progress to a file")),
+        "import": _(N_("Load progress from a file")),
+        "loading": _(N_("The lessons run on the real rules engine, in your browser. The "
+                        "first visit downloads it (about {size} MB); after that, the lessons "
+                        "work offline.")),
+        "starting": _(N_("Starting the rules engine: {percent} loaded.")),
+        "waiting": _(N_("One moment: the rules engine is still loading ({percent}). Your "
+                        "answer will count as soon as it is ready.")),
+        "ready_offline": _(N_("Ready: the lessons now work offline too.")),
+        "from_file": _(N_("The lessons cannot run in a page opened from a file: the "
+                          "browser does not let such a page start the rules engine. Serve "
+                          "the site with the command celestia docs --serve, or open it from "
+                          "a website.")),
+        "no_wasm": _(N_("This browser cannot run the lessons: it does not support "
+                        "WebAssembly. Any recent browser does.")),
+        "no_script": _(N_("The lessons need JavaScript: turn it on to play them in this "
+                          "page.")),
+        "failed": _(N_("The rules engine could not start: {reason}. Reload the page to "
+                       "try again.")),
+    }
+
+
+def stars_label(stars: int, tr: Translator) -> str:
+    """What the stars of a finished lesson say to a screen reader."""
+    return tr.nformat("{n} star out of 3", "{n} stars out of 3", stars)
+
+
+def menu_view(tutor: Tutor) -> dict[str, Any]:
+    """The list of lessons with their status and stars, and the one to offer first."""
+    tr = tutor.tr
+    items = []
+    for number, item in enumerate(tutor.menu(), start=1):
+        status = item.status
+        items.append({
+            "id": item.lesson.id,
+            "number": number,
+            "title": tr.gettext(item.lesson.title),
+            "summary": tr.gettext(item.lesson.summary),
+            "status": status,
+            "status_text": tr.gettext(STATUS[status]),
+            "stars": item.stars,
+            "stars_text": stars_label(item.stars, tr) if item.stars else "",
+            "ready": item.ready,
+            "tip": "" if item.ready else tr.gettext(TIP),
+        })
+    done, total = tutor.counts()
+    # TRANSLATORS: Same role as in the terminal's tutor: lessons finished so far.
+    counts = tr.format(N_("{done} of {total} finished"), done=done, total=total)
+    return {"items": items, "counts": counts,
+            "suggested": tutor.lessons[tutor.suggested()].id if tutor.lessons else None}
+
+
+def _entry(entry: Entry, number: int, tr: Translator) -> dict[str, Any]:
+    from ..lessons.render import render_entry
+
+    return {"n": number, "kind": entry.kind, "text": render_entry(entry, tr),
+            "mark": MARKS.get(entry.kind, "")}
+
+
+def lesson_view(tutor: Tutor) -> dict[str, Any]:
+    """The open lesson's screen: header, board, pinned feedback, narration, choices in the
+    order shown, or the recap at the end."""
+    from .board import board
+
+    session = tutor.session
+    assert session is not None
+    tr = tutor.lesson_tr()
+    log = session.active.log
+    where = {id(entry): i for i, entry in enumerate(log)}
+    view: dict[str, Any] = {
+        "id": session.lesson.id,
+        "title": tutor.tr.gettext(session.lesson.title),
+        "counter": _counter(session, tutor.tr),
+        "pause": session.pause,
+        "in_review": session.in_review,
+        "hints_left": session.hints_left(),
+        "board": None,
+        "feedback": [_entry(e, where.get(id(e), -1), tr) for e in session.feedback()],
+        "narration": [],
+        "choices": [],
+        "recap": [],
+        "stars": 0,
+        "next": None,
+    }
+    if session.finished:
+        view["recap"] = [{"kind": kind, "text": text} for kind, text in tutor.recap()]
+        view["stars"] = session.stars()
+        view["stars_text"] = stars_label(session.stars(), tutor.tr)
+        following = tutor.next_lesson(session.lesson.id)
+        view["next"] = following.id if following else None
+        return view
+    view["board"] = board(session.state, session.learner, tr)
+    view["narration"] = [_entry(e, where.get(id(e), -1), tr) for e in session.page()]
+    if session.pause == "ask":
+        ask = session.ask
+        assert ask is not None
+        positions = session.order()
+        view["choices"] = [{"key": ask.options[i].key, "index": i,
+                            "label": ask.options[i].label.render(tr)} for i in positions]
+    return view
+
+
+def _counter(session: Session, tr: Translator) -> str:
+    """Where the learner is, as the terminal's header says it."""
+    if session.in_review:
+        return tr.nformat("{n} question to review", "{n} questions to review",
+                          session.reviews_left())
+    if session.finished:
+        return tr.gettext(N_("lesson complete"))
+    done, total = session.progress()
+    # TRANSLATORS: Same role as in the terminal's tutor: where the learner is in a lesson.
+    return tr.format(N_("question {number} of {total}"), number=min(done + 1, total),
+                     total=total)
+
+
+def languages() -> list[dict[str, str]]:
+    """The languages a lesson can switch to, each named in itself."""
+    return [{"code": code, "name": LANGUAGE_NAMES[code]} for code in LANGUAGES]
