@@ -20,6 +20,7 @@ from tutor import grammar
 from tutor.content.values import NAMES as CONTENT_VALUES
 from tutor.content.values import Values
 from tutor.i18n import Translator
+from tutor.site.typography import PROTECTED
 from tutor.tools import catalogs as tool
 from tutor.tools.checks import placeholders
 
@@ -131,6 +132,8 @@ def french_problems(text: str) -> list[str]:
     problems = [f"a wide space before {m.group()[-1]!r} near {_near(text, m)}"
                 for m in FR_WIDE_SPACE.finditer(text)]
     code = FR_CODE.sub("", text)
+    for name in PROTECTED:  # a brand written with its own punctuation ("Blam!")
+        code = code.replace(name, name[:-1])
     problems += [f"no space before {m.group()!r} near {_near(code, m)}"
                  for m in FR_NO_SPACE.finditer(code)]
     return problems

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..engine.messages import N_
+
+#: The site's name, on every page, in the root index and in pages.yaml's home page.
+SITE_TITLE = N_("The rules of Celestia")
+
 SITE_DIR = Path(__file__).resolve().parent
 ROOT = SITE_DIR.parent.parent
 DOCS_DIR = ROOT / "docs"

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..engine.messages import N_, CelestiaError
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
-from . import DOCS_DIR
+from . import DOCS_DIR, SITE_TITLE
 
 #: Files Sphinx writes that no reader needs: its build state, the cross-project
 #: inventory, its own search (replaced by ours) and the theme's source maps.
@@ -197,7 +197,7 @@ def start_page(languages: tuple[str, ...] = LANGUAGES) -> str:
     items = []
     for code in languages:
         tr = Translator(code)
-        title = tr.gettext(N_("The rules of Celestia"))
+        title = tr.gettext(SITE_TITLE)
         items.append(f'<li lang="{code}"><a href="{code}/index.html" hreflang="{code}">'
                      f"{escape(title)}</a> — {escape(LANGUAGE_NAMES[code])}</li>")
     available = "[" + ", ".join(f'"{code}"' for code in languages) + "]"

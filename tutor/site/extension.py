@@ -27,10 +27,12 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
-from . import links, search_index
+from . import SITE_TITLE, links, search_index
 from . import nodes as site_nodes
 from .render import render_page
 
+#: The search box's label and its title: one text.
+SEARCH = N_("Search the rulebook")
 
 def translator(config: Config) -> Translator:
     return Translator(config.language or "en")
@@ -78,9 +80,9 @@ def labels(tr: Translator) -> dict[str, str]:
         "on_this_page": _(N_("On this page")),
         "skip": _(N_("Skip to the content")),
         "top": _(N_("Back to the top")),
-        "search": _(N_("Search the rulebook")),
+        "search": _(SEARCH),
         "search_placeholder": _(N_("Search…")),
-        "search_title": _(N_("Search the rulebook")),
+        "search_title": _(SEARCH),
         "search_hint": _(N_("A few words, with or without accents and endings:")),
         "search_button": _(N_("Search")),
         "search_noscript": _(N_("The search needs JavaScript; every rule is also listed "
@@ -93,9 +95,10 @@ def labels(tr: Translator) -> dict[str, str]:
         "book": _(N_("The whole rulebook on one page")),
         "description": _(N_("The rules of the board game Celestia, with answers to "
                             "frequent questions, a glossary and worked examples.")),
-        "credits": _(N_("Celestia, a game by Aaron Weissblum, is published by Blam!")),
+        "credits": _(N_("Blam! publishes Celestia, a game designed by Aaron Weissblum.")),
         "unofficial": _(N_("This is an unofficial, free guide, made by players.")),
-        "built": tr.format(N_("Built on {date}."), date=build_date(tr.language)),
+        # No full stop: in some languages the date ends with one ("2026. december 1.").
+        "built": tr.format(N_("Built on {date}"), date=build_date(tr.language)),
     }
 
 
@@ -123,7 +126,7 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
     context["celestia_languages"] = switcher(page, tr.language)
     context["celestia_labels"] = labels(tr)
     context["celestia_search_texts"] = search_texts(tr)
-    site = tr.gettext(N_("The rules of Celestia"))
+    site = tr.gettext(SITE_TITLE)
     # The single-page builder gives its page no "docstitle": the frame uses this instead.
     context["celestia_site_title"] = site
     if page == "index":
@@ -149,7 +152,7 @@ def _kept_script(script: Any) -> bool:
 
 def _config(app: Sphinx, config: Config) -> None:
     tr = translator(config)
-    config.html_title = tr.gettext(N_("The rules of Celestia"))
+    config.html_title = tr.gettext(SITE_TITLE)
     config.html_short_title = tr.gettext(N_("Celestia rules"))
 
 

@@ -29,7 +29,12 @@ class SiteError(CelestiaError):
     """A page description in pages.yaml that cannot be rendered."""
 
 
+#: A rule section's number and title, in headings and in the options table.
+NUMBERED = N_("{number}. {title}")
+
+
 @cache
+
 def pages() -> dict[str, dict[str, Any]]:
     """Page id → its description, in the order of the site's table of contents."""
     with PAGES_FILE.open(encoding="utf-8") as handle:
@@ -90,7 +95,7 @@ def _section(section: Any, tr: Translator, depth: int, skip: set[str], heading: 
     elif heading:
         out.append(local_label(f"rule-{section.id}"))
     if heading:
-        out.append(rst.heading(tr.format(N_("{number}. {title}"), number=section.id,
+        out.append(rst.heading(tr.format(NUMBERED, number=section.id,
                                          title=rules.title(section, tr)), depth))
     if section.text:
         out.append(rst.paragraph(rules.text(section, tr)))
@@ -219,7 +224,7 @@ def _options(spec: Any, tr: Translator, depth: int) -> str:
             shown = str(value)
         section = rules.get(str(item["rule"]))
         rows.append([tr.gettext(item["label"]), shown, tr.gettext(item["description"]),
-                     tr.format(N_("{number}. {title}"), number=section.id,
+                     tr.format(NUMBERED, number=section.id,
                                title=rules.title(section, tr))])
     return rst.table(head, rows, "celestia-options")
 

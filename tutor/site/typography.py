@@ -9,7 +9,7 @@ import re
 
 NNBSP = "\u202f"
 #: Names that keep their own punctuation.
-_PROTECTED = ("Blam!",)
+PROTECTED = ("Blam!",)
 _BEFORE = re.compile(r"(?<=[^\s\u00a0\u202f(\[«])[ \u00a0\u202f]?([;!?]|:(?![/\d]))")
 _OPEN = re.compile(r"«[ \u00a0\u202f]*")
 _CLOSE = re.compile(r"[ \u00a0\u202f]*»")
@@ -30,7 +30,7 @@ def french_spacing(text: str) -> str:
     if "://" in text:
         return "".join(part if _ADDRESS.fullmatch(part) else french_spacing(part)
                        for part in _ADDRESS.split(text))
-    for name in _PROTECTED:
+    for name in PROTECTED:
         text = text.replace(name, name.replace("!", "\x00"))
     text = _BEFORE.sub(lambda m: NNBSP + m.group(1), text)
     text = _OPEN.sub("«" + NNBSP, text)
