@@ -79,8 +79,9 @@ def dice_text(dice: str | list[str] | tuple[str, ...], tr: Translator) -> str:
     return ", ".join(face_name(f, tr) for f in faces)
 
 
-#: An action string that is not a move of this game, quoted as it was written.
-_QUOTED = N_("“{text}”")
+#: A text quoted as it was written: an action string that is not a move of this game, an
+#: answer in the recap.
+QUOTED = N_("“{text}”")
 
 #: Moves whose words depend at most on the current city.
 _MOVES: dict[str, str] = {
@@ -116,12 +117,12 @@ def move_phrase(action: str, state: Any) -> Phrase:
             positions = [int(p) for p in words[1].split("+")]
             faces = tuple(state.dice[p - 1] for p in positions)
         except (ValueError, IndexError):
-            return Phrase(_QUOTED, {"text": action})
+            return Phrase(QUOTED, {"text": action})
         singular, plural = ngettext("Reroll die {positions} ({faces})",
                                     "Reroll dice {positions} ({faces})", len(positions))
         return Phrase(singular, {"positions": tuple(positions), "faces": faces},
                       plural=plural, n=len(positions))
-    return Phrase(_QUOTED, {"text": action})
+    return Phrase(QUOTED, {"text": action})
 
 
 def move_label(action: str, state: Any, tr: Translator) -> str:

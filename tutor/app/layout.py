@@ -35,6 +35,10 @@ from .lookup import lookup
 from .style import cls, colour_wanted
 
 MENU, LESSON = "menu", "lesson"
+#: The keys of a lesson, in the footer; the spare ones give way on a narrow screen.
+LESSON_KEYS = (N_("h hint"), N_("u undo"), N_("r restart"), N_("s skip"), N_("l language"),
+               N_("? look up"), N_("q menu"))
+SPARE_KEYS = tuple(LESSON_KEYS[i] for i in (3, 2, 4, 1))
 #: Lines kept for the narration (the question) and the board however small the screen.
 NARRATION_MIN = 3
 BOARD_MIN = 4
@@ -146,13 +150,23 @@ class TutorUI:
             text = tr.gettext(N_("Scrolled back: PgDn returns to the latest text · "
                                  "PgUp further back"))
         else:
-            text = tr.gettext(N_("h hint · u undo · r restart · s skip · l language · "
-                                 "? look up · q menu"))
-            if self._narration_hidden():
-                text = tr.gettext(N_("PgUp: earlier text")) + " · " + text
+            text = self._lesson_keys(self._narration_hidden())
         style = "class:footer" if not self.confirm else "class:confirm"
         width = self._width()
         return [(style, (" " + text)[:width].ljust(width))]
+
+    def _lesson_keys(self, hidden: bool) -> str:
+        """The keys of a lesson, one label each ("h hint"), as many as the width holds:
+        the least used give way first, and "PgUp" comes first when text is hidden above."""
+        tr = self.tr
+        keys = [N_("PgUp: earlier text")] if hidden else []
+        keys += list(LESSON_KEYS)
+        width = self._width() - 1
+        for spare in SPARE_KEYS:
+            if len(" · ".join(tr.gettext(k) for k in keys)) <= width:
+                break
+            keys.remove(spare)
+        return " · ".join(tr.gettext(k) for k in keys)
 
     def _narration_hidden(self) -> bool:
         """Whether the narration has more lines than its window shows."""

@@ -365,8 +365,13 @@ class Session:
                                                  text=text)))
         if self.mistakes:
             lines.append(("heading", tr.gettext(N_("Your mistakes, and the right answers:"))))
+            # The same wrong answer given again (in the review) is one line, counted.
+            counted: dict[tuple[str, str | None], list] = {}
             for mistake in self.mistakes:
-                lines.append(("mistake", _mistake_text(mistake, tr)))
+                chosen = mistake.chosen.msgid if mistake.chosen is not None else None
+                counted.setdefault((mistake.key.split(".")[0], chosen), [mistake, 0])[1] += 1
+            for mistake, times in counted.values():
+                lines.append(("mistake", _mistake_text(mistake, tr, times)))
         if next_title:
             lines.append(("next", tr.format(N_("Next: “{title}”. Press Enter to start it, or "
                                                "q for the menu."), title=next_title)))
@@ -380,14 +385,22 @@ def _right(ask: Ask) -> tuple[Phrase, ...]:
     return tuple(o.label for o in ask.options if o.correct)
 
 
-def _mistake_text(mistake: Mistake, tr: Translator) -> str:
+def _mistake_text(mistake: Mistake, tr: Translator, times: int) -> str:
     if mistake.chosen is None:
         assert mistake.goal is not None
-        return tr.format(N_("Goal missed once: {goal}"), goal=mistake.goal.render(tr))
-    right = [p.render(tr) for p in mistake.right]
-    return tr.format(N_("You chose “{chosen}”; right: {right}."),
-                     chosen=mistake.chosen.render(tr),
-                     right=tr.join([f"“{r}”" for r in right], "or"))
+        return tr.nformat("Goal missed once: {goal}", "Goal missed {n} times: {goal}", times,
+                          goal=mistake.goal.render(tr))
+    right = [_quoted(p, tr) for p in mistake.right]
+    return tr.nformat("You chose {chosen}; right: {right}.",
+                      "You chose {chosen} ({n} times); right: {right}.", times,
+                      chosen=_quoted(mistake.chosen, tr), right=tr.join(right, "or"))
+
+
+def _quoted(phrase: Phrase, tr: Translator) -> str:
+    """A choice's words in the reader's quotation marks, without a closing full stop."""
+    from ..names import QUOTED
+
+    return tr.format(QUOTED, text=phrase.render(tr).rstrip().rstrip("."))
 
 
 def _shuffled(count: int, lesson_id: str, key: str, attempt: int) -> list[int]:
