@@ -16,7 +16,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -75,9 +74,10 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def write_atomic(path: str | Path, text: str, *, private: bool = False,
+def write_atomic(path: str | Path, text: str | bytes, *, private: bool = False,
                  _locked: bool = False) -> Path:
-    """Save ``text`` (UTF-8) as ``path``, atomically; returns the path written.
+    """Save ``text`` (UTF-8; or bytes as they are) as ``path``, atomically; returns the
+    path written.
 
     A symbolic link is followed (its target is replaced, the link stays). ``private``
     makes a new file readable by its owner only (the state files). Raises ``OSError``
@@ -88,10 +88,12 @@ def write_atomic(path: str | Path, text: str, *, private: bool = False,
     _make_folder(folder)
     _remove_strays(path, 0.0 if _locked else STRAY_AGE_SECONDS)
     mode = 0o600 if private and not path.exists() else _mode_for(path)
+    import tempfile  # only when a file is written: reading progress does not need it
+
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=_temp_prefix(path), suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(text.encode("utf-8"))
+            out.write(text if isinstance(text, bytes) else text.encode("utf-8"))
             out.flush()
             os.fsync(out.fileno())
         os.chmod(temporary, mode)

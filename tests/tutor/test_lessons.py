@@ -377,3 +377,26 @@ def test_an_installed_package_reads_its_own_copy_of_the_lessons(tmp_path, monkey
     assert library.scenarios_dir() == tmp_path
     monkeypatch.setenv("CELESTIA_SCENARIOS", str(tmp_path / "mine"))
     assert library.scenarios_dir() == tmp_path / "mine"
+
+
+def test_the_lessons_are_kept_in_a_cache_that_follows_their_files(tmp_path: Path,
+                                                                 state_dir: Path) -> None:
+    """The menu comes from a cache of the parsed lessons; editing a lesson file, or a
+    damaged cache, means reading the files again."""
+    import shutil
+
+    from tutor.lessons import library
+
+    folder = tmp_path / "scenarios"
+    shutil.copytree(library.scenarios_dir(), folder)
+    first = library.load_all(folder)
+    cache = library._cache_path()
+    assert cache.is_file() and cache.parent.parent == state_dir
+    again = library.load_all(folder)
+    assert [lesson.title for lesson in again] == [lesson.title for lesson in first]
+    lesson_file = folder / "01-goal.yaml"
+    lesson_file.write_text(lesson_file.read_text(encoding="utf-8").replace(
+        "title: The goal and the set-up", "title: The goal, edited"), encoding="utf-8")
+    assert library.load_all(folder)[0].title == "The goal, edited"
+    cache.write_bytes(b"not a pickle")
+    assert library.load_all(folder)[0].title == "The goal, edited"

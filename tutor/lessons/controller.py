@@ -8,7 +8,6 @@ tests drive it directly.
 
 from __future__ import annotations
 
-import random
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -406,6 +405,8 @@ def _quoted(phrase: Phrase, tr: Translator) -> str:
 def _shuffled(count: int, lesson_id: str, key: str, attempt: int) -> list[int]:
     """A stable shuffle of ``range(count)`` for this lesson, question and attempt: each
     attempt's order differs from the one before (the first, from the file's order)."""
+    import random  # only once a question is shown: the menu does not need it
+
     previous = list(range(count))
     if count < 2:
         return previous

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import os
 from collections.abc import Iterator
@@ -19,6 +20,8 @@ if TYPE_CHECKING:  # loading the lessons for the menu does not need the runner
 ROOT = Path(__file__).resolve().parents[2]
 #: Where a built (non-editable) install carries its copy of the lessons (see setup.py).
 PACKAGED = Path(__file__).resolve().parents[1] / "scenarios"
+#: Changed when a cached lesson could no longer be used by this code.
+CACHE_FORMAT = 1
 #: Compiled catalogs are checked for every lesson text in these languages.
 TRANSLATED = ("fr", "hu")
 DOMAIN = "lessons"
@@ -39,10 +42,71 @@ def lesson_files(folder: Path | None = None) -> list[Path]:
 
 
 def load_all(folder: Path | None = None) -> list[Lesson]:
-    """Every lesson, checked for unique ids and for prerequisites that come earlier."""
+    """Every lesson, checked for unique ids and for prerequisites that come earlier.
+
+    The lessons read are kept in the state folder's cache, keyed by their files and the
+    lesson format's code, so that the tutor's menu comes without parsing YAML again."""
+    files = lesson_files(folder)
+    key = _cache_key(files)
+    cached = _cached(key)
+    if cached is not None:
+        return cached
+    lessons = _load_files(files, folder)
+    _keep(key, lessons)
+    return lessons
+
+
+def _cache_path() -> Path:
+    from ..storage import state_dir
+
+    return state_dir() / "cache" / "lessons.pickle"
+
+
+def _cache_key(files: list[Path]) -> str:
+    """What the cache depends on: each lesson file, the code that reads lessons, Python."""
+    import hashlib
+    import sys
+
+    here = Path(__file__).resolve().parent  # the code that reads lessons (not imported)
+    parts = [sys.version, str(CACHE_FORMAT)]
+    for path in [here / "schema.py", here / "reader.py", *files]:
+        info = path.stat()
+        parts.append(f"{path}|{info.st_mtime_ns}|{info.st_size}")
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def _cached(key: str) -> list[Lesson] | None:
+    """The cached lessons for ``key``; None if there are none, or they cannot be used (a
+    damaged or foreign cache is simply read again from the lesson files)."""
+    import pickle
+
+    try:
+        data = _cache_path().read_bytes()
+        found = pickle.loads(data)
+        if isinstance(found, dict) and found.get("key") == key and isinstance(
+                found.get("lessons"), list) and all(isinstance(x, Lesson)
+                                                     for x in found["lessons"]):
+            return found["lessons"]
+    except Exception:
+        return None
+    return None
+
+
+def _keep(key: str, lessons: list[Lesson]) -> None:
+    import pickle
+
+    from ..storage import write_atomic
+
+    # Without a cache the lessons are read from their files each time.
+    with contextlib.suppress(OSError, pickle.PicklingError):
+        write_atomic(_cache_path(), pickle.dumps({"key": key, "lessons": lessons}),
+                     private=True)
+
+
+def _load_files(files: list[Path], folder: Path | None) -> list[Lesson]:
     lessons: list[Lesson] = []
     seen: dict[str, Lesson] = {}
-    for path in lesson_files(folder):
+    for path in files:
         lesson = load_lesson(path)
         if lesson.id in seen:
             raise LessonError(N_('{file}, line {line}: the id "{id}" is already used by '
