@@ -400,3 +400,17 @@ def test_the_lessons_are_kept_in_a_cache_that_follows_their_files(tmp_path: Path
     assert library.load_all(folder)[0].title == "The goal, edited"
     cache.write_bytes(b"not a pickle")
     assert library.load_all(folder)[0].title == "The goal, edited"
+
+
+def test_the_lessons_load_where_no_state_folder_can_be_known(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """In a web page there is no ``platformdirs`` (nor a home): the lessons are read from
+    their files, without a cache, instead of failing."""
+    import sys
+
+    from tutor.lessons import library
+
+    monkeypatch.delenv("CELESTIA_STATE_DIR", raising=False)
+    monkeypatch.setitem(sys.modules, "platformdirs", None)  # import platformdirs fails
+    lessons = library.load_all()
+    assert len(lessons) == len(library.lesson_files()) and lessons[0].id

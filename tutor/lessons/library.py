@@ -57,6 +57,8 @@ def load_all(folder: Path | None = None) -> list[Lesson]:
 
 
 def _cache_path() -> Path:
+    """Raises ImportError where the platform's folders cannot be known (in a web page,
+    which has no ``platformdirs``): there is then no cache."""
     from ..storage import state_dir
 
     return state_dir() / "cache" / "lessons.pickle"
@@ -98,7 +100,7 @@ def _keep(key: str, lessons: list[Lesson]) -> None:
     from ..storage import write_atomic
 
     # Without a cache the lessons are read from their files each time.
-    with contextlib.suppress(OSError, pickle.PicklingError):
+    with contextlib.suppress(ImportError, OSError, pickle.PicklingError):
         write_atomic(_cache_path(), pickle.dumps({"key": key, "lessons": lessons}),
                      private=True)
 

@@ -11,8 +11,10 @@ it started before it returns.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -112,10 +114,16 @@ def _run(jobs: dict[tuple[str, str], list[str]]) -> dict[str, str]:
     """Run every Sphinx job side by side; stop them all if anything goes wrong."""
     running: dict[tuple[str, str], subprocess.Popen[str]] = {}
     try:
-        for key, command in jobs.items():
-            running[key] = subprocess.Popen(command, stdout=subprocess.PIPE,
-                                            stderr=subprocess.STDOUT, text=True,
-                                            start_new_session=True)
+        # Ctrl-C while a process is being started would leave it running, unknown to us:
+        # it waits until every process is known (and then stops them all, below).
+        mask = _block_ctrl_c()
+        try:
+            for key, command in jobs.items():
+                running[key] = subprocess.Popen(command, stdout=subprocess.PIPE,
+                                                stderr=subprocess.STDOUT, text=True,
+                                                start_new_session=True)
+        finally:
+            _unblock(mask)
         messages: dict[str, str] = {}
         failed: list[tuple[str, str]] = []
         for key, process in running.items():
@@ -133,11 +141,26 @@ def _run(jobs: dict[tuple[str, str], list[str]]) -> dict[str, str]:
     return messages
 
 
+def _block_ctrl_c() -> set[signal.Signals] | None:
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def _unblock(mask: set[signal.Signals] | None) -> None:
+    if mask is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
 def stop(processes: object) -> None:
-    """End the Sphinx processes still running (after Ctrl-C or an error elsewhere)."""
+    """End the Sphinx processes still running (after Ctrl-C or an error elsewhere), with
+    whatever they started themselves (each leads its own process group)."""
     for process in processes:  # type: ignore[attr-defined]
         if process.poll() is None:
-            process.terminate()
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+            except (AttributeError, OSError):
+                process.terminate()
     for process in processes:  # type: ignore[attr-defined]
         try:
             process.wait(timeout=10)
