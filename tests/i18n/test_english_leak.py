@@ -32,10 +32,6 @@ TYPED = re.compile(
 #: Lines of code samples in help texts (the score sheet file).
 CODE_LINE = re.compile(r"^\s*(?:\w+ = .*|\[\[\w+\]\])\s*(?:#.*)?$", re.MULTILINE)
 
-OS_REASONS = pytest.mark.xfail(reason="operating-system and JSON error reasons are our own "
-                               "sentences once the reliability helper's change is merged; "
-                               "remove this mark then")
-
 
 def english_words(text: str) -> list[str]:
     text = CODE_LINE.sub(" ", text)
@@ -72,9 +68,9 @@ ERRORS = [
     ["simulate", "--games", "x"], ["simulate", "--games", "0"],
     ["simulate", "--players", "9"], ["simulate", "--bots", "zork"],
     ["replay"], ["replay", "{not_record}"],
-    pytest.param(["replay", "{missing}"], marks=OS_REASONS),
-    pytest.param(["replay", "{dir}"], marks=OS_REASONS),
-    pytest.param(["replay", "{bad_json}"], marks=OS_REASONS),
+    ["replay", "{missing}"],
+    ["replay", "{dir}"],
+    ["replay", "{bad_json}"],
     ["rules", "99"], ["rules", "3.44"],
     ["faq", "--id", "nope"], ["faq", "zzzqqqx"],
     ["glossary", "zzzqqqx"], ["glossary", "compas"],
@@ -83,7 +79,7 @@ ERRORS = [
     ["odds", "--dice", "fog,fog,fog,fog,fog"],
     ["score", "--player", "bad"], ["score", "--player", "Ann:99"],
     ["score", "--player", "Ann:4", "--spyglasses", "Bob=1"],
-    pytest.param(["score", "--file", "{missing}"], marks=OS_REASONS),
+    ["score", "--file", "{missing}"],
     ["play", "--bots", "9"], ["play", "--bots", "zork"],
     ["tutor", "--lesson", "nope"],
 ]
