@@ -188,3 +188,28 @@ def test_a_lookup_imports_no_other_command() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env=env).stdout.split()
     assert out == ["tutor.commands.faq"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_an_over_long_question_is_refused_with_a_short_excerpt(
+        capsys: pytest.CaptureFixture[str], language: str) -> None:
+    pasted = "jetpack " + "a" * 120_000
+    code, out, err = run(capsys, "faq", pasted, "--lang", language)
+    assert code == 1 and not out
+    assert "Traceback" not in err
+    # The message quotes the start of the question, not all of it, and says the limit.
+    assert len(err) < 400 and '"jetpack' in err.replace("«\u202f", '"').replace("„", '"')
+    assert str(faq.MAX_QUERY) in err
+    if language != "en":
+        english = Translator("en").format(
+            'Your question is too long to search ({count} characters, at most {limit}): '
+            '"{excerpt}…". Ask it in a few words.', count="1", limit="1", excerpt="x")
+        assert english.split("(")[0] not in err  # translated
+
+
+def test_a_question_just_under_the_limit_is_searched(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    question = "what if the deck is empty " + "please " * 30
+    assert len(question) <= faq.MAX_QUERY
+    code, out, _ = run(capsys, "faq", question)
+    assert code == 0 and "Rules:" in out

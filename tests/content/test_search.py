@@ -169,3 +169,34 @@ def test_search_tables_are_rebuilt_when_their_cache_is_damaged(players_file) -> 
     search.lexicon.cache_clear()
     search._phrases.cache_clear()
     assert faq.search("deck empty", "en")[0].id == "reshuffle"
+
+
+class _CountingSet(set):
+    """A set that counts how often it is asked whether it holds something."""
+
+    checks = 0
+
+    def __contains__(self, item: object) -> bool:
+        self.checks += 1
+        return super().__contains__(item)
+
+
+@pytest.mark.parametrize("size", [10, 1_000, 120_000])
+def test_an_endless_word_costs_no_more_than_the_longest_known_word(size: int) -> None:
+    """A pasted page is no typo of any word: the work done on a word is bounded by the
+    longest word the game has, not by the length of the word."""
+    vocabulary = search.Vocabulary(["jetpack", "compass", "kodkurt"], "en")
+    vocabulary.known = _CountingSet(vocabulary.known)
+    assert vocabulary.related("q" * size) == {}
+    assert vocabulary.known.checks <= vocabulary.longest + 1
+    table = {"jetpack": "@jetpack", "compass": "@compass"}
+    vocabulary.known.checks = 0
+    assert search._single_word_target("a" * size, table, vocabulary, typing=True) is None
+    assert vocabulary.known.checks <= 2 * (vocabulary.longest + 1)
+    assert search.closest_spelling("a" * size, ["jetpack"]) is None
+
+
+def test_search_reads_only_the_start_of_an_endless_query() -> None:
+    assert faq.search("jetpack", "en")
+    assert faq.search("x " * faq.MAX_QUERY + "jetpack", "en") == []
+    assert faq.search("a" * 120_000, "hu") == []

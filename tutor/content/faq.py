@@ -157,6 +157,10 @@ LITERAL_FACTOR = 0.75
 WELL_KNOWN = 0.8
 #: Entries scoring less than this share of the best score are not shown.
 RELATIVE_CUTOFF = 0.15
+#: The longest query searched, in characters: a question players type is far shorter,
+#: and a pasted page must not keep the lookup busy (``search`` reads only this much;
+#: ``celestia faq`` refuses a longer one and says so).
+MAX_QUERY = 300
 #: Which part of the rules an entry is mainly about (its first rule), and the concept a
 #: query must name to ask about that part rather than the general rule.
 SPECIAL_PARTS = {"6": "@beginner-variant", "4.6": "@grappling-hook"}
@@ -399,12 +403,13 @@ def search(query: str, language: str, limit: int = 5) -> list[Entry]:
     """Entries answering ``query``, best first (see ``tutor.content.search`` for how
     words are matched). The query is read in ``language`` first; when some of its words
     mean nothing there, the other languages are tried too. Rule ids ("3.4") in the query
-    bring the entries resting on that rule."""
+    bring the entries resting on that rule. Only the first ``MAX_QUERY`` characters are
+    read."""
     from ..i18n import LANGUAGES
     from .search import fold
 
     everything = _entries()
-    tokens = fold(query).split()
+    tokens = fold(query[:MAX_QUERY]).split()
     # "3.4" is a rule id; a lone number ("50") is a word that matches the rendered texts.
     refs = [t.strip(".§") for t in tokens if "." in t.strip(".§")
             and RULE_REF.match(t.strip(".§"))]

@@ -56,6 +56,9 @@ from pathlib import Path
 from typing import Any
 
 MIN_PREFIX = 4
+#: How many letters a typo may add to a word: a word longer than every known word by
+#: more than this is no spelling of any of them, and is only ever matched exactly.
+TYPO_SLACK = 2
 WORD = re.compile(r"[^\W_]+|\+", re.UNICODE)
 LANGUAGES = ("en", "fr", "hu")
 TUTOR = Path(__file__).resolve().parents[1]
@@ -207,6 +210,8 @@ class Vocabulary:
         self.sorted = sorted(set(stems))
         self.known = set(self.sorted)
         self.language = language
+        #: The length of the longest stem: no longer word can be related to one.
+        self.longest = max(map(len, self.sorted), default=0)
 
     def _starting(self, prefix: str) -> list[str]:
         i = bisect_left(self.sorted, prefix)
@@ -223,12 +228,15 @@ class Vocabulary:
             found[form] = 1.0
         if len(form) < MIN_PREFIX:
             return found
-        # Known stems that ``form`` begins (or that share all but its last two letters).
-        for other in self._starting(form[: max(MIN_PREFIX, len(form) - 2)]):
-            if other != form and (score := similarity(form, other, self.language)):
-                found[other] = score
-        # Known stems that begin ``form`` ("kiszall" in "kiszallhat").
-        for k in range(MIN_PREFIX, len(form)):
+        # Known stems that ``form`` begins (or that share all but its last two letters);
+        # none can when ``form`` is longer than any of them by more than a typo adds.
+        if len(form) <= self.longest + TYPO_SLACK:
+            for other in self._starting(form[: max(MIN_PREFIX, len(form) - 2)]):
+                if other != form and (score := similarity(form, other, self.language)):
+                    found[other] = score
+        # Known stems that begin ``form`` ("kiszall" in "kiszallhat"), no longer than the
+        # longest known one: the work stays bounded whatever the length of ``form``.
+        for k in range(MIN_PREFIX, min(len(form), self.longest + 1)):
             if form[:k] in self.known and (score := similarity(form, form[:k],
                                                                 self.language)):
                 found[form[:k]] = max(found.get(form[:k], 0.0), score)
@@ -242,6 +250,8 @@ def closest_spelling(word: str, candidates: list[str]) -> str | None:
     a query without a misspelt word never pays for it."""
     if len(word) < MIN_PREFIX or word.isdigit() or not candidates:
         return None
+    if len(word) > max(map(len, candidates)) + TYPO_SLACK:
+        return None  # longer than any candidate plus a typo's letters: no spelling of one
     from rapidfuzz import process
     from rapidfuzz.distance import OSA
 
@@ -424,7 +434,8 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
         return table[word]
     if len(word) < MIN_PREFIX:
         return None
-    for k in range(len(word) - 1, MIN_PREFIX - 1, -1):
+    # Only prefixes as long as a known word can be one (bounded work for any word).
+    for k in range(min(len(word) - 1, single.longest), MIN_PREFIX - 1, -1):
         if word[:k] in single.known and 5 * k >= 3 * len(word):
             return table[word[:k]]
     if typing:
