@@ -57,6 +57,14 @@ def test_a_typo_finds_the_word_it_misspells() -> None:
     assert search.closest_spelling("xylophone", ["jetpack"]) is None
 
 
+@given(st.text("abcd", max_size=9), st.text("abcd", max_size=9), st.integers(0, 3))
+def test_edit_counts_agree_with_rapidfuzz(a: str, b: str, limit: int) -> None:
+    """Our bounded count of edits is the optimal string alignment distance."""
+    from rapidfuzz.distance import OSA
+
+    assert search.edit_distance(a, b, limit) == min(OSA.distance(a, b), limit + 1)
+
+
 @pytest.mark.parametrize(("query", "language", "expected"), [
     ("jetpak", "en", "who-plays-jetpack"),
     ("spyglas worth points", "en", "spyglass-points"),
@@ -115,6 +123,23 @@ def test_the_normaliser_imports_nothing_heavy() -> None:
     assert out == ""
 
 
+@pytest.mark.parametrize(("query", "language"), [("jetpak", "en"), ("kodkurt mire jo", "hu"),
+                                                 ("what if the deck is empty?", "en")])
+def test_a_lookup_with_or_without_typos_loads_no_heavy_module(query: str,
+                                                             language: str) -> None:
+    """What ``celestia faq`` must not import to start fast: no YAML parser (the content
+    comes from its caches), no fuzzy matcher or hash library (typos and cache keys are
+    checked in plain Python), no text wrapper (the Writer wraps)."""
+    code = ("import contextlib, io, sys; from tutor.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    main(['faq', {query!r}, '--lang', {language!r}])\n"
+            "print(' '.join(m for m in ('yaml', 'rapidfuzz', 'hashlib', 'textwrap', "
+            "'tutor.engine.state') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == ""
+
+
 @pytest.fixture
 def players_file(tmp_path, monkeypatch: pytest.MonkeyPatch):
     """A players' words file that a test may break (and search tables kept in tmp)."""
@@ -164,7 +189,7 @@ def test_search_tables_are_rebuilt_when_their_cache_is_damaged(players_file) -> 
     assert [p.name for p in caches] == ["faq-search.en.cache.json",
                                         "search-lexicon.cache.json"]
     for path in caches:
-        path.write_text('{"sha256": "0", "data": []}', encoding="utf-8")
+        path.write_text('{"digest": "0", "data": []}', encoding="utf-8")
     faq._index.cache_clear()
     search.lexicon.cache_clear()
     search._phrases.cache_clear()

@@ -199,23 +199,22 @@ INDEX_KEYS = {"ids", "weights", "questions", "topics", "main", "spellings"}
 def _index_digest(language: str) -> str:
     """The digest of everything the index of ``language`` is built from: the FAQ, the
     language's catalogs, the game's numbers, the glossary and this code."""
-    import hashlib
     from pathlib import Path
 
     from ..engine import data
     from ..i18n import LOCALE_DIR
     from . import loader, search
 
-    digest = hashlib.sha256()
     paths = [loader.FOLDER / FILE, Path(data.__file__), Path(search.__file__),
              Path(__file__), search.GLOSSARY_FILE, search.PLAYERS_FILE,
              *sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("*.mo"))]
+    chunks = []
     for path in paths:
         try:
-            digest.update(path.read_bytes())
+            chunks.append(path.read_bytes())
         except OSError:
-            digest.update(b"-")
-    return digest.hexdigest()
+            chunks.append(b"-")
+    return loader.digest(*chunks)
 
 
 def _build_index(language: str) -> dict[str, object]:

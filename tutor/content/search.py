@@ -26,6 +26,8 @@ The forms
 ``similarity(a, b)``
     how well two folded words match, from 0 to 1 (equal, same stem, one a prefix of the
     other, two inflections of one stem).
+``closest_spelling(word, candidates)``
+    the known word that ``word`` is a typo of (one or two edits), if any.
 
 How another index gets the same forms
 -------------------------------------
@@ -45,7 +47,6 @@ compiled table of each language is cached beside the content files (see ``lexico
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -246,23 +247,64 @@ class Vocabulary:
 def closest_spelling(word: str, candidates: list[str]) -> str | None:
     """The candidate spelt most like ``word`` when ``word`` looks like a typo of it: one
     edit (a letter wrong, missing, extra, or two swapped) for words of up to seven
-    letters, two for longer ones; None otherwise. Uses rapidfuzz, imported only here:
-    a query without a misspelt word never pays for it."""
+    letters, two for longer ones; None otherwise. The fewest edits win, then the
+    candidate closest in length, then the first in order.
+
+    Plain Python: the vocabularies are a few hundred words, so checking each candidate
+    with a bounded edit count costs a millisecond or two, far less than importing a
+    fuzzy-matching library would."""
     if len(word) < MIN_PREFIX or word.isdigit() or not candidates:
         return None
     if len(word) > max(map(len, candidates)) + TYPO_SLACK:
         return None  # longer than any candidate plus a typo's letters: no spelling of one
-    from rapidfuzz import process
-    from rapidfuzz.distance import OSA
-
     limit = 1 if len(word) <= 7 else 2
-    best = process.extract(word, candidates, scorer=OSA.distance, score_cutoff=limit,
-                           limit=None)
-    if not best:
-        return None
-    # The fewest edits; then the candidate closest in length, then the first in order.
-    best.sort(key=lambda hit: (hit[1], abs(len(hit[0]) - len(word)), hit[2]))
-    return best[0][0]
+    letters = set(word)
+    best: tuple[int, int, int] | None = None
+    found = None
+    for position, candidate in enumerate(candidates):
+        # Each edit brings in at most one letter and takes away at most one: a quick,
+        # exact test that leaves only a few candidates to count the edits of.
+        if (abs(len(candidate) - len(word)) > limit
+                or len(letters.difference(candidate)) > limit
+                or len(set(candidate).difference(letters)) > limit):
+            continue
+        edits = edit_distance(word, candidate, limit)
+        if edits <= limit:
+            rank = (edits, abs(len(candidate) - len(word)), position)
+            if best is None or rank < best:
+                best, found = rank, candidate
+    return found
+
+
+def edit_distance(a: str, b: str, limit: int) -> int:
+    """The number of edits (a letter replaced, removed or added, or two neighbours
+    swapped) that turn ``a`` into ``b``, if at most ``limit``; otherwise ``limit + 1``.
+
+    Common starts and ends are set aside, then each possible edit is tried at the first
+    letter that differs (an optimal series of edits can always begin there), so the work
+    grows with ``4 ** limit``, not with the length of the words."""
+    start, shortest = 0, min(len(a), len(b))
+    while start < shortest and a[start] == b[start]:
+        start += 1
+    a, b = a[start:], b[start:]
+    end, shortest = 0, min(len(a), len(b))
+    while end < shortest and a[-1 - end] == b[-1 - end]:
+        end += 1
+    if end:
+        a, b = a[:-end], b[:-end]
+    if not a or not b:
+        return min(len(a) + len(b), limit + 1)
+    if limit == 0:
+        return 1
+    best = limit + 1
+    tails = [(a[1:], b[1:]), (a[1:], b), (a, b[1:])]
+    if len(a) > 1 and len(b) > 1 and a[0] == b[1] and a[1] == b[0]:
+        tails.append((a[2:], b[2:]))
+    for rest_a, rest_b in tails:
+        best = min(best, 1 + edit_distance(rest_a, rest_b, limit - 1))
+        if best == 1:
+            break
+    return best
 
 
 # --- The lexicon: glossary terms, players' words and synonym groups ----------------------
@@ -273,10 +315,9 @@ def _phrase(text: str, language: str) -> str:
 
 
 def _sources_digest(*paths: Path) -> str:
-    digest = hashlib.sha256()
-    for path in paths:
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
+    from .loader import digest
+
+    return digest(*(path.read_bytes() for path in paths))
 
 
 def _build_lexicon() -> dict[str, Any]:
@@ -386,7 +427,7 @@ def read_json_cache(name: str, digest: str) -> Any | None:
             cached = json.load(handle)
     except (OSError, ValueError):
         return None
-    if isinstance(cached, dict) and cached.get("sha256") == digest:
+    if isinstance(cached, dict) and cached.get("digest") == digest:
         return cached.get("data")
     return None
 
@@ -396,7 +437,7 @@ def write_json_cache(name: str, digest: str, data: Any) -> None:
     target = cache_folder() / name
     try:
         temporary = target.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps({"sha256": digest, "data": data},
+        temporary.write_text(json.dumps({"digest": digest, "data": data},
                                         ensure_ascii=False, separators=(",", ":")),
                              encoding="utf-8")
         os.replace(temporary, target)
