@@ -225,3 +225,90 @@ def test_search_reads_only_the_start_of_an_endless_query() -> None:
     assert faq.search("jetpack", "en")
     assert faq.search("x " * faq.MAX_QUERY + "jetpack", "en") == []
     assert faq.search("a" * 120_000, "hu") == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("who starts", {"who"}), ("qui commence", {"who"}), ("ki kezd", {"who"}),
+    ("alternatív útvonal ki választja a kockákat", {"who"}),
+    # Hungarian "ki" after a verb is its prefix, not "who".
+    ("Mikor játssza ki a kapitány a lapjait?", {"when"}),
+    ("Mi van a kockákon, és milyen gyakran jön ki üres oldal?", set()),
+    ("does the captain pay before or after passengers decide", {"when"}),
+    ("le capitaine paie avant ou apres les passagers", {"when"}),
+    ("à quoi sert la longue-vue", {"purpose"}), ("mire jó a távcső", {"purpose"}),
+    ("What do the Power cards do?", {"purpose"}), ("How does the Magic Spyglass work?",
+                                                    {"how", "purpose"}),
+    ("et si le capitaine n'a pas de cartes", {"not"}),
+    ("how many dice", set()),
+    ("Can the captain choose to reroll no die at all?", {"not"}),
+    ("et si tous les passagers descendent", {"all"}),
+])
+def test_what_a_question_asks_for_is_read_in_every_language(text: str,
+                                                          expected: set[str]) -> None:
+    assert search.intents(text) == expected
+
+
+def test_the_words_of_before_or_after_only_shape_the_question() -> None:
+    terms = search.query_terms("does the captain pay before or after passengers decide", "en")
+    assert not any("after" in alternatives or "befor" in alternatives
+                   for alternatives in terms)
+    assert ["after"] in search.query_terms("after a crash", "en")
+
+
+def test_english_forms_of_one_word_meet() -> None:
+    for forms in (["treasure", "treasures"], ["tie", "ties", "tied"], ["city", "cities"],
+                  ["leave", "leaves", "leaving"], ["crash", "crashes", "crashed"],
+                  ["stop", "stopped", "stopping"]):
+        assert len({search.stem(f, "en") for f in forms}) == 1, forms
+    assert search.stem("dice", "en") == "dice" and search.stem("compass", "en") == "compass"
+
+
+def test_french_inversion_keeps_a_phrase_whole() -> None:
+    # "joue-t-il ses cartes" is the phrase "joue ses cartes": the captain pays.
+    assert search.query_terms("Quand le capitaine joue-t-il ses cartes ?", "fr")[-1][0] == "#pay"
+
+
+def test_a_broad_word_of_a_group_counts_in_a_query_but_not_in_a_text() -> None:
+    """French "plus" is "no more" in "plus de cartes dans la pioche", but "la carte la plus
+    rare" is not about an empty pile."""
+    assert "#empty" in search.query_terms("plus de cartes", "fr")[0]
+    assert "#empty" not in search.index_terms("les canons sont la carte la plus rare", "fr")
+    assert "#empty" in search.index_terms("la pioche est vide", "fr")
+
+
+@pytest.mark.parametrize(("query", "language"), [
+    ("50 points", "en"), ("50 points", "fr"), ("50 pont", "hu"),
+    ("what happens at 50 points", "en"),
+])
+def test_a_number_of_the_rules_finds_the_rule_it_belongs_to(query: str,
+                                                             language: str) -> None:
+    assert faq.search(query, language)[0].id == "end-of-game"
+
+
+@pytest.mark.parametrize(("query", "language", "expected"), [
+    # "mire" (what for) is a word of the language, not a typo of "kire" (on whom).
+    ("mire jó a ködkürt", "hu", "what-hazards"), ("kodkurt mire jo", "hu", "what-hazards"),
+    ("mire jó a távcső", "hu", "spyglass-how"),
+    ("à quoi sert la longue-vue", "fr", "spyglass-how"),
+])
+def test_filler_and_known_words_do_not_drown_the_content_word(query: str, language: str,
+                                                              expected: str) -> None:
+    assert faq.search(query, language)[0].id == expected
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_every_entry_is_indexed_in_its_own_language(language: str) -> None:
+    """A translation whose placeholders carry grammar specs ("{spyglass_cities:a -es}")
+    renders for the index too, instead of falling back to the English text."""
+    from tutor.content.values import Values, fill
+    from tutor.i18n import Translator
+
+    tr, plain = Translator(language), Values(language, plain_lists=True)
+    for entry in faq.entries():
+        for msgid in (entry.question, entry.answer):
+            # Raised ValueError for a list with a spec, and the index took the English.
+            text = fill(tr.gettext(msgid), plain)
+            assert "{" not in text, entry.id
+    # The cities a list names are left out of the index: they say what the text
+    # enumerates, not what it is about.
+    assert "9" not in fill("the cities {city_values}", plain)

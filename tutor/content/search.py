@@ -18,7 +18,8 @@ The forms
     article) is dropped.
 ``stem(word)``
     a folded word without one common ending of English, French or Hungarian
-    ("compasses" → "compass", "boussoles" → "boussol", "iránytűvel" → "iranytu").
+    ("compasses" → "compass", "boussoles" → "boussol", "iránytűvel" → "iranytu"); in
+    English the forms of one word meet ("treasure", "treasures" → "treasur").
 ``concepts(text, language, players=…)``
     the game's terms found in ``text``, as ``"@"`` + the concept id of ``glossary.yaml``
     ("draw pile", "pioche", "húzópakli" → ``"@draw-pile"``); with ``players=True`` also
@@ -28,6 +29,10 @@ The forms
     other, two inflections of one stem).
 ``closest_spelling(word, candidates)``
     the known word that ``word`` is a typo of (one or two edits), if any.
+``intents(text)``
+    the kinds of answer a question asks for, in any language: "who" ("qui", "ki"),
+    "when" (also "before or after …"), "which", "why", "how", "all", "not" and
+    "purpose" ("what does it do", "à quoi sert", "mire jó").
 
 How another index gets the same forms
 -------------------------------------
@@ -53,6 +58,7 @@ import re
 import unicodedata
 from bisect import bisect_left
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -71,17 +77,20 @@ GROUP = "#"
 
 # Endings stripped by ``stem``, longest first, per language. Deliberately light:
 # over-stemming would merge unrelated words, and ``similarity`` already forgives most
-# other inflections. Without a language, every language's endings are tried.
+# other inflections. Without a language, every language's endings are tried. English
+# has rules of its own (``_stem_en``): one word and its plural must meet.
 _ENDINGS_BY_LANGUAGE = {
-    # plurals and verb endings
+    # plurals and verb endings (without a language only)
     "en": {"es", "s", "ing", "ed"},
     # plurals and common noun/verb endings
-    "fr": {"s", "x", "es", "aux", "ement", "er", "ez", "ee", "ees", "ent", "e"},
+    "fr": {"s", "x", "es", "aux", "ement", "er", "ez", "ee", "ees", "ent", "e", "re", "ir",
+           "u", "us", "ue", "ues", "is", "it"},
     # plural, accusative and common case endings (accents already folded)
     "hu": {"k", "t", "ok", "ek", "ak", "at", "et", "ot", "nak", "nek", "val", "vel",
            "ban", "ben", "ba", "be", "ra", "re", "rol", "tol", "hoz", "hez", "nal", "nel",
            "on", "en", "ig", "kent", "ert", "bol", "ja", "je", "ai", "ei", "tal", "tel",
-           "ni", "hat", "het", "ik"},
+           "ni", "hat", "het", "ik", "jak", "jek", "juk", "om", "em", "am", "unk", "tok",
+           "tek"},
 }
 _ENDINGS = {
     language: sorted(endings, key=len, reverse=True)
@@ -101,25 +110,25 @@ _STOP = {
         will would not no yes any all one some such about into onto up out off still just
         also even else really ok okay possible allowed happen happens happened happening
         mean means get gets got have has had having anyone anybody someone somebody
-        everyone everybody nobody thing things way case
+        everyone everybody nobody thing things way case let lets please
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
         elles on je j tu te t me m se s y en ne n pas que qu qui quoi quel quelle quels
         quelles quand comment pourquoi avec sans pour par dans au aux ce c cet cette ces
         ça ca cela ceci son sa ses leur leurs mon ma mes ton ta tes nous vous lui moi toi
-        peut peux peuvent pouvez pouvons puis doit dois doivent devez faut si est-ce
-        passe arrive arriver droit possible permis autorisé autorise faire fait a à ai as
-        avons avez ont tout tous toute toutes alors donc bien aussi quelqu quelqu'un
-        quelque chose cas
+        peut peux peuvent pouvez pouvons puis si est-ce passe arrive arriver droit
+        possible permis autorisé autorise faire fait a à ai as avons avez ont tout tous
+        toute toutes alors donc bien aussi quelqu quelqu'un quelque chose cas sert
+        servent servir dès lorsque
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
         miert melyik mely milyen hol hova honnan van vannak volt lesz lehet lehetséges
         lehetseges kell e de meg már mar csak ez azt ezt ezek azok én en te ő mi ti ők ok
-        engem téged neki nekem nekik maga magát mindig sem ha akkor amikor aki ami amit
+        engem téged neki nekem nekik maga magát sem ha akkor amikor aki ami amit
         történik tortenik szabad tudok tud tudja tudom szerint valaki valami mindenki
-        senki dolog eset
+        senki dolog eset mire jó jo való valo most
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -138,15 +147,53 @@ def fold(text: str) -> str:
 def stem(word: str, language: str | None = None) -> str:
     """``word`` (folded) without one common ending of ``language`` (of any of our
     languages when None), keeping at least four letters."""
+    if language == "en":
+        return _stem_en(word)
     for ending in _ENDINGS.get(language, _ENDINGS[None]):
         if word.endswith(ending) and len(word) - len(ending) >= MIN_PREFIX:
             return word[: -len(ending)]
     return word
 
 
+_DOUBLED = tuple(c + c for c in "bdgmnprt")
+
+
+def _stem_en(word: str) -> str:
+    """An English word without its plural or third-person "s", its "ed" or "ing" and a
+    silent final "e", so that the forms of one word meet: "treasure", "treasures" →
+    "treasur"; "tie", "ties", "tied" → "tie"; "city", "cities" → "city"; "leave",
+    "leaving" → "leav"; "stopped" → "stop". Short words are left alone."""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies"):
+        word = word[:-3] + "y" if len(word) > 4 else word[:-1]
+    elif word.endswith(("sses", "shes", "ches", "xes", "zzes", "oes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    if word.endswith("ied"):
+        word = word[:-3] + ("y" if len(word) > 4 else "ie")
+    elif word.endswith("ed") and not word.endswith("eed") and len(word) > 4 \
+            and any(v in word[:-2] for v in "aeiouy"):
+        word = word[:-2]
+        word = word[:-1] if word.endswith(_DOUBLED) else word
+    elif word.endswith("ing") and len(word) > 5 and any(v in word[:-3] for v in "aeiouy"):
+        word = word[:-3]
+        word = word[:-1] if word.endswith(_DOUBLED) else word
+    if word.endswith("e") and not word.endswith("ee") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+#: French inversion ("joue-t-il", "doit-elle", "peut-on"): the pronoun is dropped, so
+#: that "joue-t-il ses cartes" is the phrase "joue ses cartes".
+_INVERSION = re.compile(r"-t-(?:il|elle|on|ils|elles)\b|-(?:il|elle|on|ils|elles|je|tu|"
+                        r"nous|vous)\b")
+
+
 def _spelled(text: str) -> list[str]:
     """The words of ``text`` in lower case, accents kept ("can't" → "can", "not")."""
-    text = text.casefold().replace("’", "'")
+    text = _INVERSION.sub("", text.casefold().replace("’", "'"))
     for short, full in _CONTRACTIONS:
         text = text.replace(short, full)
     return [m.group() for m in WORD.finditer(text)]
@@ -346,7 +393,11 @@ def _build_lexicon() -> dict[str, Any]:
             for form in (by_language or {}).get(language, []):
                 players.setdefault(_phrase(str(form), language), CONCEPT + str(ident))
         broad = {_phrase(str(w), language) for w in (extra.get("broad") or {}).get(language, [])}
-        texts = {k: v for k, v in players.items() if k not in broad or k in terms}
+        # A broad word is left out of the texts' forms unless it is the glossary's own
+        # term: a player's word, or a word of a synonym group ("plus" is "no more" in a
+        # question, but "la plus rare" in a text).
+        texts = {k: v for k, v in players.items()
+                 if k not in broad or (k in terms and v.startswith(CONCEPT))}
         spellings: set[str] = set()
         for concept in glossary.concepts():
             spellings.update(words(" ".join(concept.terms[language])))
@@ -537,8 +588,9 @@ def query_terms(query: str, language: str) -> list[list[str]]:
     """For each thing ``query`` asks about, the forms any of which may match: a glossary
     term or a player's word gives its ``@concept`` (and the word itself, when it is one
     word); a word of a synonym group gives the group's words; any other meaningful word
-    gives its stem."""
-    spelled = _spelled(query)
+    gives its stem. Words that only shape the question (``asking_words``) ask nothing."""
+    shaping = asking_words(query)
+    spelled = [w for w in _spelled(query) if w not in shaping]
     stems = [stem(fold(w), language) for w in spelled]
     terms: list[list[str]] = []
     for start, end, target in segments(spelled, language, players=True, typing=True):
@@ -560,6 +612,81 @@ _QUESTION = """
     hány nem
 """
 QUESTION_WORDS = frozenset(_QUESTION.split())
+
+#: What a question asks for, by its question word, the same in every language: "who
+#: starts?", "qui commence ?" and "ki kezd?" ask for a person, as "Who is the first
+#: captain?" answers. Words as spelt (accents kept: "où" is "where", "ou" is "or").
+_INTENTS = {
+    "who": "who whom qui ki kit kinek kire kié",
+    "when": "when quand mikor",
+    "where": "where où hol hova hová honnan",
+    "which": "which quel quelle quels quelles lequel laquelle melyik",
+    "why": "why pourquoi miért",
+    "how": "how comment hogyan",
+    # Everyone: "what if all the passengers get off" asks about the lone captain.
+    "all": "all every everyone everybody tous toutes tout minden mindenki összes",
+    # A negation: "what if the captain has no cards" is not "when does he play them".
+    "not": "not no nobody none cannot without pas aucun aucune sans nem nincs nincsen "
+           "sem senki nélkül",
+}
+INTENTS = {word: intent for intent, spelt in _INTENTS.items() for word in spelt.split()}
+#: Words that ask what a thing is for or does ("à quoi sert", "mire jó", "mit csinál",
+#: "how does it work"); English says it with "what … do", "what … for" (``intents``).
+_PURPOSE = frozenset({"sert", "servent", "servir", "fonctionne", "fonctionnent", "marche",
+                      "mire", "csinál", "csinálnak", "működik", "működnek"})
+#: "before or after", "avant ou après", "előtt vagy után": a question about when.
+_TIMES = ({"before", "after"}, {"avant", "après"}, {"avant", "apres"}, {"előtt", "után"},
+          {"elott", "utan"})
+
+
+_SENTENCE_END = re.compile(r"[.?!;,]+")
+
+
+def _asks_who(following: list[str]) -> bool:
+    """Hungarian "ki" inside a sentence: "who" before a verb ("… ki választja"), the
+    verb's prefix before an article, an adjective or at the end ("játssza ki a lapjait",
+    "jön ki üres oldal")."""
+    return bool(following) and following[0] not in ("a", "az", "egy") \
+        and not fold(following[0]).endswith(("s", "o", "u"))
+
+
+def _asks_purpose(spelled: list[str]) -> bool:
+    """English: "what does it do", "what do the Power cards do", "what is it for"."""
+    if len(spelled) < 3 or spelled[0] != "what":
+        return False
+    return spelled[-1] == "do" or (spelled[-1] == "for" and spelled[1] in ("is", "are"))
+
+
+def first_question(text: str) -> str:
+    """The first sentence of ``text`` (an entry's question may add a second one)."""
+    return next((s for s in re.split(r"[.?!]+", text) if s.strip()), "")
+
+
+def asking_words(text: str) -> frozenset[str]:
+    """The words of ``text`` (as spelt) that only shape the question, beyond the stop
+    words: "before" and "after" in "before or after …", which asks when."""
+    words = set(_spelled(text))
+    return frozenset().union(*(pair for pair in _TIMES if pair <= words))
+
+
+def intents(text: str) -> frozenset[str]:
+    """The kinds of answer ``text`` asks for, by its question words: "who", "when",
+    "where", "which", "why", "how", "all" (everyone), "not" (a negation) and "purpose"
+    (what a thing does or is for). "How many" asks for a number, not a way; "at all" is
+    no "all"."""
+    spelled = _spelled(text)
+    found = {INTENTS[w] for n, w in enumerate(spelled) if w in INTENTS
+             and not (w == "how" and spelled[n + 1:n + 2] in (["many"], ["much"]))
+             and not (w == "ki" and n and not _asks_who(spelled[n + 1:n + 2]))
+             and not (w == "all" and n and spelled[n - 1] == "at")}
+    words = set(spelled)
+    if (words & _PURPOSE or ("how" in words and words & {"work", "works"})
+            or any(a in ("que", "qu") and b in ("fait", "font") for a, b in pairwise(spelled))
+            or any(_asks_purpose(_spelled(part)) for part in _SENTENCE_END.split(text))):
+        found.add("purpose")
+    if any(pair <= words for pair in _TIMES):
+        found.add("when")
+    return frozenset(found)
 
 
 def canonical(text: str, language: str, typing: bool = False) -> list[str]:

@@ -4,6 +4,7 @@ coloured only on a terminal and only when ``NO_COLOR`` is not set (no-color.org)
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 from typing import TextIO
@@ -22,28 +23,34 @@ def width() -> int:
 
 #: The characters ``textwrap`` breaks lines at; no-break spaces (U+00A0, U+202F) are not.
 _BREAKS = str.maketrans("\t\n\x0b\x0c\r", "     ")
+_SPACES = re.compile(r"( +)")
 
 
 def wrap(text: str, columns: int, first: str = "", rest: str = "") -> list[str]:
     """``text`` in lines of at most ``columns`` characters, the first starting with
     ``first`` and the others with ``rest``: what ``textwrap.wrap`` gives with
     ``break_on_hyphens=False``, without importing it (its patterns cost a lookup more
-    than the wrapping does). Words break only at ordinary spaces; a word too long for a
-    line is cut."""
+    than the wrapping does). Lines break only at ordinary spaces, which are kept inside a
+    line ("Rules: 3.4  Entry: …") and dropped around a break; a word too long for a line
+    is cut."""
     lines: list[str] = []
-    line, indent = "", first
-    for word in text.translate(_BREAKS).split(" "):
-        if not word:
+    line, gap, indent = "", "", first
+    for chunk in _SPACES.split(text.translate(_BREAKS)):
+        if not chunk:
             continue
-        room = columns - len(indent)
-        if line and len(line) + 1 + len(word) <= room:
-            line += " " + word
+        if chunk[0] == " ":
+            gap = chunk if line else ""
+            continue
+        word, room = chunk, columns - len(indent)
+        if line and len(line) + len(gap) + len(word) <= room:
+            line += gap + word
             continue
         if line and len(word) > max(1, columns - len(rest)) and len(line) + 2 <= room:
             # A word too long for any line starts at the end of this one, as textwrap
             # does it.
-            cut = room - len(line) - 1
-            line, word = line + " " + word[:cut], word[cut:]
+            cut = room - len(line) - len(gap)
+            if cut > 0:
+                line, word = line + gap + word[:cut], word[cut:]
         if line:
             lines.append(indent + line)
             indent, room = rest, columns - len(rest)
@@ -51,7 +58,7 @@ def wrap(text: str, columns: int, first: str = "", rest: str = "") -> list[str]:
             lines.append(indent + word[:max(1, room)])
             word = word[max(1, room):]
             indent, room = rest, columns - len(rest)
-        line = word
+        line, gap = word, ""
     if line:
         lines.append(indent + line)
     return lines

@@ -138,7 +138,9 @@ class Values(Mapping[str, Any]):
 
     def __init__(self, language: str = "en", plain_lists: bool = False) -> None:
         self.language = language
-        self.plain_lists = plain_lists  # "1 2 4 6" instead of Babel's "1, 2, 4 and 6"
+        # For a search index: a list placeholder says nothing (its numbers enumerate, they
+        # do not name what a text is about), and needs no Babel locale data.
+        self.plain_lists = plain_lists
         self._cache: dict[str, Any] = {}
 
     def __getitem__(self, name: str) -> Any:
@@ -146,7 +148,11 @@ class Values(Mapping[str, Any]):
             if name in PLAIN:
                 self._cache[name] = PLAIN[name]()
             elif name in LOCALISED and self.plain_lists:
-                self._cache[name] = " ".join(str(v) for v in LIST_ITEMS[name]())
+                from ..grammar import Listing
+
+                # A Listing, so that a translation's grammar spec ({cities:a -es}) still
+                # applies: the text around it is indexed in its own language.
+                self._cache[name] = Listing("", LIST_ITEMS[name](), lambda words: "")
             elif name in LOCALISED:
                 self._cache[name] = LOCALISED[name](self.language)
             else:
