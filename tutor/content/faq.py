@@ -163,6 +163,9 @@ MAIN_ENTRY_FACTOR = 1.25
 #: (who, when, where, which, why, how, all, not, purpose: ``search.intents``) adds (a
 #: factor).
 INTENT_WEIGHT = 0.5
+#: The factor given to an entry whose question asks about a negation ("…reroll no die at
+#: all?") when the query asks about none.
+NEGATION_FACTOR = 0.9
 #: The factor given to an entry whose question's first game term is one the query names.
 SUBJECT_FACTOR = 1.1
 #: Of a query term found only in an entry's answer, the share of the term that counts
@@ -436,6 +439,8 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
             v >= 0.75 for v in asked.related(t).values())) / max(1, len(topics))
         factor *= 1 + FOCUS_WEIGHT * focus
         factor *= 1 + INTENT_WEIGHT * len(asks & set(index.intents[i]))
+        if "not" in index.intents[i] and "not" not in asks:
+            factor *= NEGATION_FACTOR
         # A question names what it is about first ("What does a blank die ask for?" is
         # about the blank; "What is on the dice, and … a blank?" about the dice).
         subject = next((f for f in index.questions[i] if f[0] in CONCEPT + GROUP), None)

@@ -191,12 +191,20 @@ _INVERSION = re.compile(r"-t-(?:il|elle|on|ils|elles)\b|-(?:il|elle|on|ils|elles
                         r"nous|vous)\b")
 
 
+#: French articles after which "des" typed without its accent can only be "dés" (dice):
+#: "les des" is no French, "les dés" is.
+_BEFORE_DICE = frozenset({"les", "ces", "mes", "tes", "ses", "nos", "vos", "leurs", "aux",
+                          "quels", "quelles"})
+
+
 def _spelled(text: str) -> list[str]:
     """The words of ``text`` in lower case, accents kept ("can't" → "can", "not")."""
     text = _INVERSION.sub("", text.casefold().replace("’", "'"))
     for short, full in _CONTRACTIONS:
         text = text.replace(short, full)
-    return [m.group() for m in WORD.finditer(text)]
+    found = [m.group() for m in WORD.finditer(text)]
+    return [("dés" if w == "des" and n and found[n - 1] in _BEFORE_DICE else w)
+            for n, w in enumerate(found)]
 
 
 _CONTRACTIONS = (("can't", "can not"), ("won't", "will not"), ("n't", " not"),
