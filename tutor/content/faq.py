@@ -208,6 +208,8 @@ class _Index:
         self.main: dict[str, int] = data["main"]
         self.intents: list[list[str]] = data["intents"]
         self.spellings: list[str] = data["spellings"]
+        #: The same as a set: words the FAQ's texts use are never taken as half typed.
+        self.spelled = frozenset(self.spellings)
         self.postings: dict[str, list[tuple[int, float]]] = {}
         for i, weights in enumerate(self.weights):
             for form, weight in weights.items():
@@ -381,7 +383,7 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
 
     index = _index(language)
     query = _corrected(query, index)
-    terms = query_terms(query, language)
+    terms = query_terms(query, language, index.spelled)
     # "quick game rules", "gyors játék szabályai": every entry is about the rules, so the
     # word only says that the query is about the rest of it.
     if len(terms) > 1:
@@ -420,7 +422,7 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     wanted = {form for alternatives in terms for form in alternatives}
     asked = Vocabulary([f for f in wanted if not f.startswith(CONCEPT)], language)
     asks = intents(query)
-    shape = canonical(query, language, typing=True)
+    shape = canonical(query, language, typing=True, known=index.spelled)
     if len(shape) < 3:
         shape = []  # a word or two: nothing to compare as a whole
     everything = _entries()

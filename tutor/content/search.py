@@ -57,6 +57,7 @@ import os
 import re
 import unicodedata
 from bisect import bisect_left
+from collections.abc import Collection
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
@@ -90,7 +91,11 @@ _ENDINGS_BY_LANGUAGE = {
            "ban", "ben", "ba", "be", "ra", "re", "rol", "tol", "hoz", "hez", "nal", "nel",
            "on", "en", "ig", "kent", "ert", "bol", "ja", "je", "ai", "ei", "tal", "tel",
            "ni", "hat", "het", "ik", "jak", "jek", "juk", "om", "em", "am", "unk", "tok",
-           "tek"},
+           "tek",
+           # a verb's "can" with its person ("játszhatják" and "játszhat" meet at
+           # "jatsz"), and the infinitive ("játszani")
+           "hatjak", "hetik", "hatja", "heti", "hatnak", "hetnek", "hatok", "hetek",
+           "hatunk", "hetunk", "hatsz", "hetsz", "ani", "eni"},
 }
 _ENDINGS = {
     language: sorted(endings, key=len, reverse=True)
@@ -191,20 +196,36 @@ _INVERSION = re.compile(r"-t-(?:il|elle|on|ils|elles)\b|-(?:il|elle|on|ils|elles
                         r"nous|vous)\b")
 
 
-#: French articles after which "des" typed without its accent can only be "dés" (dice):
-#: "les des" is no French, "les dés" is.
+#: French words after which "des" typed without its accent can only be "dés" (dice):
+#: "les des", "combien de des" are no French, "les dés", "combien de dés" are.
 _BEFORE_DICE = frozenset({"les", "ces", "mes", "tes", "ses", "nos", "vos", "leurs", "aux",
-                          "quels", "quelles"})
+                          "quels", "quelles", "de"})
 
 
-def _spelled(text: str) -> list[str]:
-    """The words of ``text`` in lower case, accents kept ("can't" → "can", "not")."""
+#: Hungarian verb prefixes that may stand after their verb ("dobja újra", "játssza ki").
+_HU_PREFIXES = frozenset({"ki", "be", "le", "fel", "föl", "meg", "el", "át", "újra",
+                          "vissza", "össze", "oda", "rá", "szét"})
+_HU_ARTICLES = frozenset({"a", "az", "egy"})
+
+
+def _spelled(text: str, language: str | None = None) -> list[str]:
+    """The words of ``text`` in lower case, accents kept ("can't" → "can", "not"). In
+    Hungarian a verb prefix that follows its verb, before an article or at the end, is
+    put back in front of it: "dobja újra" is "újradobja", "játssza ki a lapjait" is
+    "kijátssza a lapjait" (the prefix's place is left as an empty word)."""
     text = _INVERSION.sub("", text.casefold().replace("’", "'"))
     for short, full in _CONTRACTIONS:
         text = text.replace(short, full)
     found = [m.group() for m in WORD.finditer(text)]
-    return [("dés" if w == "des" and n and found[n - 1] in _BEFORE_DICE else w)
-            for n, w in enumerate(found)]
+    found = [("dés" if w == "des" and n and found[n - 1] in _BEFORE_DICE else w)
+             for n, w in enumerate(found)]
+    if language == "hu":
+        for n in range(1, len(found)):
+            if (found[n] in _HU_PREFIXES and found[n - 1] and found[n - 1] not in STOP_WORDS
+                    and (n + 1 == len(found) or found[n + 1] in _HU_ARTICLES)):
+                found[n - 1], found[n] = found[n] + found[n - 1], ""
+        found = [w for w in found if w]
+    return found
 
 
 _CONTRACTIONS = (("can't", "can not"), ("won't", "will not"), ("n't", " not"),
@@ -221,9 +242,10 @@ def is_stop(word: str) -> bool:
     return word in STOP_WORDS
 
 
-def words(text: str) -> list[str]:
-    """The folded words of ``text`` that carry meaning (no stop words)."""
-    return [fold(w) for w in _spelled(text) if w not in STOP_WORDS]
+def words(text: str, language: str | None = None) -> list[str]:
+    """The folded words of ``text`` that carry meaning (no stop words); in ``language``
+    when given (Hungarian verb prefixes, see ``_spelled``)."""
+    return [fold(w) for w in _spelled(text, language) if w not in STOP_WORDS]
 
 
 def similarity(query: str, word: str, language: str | None = None) -> float:
@@ -546,12 +568,15 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
 
 
 def segments(spelled: list[str], language: str, players: bool | str,
-             typing: bool = False) -> list[tuple[int, int, str | None]]:
+             typing: bool = False, known: Collection[str] = ()
+             ) -> list[tuple[int, int, str | None]]:
     """Split words as spelt (``_spelled``) into (start, end, target) pieces: the longest
     phrase of the lexicon at each place (target ``@concept`` or ``#group``), else one
     word (target None). A stop word alone is never a term ("de" is not "dé").
     ``players``: False for the glossary's words, True to add the players' words (a
-    query), "texts" to add those that are not broad (a text being indexed)."""
+    query), "texts" to add those that are not broad (a text being indexed). With
+    ``typing``, a word may be the start of a term being typed, unless it is one of the
+    ``known`` words (folded) as it is: "hányan" is a word, not "hány" half typed."""
     table, longest, single = _phrases(language, players)
     stems = [stem(fold(w), language) for w in spelled]
     found: list[tuple[int, int, str | None]] = []
@@ -565,7 +590,8 @@ def segments(spelled: list[str], language: str, players: bool | str,
                 break
         else:
             target = (None if spelled[i] in STOP_WORDS
-                      else _single_word_target(stems[i], table, single, typing))
+                      else _single_word_target(stems[i], table, single,
+                                               typing and fold(spelled[i]) not in known))
             found.append((i, i + 1, target))
             i += 1
     return found
@@ -578,7 +604,7 @@ def group_members(language: str, group: str) -> list[str]:
 
 def concepts(text: str, language: str, players: bool = False) -> list[str]:
     """The ``@concept`` forms of the game's terms that ``text`` uses, in order."""
-    return [target for _, _, target in segments(_spelled(text), language, players)
+    return [target for _, _, target in segments(_spelled(text, language), language, players)
             if target and target.startswith(CONCEPT)]
 
 
@@ -587,21 +613,24 @@ def index_terms(text: str, language: str) -> list[str]:
     ``@concept`` forms of the game's terms it uses (glossary terms and players' words
     alike: a text about "treasures" is about the Treasure cards) and the ``#group`` of
     each synonym group it uses."""
-    return [stem(w, language) for w in words(text)] + [
-        target for _, _, target in segments(_spelled(text), language, players="texts")
+    return [stem(w, language) for w in words(text, language)] + [
+        target for _, _, target in segments(_spelled(text, language), language,
+                                            players="texts")
         if target]
 
 
-def query_terms(query: str, language: str) -> list[list[str]]:
+def query_terms(query: str, language: str, known: Collection[str] = ()) -> list[list[str]]:
     """For each thing ``query`` asks about, the forms any of which may match: a glossary
     term or a player's word gives its ``@concept`` (and the word itself, when it is one
     word); a word of a synonym group gives the group's words; any other meaningful word
-    gives its stem. Words that only shape the question (``asking_words``) ask nothing."""
+    gives its stem. Words that only shape the question (``asking_words``) ask nothing;
+    ``known`` words are taken as they are (see ``segments``)."""
     shaping = asking_words(query)
-    spelled = [w for w in _spelled(query) if w not in shaping]
+    spelled = [w for w in _spelled(query, language) if w not in shaping]
     stems = [stem(fold(w), language) for w in spelled]
     terms: list[list[str]] = []
-    for start, end, target in segments(spelled, language, players=True, typing=True):
+    for start, end, target in segments(spelled, language, players=True, typing=True,
+                                       known=known):
         single = end - start == 1 and spelled[start] not in STOP_WORDS
         if target and target.startswith(GROUP):
             terms.append([target, *group_members(language, target)])
@@ -672,9 +701,17 @@ def first_question(text: str) -> str:
 
 def asking_words(text: str) -> frozenset[str]:
     """The words of ``text`` (as spelt) that only shape the question, beyond the stop
-    words: "before" and "after" in "before or after …", which asks when."""
+    words: "before" and "after" in "before or after …" (it asks when), "use" in "how do
+    I use …", "mire használható" and their French forms (they ask what a thing does)."""
     words = set(_spelled(text))
-    return frozenset().union(*(pair for pair in _TIMES if pair <= words))
+    shaping = set().union(*(pair for pair in _TIMES if pair <= words))
+    if "how" in words:
+        shaping |= words & {"use"}
+    if "comment" in words:
+        shaping |= words & {"utiliser"}
+    if words & {"hogyan", "mire"}:
+        shaping |= {w for w in words if w.startswith("használ")}
+    return frozenset(shaping)
 
 
 def intents(text: str) -> frozenset[str]:
@@ -688,7 +725,9 @@ def intents(text: str) -> frozenset[str]:
              and not (w == "ki" and n and not _asks_who(spelled[n + 1:n + 2]))
              and not (w == "all" and n and spelled[n - 1] == "at")}
     words = set(spelled)
-    if (words & _PURPOSE or ("how" in words and words & {"work", "works"})
+    if (words & _PURPOSE or ("how" in words and words & {"work", "works", "use"})
+            or ("comment" in words and words & {"utiliser", "marche"})
+            or ("hogyan" in words and any(w.startswith("használ") for w in words))
             or any(a in ("que", "qu") and b in ("fait", "font") for a, b in pairwise(spelled))
             or any(_asks_purpose(_spelled(part)) for part in _SENTENCE_END.split(text))):
         found.add("purpose")
@@ -697,15 +736,16 @@ def intents(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def canonical(text: str, language: str, typing: bool = False) -> list[str]:
+def canonical(text: str, language: str, typing: bool = False,
+              known: Collection[str] = ()) -> list[str]:
     """``text`` as a sequence for comparing whole questions: each token's stem, with the
     game's terms replaced by their ``@concept`` and the words of a synonym group by its
     ``#group``; ``typing`` for a query (a word may be half typed). Of the stop words,
     the question words stay: "what … when" is part of how a question is asked."""
-    spelled = _spelled(text)
+    spelled = _spelled(text, language)
     return [target or stem(fold(spelled[start]), language)
             for start, _, target in segments(spelled, language,
                                              players=True if typing else "texts",
-                                             typing=typing)
+                                             typing=typing, known=known)
             if target or spelled[start] not in STOP_WORDS
             or spelled[start] in QUESTION_WORDS]
