@@ -8,6 +8,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tutor import argparse_texts
 from tutor.cli import COMMANDS, _named_command, build_parser, main
@@ -188,3 +190,48 @@ def test_a_lookup_imports_no_other_command() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env=env).stdout.split()
     assert out == ["tutor.commands.faq"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_an_over_long_question_is_refused_with_a_short_excerpt(
+        capsys: pytest.CaptureFixture[str], language: str) -> None:
+    pasted = "jetpack " + "a" * 120_000
+    code, out, err = run(capsys, "faq", pasted, "--lang", language)
+    assert code == 1 and not out
+    assert "Traceback" not in err
+    # The message quotes the start of the question, not all of it, and says the limit.
+    assert len(err) < 400 and '"jetpack' in err.replace("«\u202f", '"').replace("„", '"')
+    assert str(faq.MAX_QUERY) in err
+    if language != "en":
+        english = Translator("en").format(
+            'Your question is too long to search ({count} characters, at most {limit}): '
+            '"{excerpt}…". Ask it in a few words.', count="1", limit="1", excerpt="x")
+        assert english.split("(")[0] not in err  # translated
+
+
+def test_a_question_just_under_the_limit_is_searched(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    question = "what if the deck is empty " + "please " * 30
+    assert len(question) <= faq.MAX_QUERY
+    code, out, _ = run(capsys, "faq", question)
+    assert code == 0 and "Rules:" in out
+
+
+@given(st.lists(st.one_of(st.text("abé", min_size=1, max_size=30),
+                          st.sampled_from(["Règles\u202f:", "«\u202fje\u202f»"])),
+                max_size=40),
+       st.lists(st.sampled_from([" ", "  "]), min_size=40, max_size=40),
+       st.integers(20, 80), st.sampled_from(["", "  ", "3.4.2  "]))
+def test_the_writer_wraps_as_textwrap_does(words: list[str], gaps: list[str], width: int,
+                                           head: str) -> None:
+    """Our wrapper (no textwrap import at start-up) breaks lines where textwrap does, keeps
+    the spaces inside a line, and leaves no space at a line's end."""
+    import textwrap
+
+    from tutor.content.terminal import wrap
+
+    text = "".join(w + g for w, g in zip(words, gaps, strict=False))
+    expected = [line.rstrip(" ") for line in textwrap.wrap(
+        text, width, initial_indent=head, subsequent_indent=" " * len(head),
+        break_on_hyphens=False)]
+    assert wrap(text, width, head, " " * len(head)) == expected

@@ -57,6 +57,14 @@ def test_a_typo_finds_the_word_it_misspells() -> None:
     assert search.closest_spelling("xylophone", ["jetpack"]) is None
 
 
+@given(st.text("abcd", max_size=9), st.text("abcd", max_size=9), st.integers(0, 3))
+def test_edit_counts_agree_with_rapidfuzz(a: str, b: str, limit: int) -> None:
+    """Our bounded count of edits is the optimal string alignment distance."""
+    from rapidfuzz.distance import OSA
+
+    assert search.edit_distance(a, b, limit) == min(OSA.distance(a, b), limit + 1)
+
+
 @pytest.mark.parametrize(("query", "language", "expected"), [
     ("jetpak", "en", "who-plays-jetpack"),
     ("spyglas worth points", "en", "spyglass-points"),
@@ -115,6 +123,23 @@ def test_the_normaliser_imports_nothing_heavy() -> None:
     assert out == ""
 
 
+@pytest.mark.parametrize(("query", "language"), [("jetpak", "en"), ("kodkurt mire jo", "hu"),
+                                                 ("what if the deck is empty?", "en")])
+def test_a_lookup_with_or_without_typos_loads_no_heavy_module(query: str,
+                                                             language: str) -> None:
+    """What ``celestia faq`` must not import to start fast: no YAML parser (the content
+    comes from its caches), no fuzzy matcher or hash library (typos and cache keys are
+    checked in plain Python), no text wrapper (the Writer wraps)."""
+    code = ("import contextlib, io, sys; from tutor.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    main(['faq', {query!r}, '--lang', {language!r}])\n"
+            "print(' '.join(m for m in ('yaml', 'rapidfuzz', 'hashlib', 'textwrap', "
+            "'tutor.engine.state') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == ""
+
+
 @pytest.fixture
 def players_file(tmp_path, monkeypatch: pytest.MonkeyPatch):
     """A players' words file that a test may break (and search tables kept in tmp)."""
@@ -164,8 +189,126 @@ def test_search_tables_are_rebuilt_when_their_cache_is_damaged(players_file) -> 
     assert [p.name for p in caches] == ["faq-search.en.cache.json",
                                         "search-lexicon.cache.json"]
     for path in caches:
-        path.write_text('{"sha256": "0", "data": []}', encoding="utf-8")
+        path.write_text('{"digest": "0", "data": []}', encoding="utf-8")
     faq._index.cache_clear()
     search.lexicon.cache_clear()
     search._phrases.cache_clear()
     assert faq.search("deck empty", "en")[0].id == "reshuffle"
+
+
+class _CountingSet(set):
+    """A set that counts how often it is asked whether it holds something."""
+
+    checks = 0
+
+    def __contains__(self, item: object) -> bool:
+        self.checks += 1
+        return super().__contains__(item)
+
+
+@pytest.mark.parametrize("size", [10, 1_000, 120_000])
+def test_an_endless_word_costs_no_more_than_the_longest_known_word(size: int) -> None:
+    """A pasted page is no typo of any word: the work done on a word is bounded by the
+    longest word the game has, not by the length of the word."""
+    vocabulary = search.Vocabulary(["jetpack", "compass", "kodkurt"], "en")
+    vocabulary.known = _CountingSet(vocabulary.known)
+    assert vocabulary.related("q" * size) == {}
+    assert vocabulary.known.checks <= vocabulary.longest + 1
+    table = {"jetpack": "@jetpack", "compass": "@compass"}
+    vocabulary.known.checks = 0
+    assert search._single_word_target("a" * size, table, vocabulary, typing=True) is None
+    assert vocabulary.known.checks <= 2 * (vocabulary.longest + 1)
+    assert search.closest_spelling("a" * size, ["jetpack"]) is None
+
+
+def test_search_reads_only_the_start_of_an_endless_query() -> None:
+    assert faq.search("jetpack", "en")
+    assert faq.search("x " * faq.MAX_QUERY + "jetpack", "en") == []
+    assert faq.search("a" * 120_000, "hu") == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("who starts", {"who"}), ("qui commence", {"who"}), ("ki kezd", {"who"}),
+    ("alternatív útvonal ki választja a kockákat", {"who"}),
+    # Hungarian "ki" after a verb is its prefix, not "who".
+    ("Mikor játssza ki a kapitány a lapjait?", {"when"}),
+    ("Mi van a kockákon, és milyen gyakran jön ki üres oldal?", set()),
+    ("does the captain pay before or after passengers decide", {"when"}),
+    ("le capitaine paie avant ou apres les passagers", {"when"}),
+    ("à quoi sert la longue-vue", {"purpose"}), ("mire jó a távcső", {"purpose"}),
+    ("What do the Power cards do?", {"purpose"}), ("How does the Magic Spyglass work?",
+                                                    {"how", "purpose"}),
+    ("et si le capitaine n'a pas de cartes", {"not"}),
+    ("how many dice", set()),
+    ("Can the captain choose to reroll no die at all?", {"not"}),
+    ("et si tous les passagers descendent", {"all"}),
+])
+def test_what_a_question_asks_for_is_read_in_every_language(text: str,
+                                                          expected: set[str]) -> None:
+    assert search.intents(text) == expected
+
+
+def test_the_words_of_before_or_after_only_shape_the_question() -> None:
+    terms = search.query_terms("does the captain pay before or after passengers decide", "en")
+    assert not any("after" in alternatives or "befor" in alternatives
+                   for alternatives in terms)
+    assert ["after"] in search.query_terms("after a crash", "en")
+
+
+def test_english_forms_of_one_word_meet() -> None:
+    for forms in (["treasure", "treasures"], ["tie", "ties", "tied"], ["city", "cities"],
+                  ["leave", "leaves", "leaving"], ["crash", "crashes", "crashed"],
+                  ["stop", "stopped", "stopping"]):
+        assert len({search.stem(f, "en") for f in forms}) == 1, forms
+    assert search.stem("dice", "en") == "dice" and search.stem("compass", "en") == "compass"
+
+
+def test_french_inversion_keeps_a_phrase_whole() -> None:
+    # "joue-t-il ses cartes" is the phrase "joue ses cartes": the captain pays.
+    assert search.query_terms("Quand le capitaine joue-t-il ses cartes ?", "fr")[-1][0] == "#pay"
+
+
+def test_a_broad_word_of_a_group_counts_in_a_query_but_not_in_a_text() -> None:
+    """French "plus" is "no more" in "plus de cartes dans la pioche", but "la carte la plus
+    rare" is not about an empty pile."""
+    assert "#empty" in search.query_terms("plus de cartes", "fr")[0]
+    assert "#empty" not in search.index_terms("les canons sont la carte la plus rare", "fr")
+    assert "#empty" in search.index_terms("la pioche est vide", "fr")
+
+
+@pytest.mark.parametrize(("query", "language"), [
+    ("50 points", "en"), ("50 points", "fr"), ("50 pont", "hu"),
+    ("what happens at 50 points", "en"),
+])
+def test_a_number_of_the_rules_finds_the_rule_it_belongs_to(query: str,
+                                                             language: str) -> None:
+    assert faq.search(query, language)[0].id == "end-of-game"
+
+
+@pytest.mark.parametrize(("query", "language", "expected"), [
+    # "mire" (what for) is a word of the language, not a typo of "kire" (on whom).
+    ("mire jó a ködkürt", "hu", "what-hazards"), ("kodkurt mire jo", "hu", "what-hazards"),
+    ("mire jó a távcső", "hu", "spyglass-how"),
+    ("à quoi sert la longue-vue", "fr", "spyglass-how"),
+])
+def test_filler_and_known_words_do_not_drown_the_content_word(query: str, language: str,
+                                                              expected: str) -> None:
+    assert faq.search(query, language)[0].id == expected
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_every_entry_is_indexed_in_its_own_language(language: str) -> None:
+    """A translation whose placeholders carry grammar specs ("{spyglass_cities:a -es}")
+    renders for the index too, instead of falling back to the English text."""
+    from tutor.content.values import Values, fill
+    from tutor.i18n import Translator
+
+    tr, plain = Translator(language), Values(language, plain_lists=True)
+    for entry in faq.entries():
+        for msgid in (entry.question, entry.answer):
+            # Raised ValueError for a list with a spec, and the index took the English.
+            text = fill(tr.gettext(msgid), plain)
+            assert "{" not in text, entry.id
+    # The cities a list names are left out of the index: they say what the text
+    # enumerates, not what it is about.
+    assert "9" not in fill("the cities {city_values}", plain)

@@ -83,6 +83,6 @@ def test_stale_cache_is_not_used(content: Path) -> None:
 
 def test_broken_cache_falls_back_to_the_yaml(content: Path) -> None:
     loader.load("faq.yaml")
-    loader.cache_path("faq.yaml").write_text('{"sha256": "x"', encoding="utf-8")
+    loader.cache_path("faq.yaml").write_text('{"digest": "x"', encoding="utf-8")
     _clear()
     assert len(faq.entries()) >= 30

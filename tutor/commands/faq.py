@@ -30,6 +30,20 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                             n=DEFAULT_LIMIT))
 
 
+#: How much of an over-long question an error message quotes, in characters.
+EXCERPT = 40
+
+
+def excerpt(text: str, size: int = EXCERPT) -> str:
+    """The start of ``text``, at most ``size`` characters, cut after a whole word when
+    there is one (a long run of letters is cut where it must be)."""
+    text = " ".join(text.split())
+    if len(text) <= size:
+        return text
+    cut = text[:size]
+    return cut.rsplit(" ", 1)[0] if " " in cut else cut
+
+
 def _write_entry(entry: Entry, tr: Translator, out: Writer) -> None:
     from ..content import faq
     from ..content.terminal import BOLD, DIM
@@ -67,6 +81,12 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
             out.paragraph(faq.render_question(entry, tr), indent="  ")
         return 0
     query = " ".join(args.query)
+    if len(query) > faq.MAX_QUERY:
+        error(tr.format(N_('Your question is too long to search ({count} characters, at most '
+                           '{limit}): "{excerpt}…". Ask it in a few words.'),
+                        count=tr.number(len(query)), limit=tr.number(faq.MAX_QUERY),
+                        excerpt=excerpt(query)))
+        return 1
     found = faq.search(query, tr.language, limit=max(1, args.limit))
     if not found:
         error(tr.format(N_('No FAQ entry matches "{query}". Try other words or fewer of '

@@ -5,10 +5,14 @@ The entries live in ``faq.yaml`` (English, translated through the "content" cata
 the three languages: ``tutor.content.search`` turns words into forms (accents, endings,
 players' words, synonyms); here the entries are ranked. An entry scores for each thing
 the query asks about that it answers (rare words counting more, the question and the
-keywords more than the answer), multiplied by the share of the query it answers, by how
-alike its question and the query are as wholes, and by how much of its question the
-query asks about; entries about the beginner variant or the Grappling Hook come after
-the general rule unless the query names them.
+keywords more than the answer), multiplied by the share of the query it answers (a term
+only its answer mentions counting half), by how alike its question and the query are as
+wholes, by how much of its question the query asks about, and by the kinds of answer
+both ask for ("who", "when", "what for": ``search.intents``). Of entries that match
+alike, the one whose question is about the thing the query names first, and the main
+entry of a card or of a number of the rules ("50"), come first; entries about the
+beginner variant or the Grappling Hook come after the general rule unless the query
+names them. A word of the language is never "corrected" as a typo.
 
     >>> from tutor.content import faq
     >>> len(faq.entries()) >= 30
@@ -140,6 +144,9 @@ def render_answer(entry: Entry, tr: Translator) -> str:
 # Building it means rendering every entry, so it is kept in a cache file beside the
 # content, keyed by the digest of everything it is built from.
 
+#: How steeply an entry that answers only part of the query falls behind (the share it
+#: answers, to this power).
+COVERAGE_POWER = 2.0
 #: How much the whole-question likeness of an entry adds to its score (as a factor).
 QUESTION_WEIGHT = 2.0
 #: How much the share of an entry's question that the query asks about adds (a factor).
@@ -149,14 +156,33 @@ FOCUS_WEIGHT = 0.5
 VARIANT_FACTOR = 0.5
 #: The weight of a match found only through another language than the one asked for.
 OTHER_LANGUAGE_FACTOR = 0.8
-#: The factor given to the main entry of a card that the query names.
-MAIN_ENTRY_FACTOR = 1.1
+#: The factor given to the main entry of a card, or of a number of the rules, that the
+#: query names.
+MAIN_ENTRY_FACTOR = 1.25
+#: How much each kind of answer that both the query and an entry's question ask for
+#: (who, when, where, which, why, how, all, not, purpose: ``search.intents``) adds (a
+#: factor).
+INTENT_WEIGHT = 0.5
+#: The factor given to an entry whose question asks about a negation ("…reroll no die at
+#: all?") when the query asks about none.
+NEGATION_FACTOR = 0.9
+#: The factor given to an entry whose question's first game term is one the query names.
+SUBJECT_FACTOR = 1.1
+#: Of a query term found only in an entry's answer, the share of the term that counts
+#: as answered (found in the question or the keywords, all of it counts).
+ANSWER_ONLY_SHARE = 0.5
 #: The weight of a player's word taken literally rather than as the term it stands for.
 LITERAL_FACTOR = 0.75
 #: A query word that matches no known word at least this well may be a typo.
 WELL_KNOWN = 0.8
 #: Entries scoring less than this share of the best score are not shown.
 RELATIVE_CUTOFF = 0.15
+#: The longest query searched, in characters: a question players type is far shorter,
+#: and a pasted page must not keep the lookup busy (``search`` reads only this much;
+#: ``celestia faq`` refuses a longer one and says so).
+MAX_QUERY = 300
+#: The synonym group of the word "rules" (players_words.yaml).
+RULES_GROUP = "#rules"
 #: Which part of the rules an entry is mainly about (its first rule), and the concept a
 #: query must name to ask about that part rather than the general rule.
 SPECIAL_PARTS = {"6": "@beginner-variant", "4.6": "@grappling-hook"}
@@ -180,47 +206,93 @@ class _Index:
         self.questions: list[list[str]] = data["questions"]
         self.topics: list[list[str]] = data["topics"]
         self.main: dict[str, int] = data["main"]
+        self.intents: list[list[str]] = data["intents"]
         self.spellings: list[str] = data["spellings"]
+        #: The same as a set: words the FAQ's texts use are never taken as half typed.
+        self.spelled = frozenset(self.spellings)
         self.postings: dict[str, list[tuple[int, float]]] = {}
         for i, weights in enumerate(self.weights):
             for form, weight in weights.items():
                 self.postings.setdefault(form, []).append((i, weight))
         self.vocabulary = Vocabulary([f for f in self.postings if not f.startswith("@")],
                                      language)
+        self._known: frozenset[str] | None = None
+
+    @property
+    def known(self) -> frozenset[str]:
+        """Every word of this language that the program's texts use (folded): a word
+        the typo fixer must leave as it is. Read only when a word of a query matches
+        nothing (``faq-words.<language>.cache.json``, built with the index)."""
+        if self._known is None:
+            from .search import read_json_cache, write_json_cache
+
+            name = f"faq-words.{self.language}.cache.json"
+            digest = _index_digest(self.language)
+            words = read_json_cache(name, digest)
+            if not isinstance(words, list):
+                words = _catalog_words(self.language)
+                write_json_cache(name, digest, words)
+            self._known = frozenset(words)
+        return self._known
 
 
-INDEX_KEYS = {"ids", "weights", "questions", "topics", "main", "spellings"}
+INDEX_KEYS = {"ids", "weights", "questions", "topics", "main", "intents", "spellings"}
+
+
+def _catalog_words(language: str) -> list[str]:
+    """The folded words of every message of the program in ``language`` (all domains'
+    catalogs; for English their msgids), with its stop words."""
+    import gettext
+
+    from ..i18n import LOCALE_DIR
+    from .search import _STOP, fold, words
+
+    found = {fold(w) for w in _STOP.get(language, "").split()}
+    for path in sorted(LOCALE_DIR.glob(f"{'*' if language == 'en' else language}"
+                                       "/LC_MESSAGES/*.mo")):
+        try:
+            with path.open("rb") as handle:
+                # gettext has no public way to list a catalog's messages.
+                messages = gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]
+        except (OSError, ValueError, LookupError):
+            continue
+        for key, value in messages.items():
+            text = key[0] if isinstance(key, tuple) else key
+            if not text:
+                continue  # the header
+            for part in ([text] if language == "en" else [value]):
+                if isinstance(part, str):
+                    found.update(words(part.replace("\x04", " ")))
+    return sorted(found)
 
 
 def _index_digest(language: str) -> str:
     """The digest of everything the index of ``language`` is built from: the FAQ, the
     language's catalogs, the game's numbers, the glossary and this code."""
-    import hashlib
     from pathlib import Path
 
     from ..engine import data
     from ..i18n import LOCALE_DIR
     from . import loader, search
 
-    digest = hashlib.sha256()
     paths = [loader.FOLDER / FILE, Path(data.__file__), Path(search.__file__),
              Path(__file__), search.GLOSSARY_FILE, search.PLAYERS_FILE,
              *sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("*.mo"))]
+    chunks = []
     for path in paths:
         try:
-            digest.update(path.read_bytes())
+            chunks.append(path.read_bytes())
         except OSError:
-            digest.update(b"-")
-    return digest.hexdigest()
+            chunks.append(b"-")
+    return loader.digest(*chunks)
 
 
 def _build_index(language: str) -> dict[str, object]:
     from ..i18n import Translator
-    from .search import canonical, index_terms, lexicon, words
+    from .search import canonical, first_question, index_terms, intents, lexicon, words
 
     tr = Translator(language)
-    # Lists ("1, 2, 4 and 6") are joined plainly: the numbers stay searchable and
-    # indexing needs no Babel locale data.
+    # Lists ("1, 2, 4 and 6") are left out: the entries are not about those numbers.
     plain = Values(language, plain_lists=True)
 
     def render(msgid: str) -> str:
@@ -232,6 +304,7 @@ def _build_index(language: str) -> dict[str, object]:
     weights: list[dict[str, float]] = []
     questions: list[list[str]] = []
     topics: list[list[str]] = []
+    asks: list[list[str]] = []
     spellings: set[str] = set(lexicon()[language]["spellings"])
     for entry in _entries():
         fields = {
@@ -249,8 +322,9 @@ def _build_index(language: str) -> dict[str, object]:
         weights.append(found)
         questions.append(canonical(fields["question"], language))
         topics.append(sorted(set(index_terms(fields["question"], language))))
+        asks.append(sorted(intents(first_question(fields["question"]))))
     return {"ids": [e.id for e in _entries()], "weights": weights, "questions": questions,
-            "topics": topics, "main": _main_entries(),
+            "topics": topics, "main": _main_entries(), "intents": asks,
             "spellings": sorted(w for w in spellings if len(w) >= 4 and not w.isdigit())}
 
 
@@ -276,11 +350,14 @@ def _corrected(query: str, index: _Index) -> str:
     out = []
     for word in _spelled(query):
         folded = fold(word)
+        # A word of the language (one the program's texts use, or a stop word) is never
+        # "corrected" into another: "mire" (what for) is no typo of "kire" (on whom).
         if (word not in STOP_WORDS and len(folded) >= 4 and not folded.isdigit()
                 and max(index.vocabulary.related(stem(folded, index.language)).values(),
                         default=0.0) < WELL_KNOWN
                 and not _single_word_target(stem(folded, index.language), table, single,
-                                            typing=True)):
+                                            typing=True)
+                and folded not in index.known):
             word = closest_spelling(folded, index.spellings) or word
         out.append(word)
     return " ".join(out)
@@ -302,11 +379,15 @@ def _likeness(query: list[str], question: list[str]) -> float:
 def _scores(query: str, language: str) -> tuple[list[float], int]:
     """One score per entry in ``language``, and how many of the query's terms matched
     nothing at all there."""
-    from .search import CONCEPT, GROUP, Vocabulary, canonical, query_terms
+    from .search import CONCEPT, GROUP, Vocabulary, canonical, intents, query_terms
 
     index = _index(language)
     query = _corrected(query, index)
-    terms = query_terms(query, language)
+    terms = query_terms(query, language, index.spelled)
+    # "quick game rules", "gyors játék szabályai": every entry is about the rules, so the
+    # word only says that the query is about the rest of it.
+    if len(terms) > 1:
+        terms = [t for t in terms if t[0] != RULES_GROUP] or terms
     total = len(index.weights)
     scores = [0.0] * total
     if not terms:
@@ -314,6 +395,7 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     matched = [0.0] * total
     unmatched = 0
     weight_of_all = 0.0
+    full = FIELD_WEIGHTS["question"]
     for alternatives in terms:
         best = [0.0] * total
         for n, form in enumerate(alternatives):
@@ -334,10 +416,13 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
         for i, b in enumerate(best):
             if b:
                 scores[i] += b * rarity
-                matched[i] += rarity
+                # A term the entry's question or keywords hold is answered; one only
+                # its answer mentions, in part: long answers touch many words.
+                matched[i] += rarity * min(1.0, max(ANSWER_ONLY_SHARE, b / full))
     wanted = {form for alternatives in terms for form in alternatives}
     asked = Vocabulary([f for f in wanted if not f.startswith(CONCEPT)], language)
-    shape = canonical(query, language, typing=True)
+    asks = intents(query)
+    shape = canonical(query, language, typing=True, known=index.spelled)
     if len(shape) < 3:
         shape = []  # a word or two: nothing to compare as a whole
     everything = _entries()
@@ -347,7 +432,7 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
         # The share of what the query asks that the entry answers, rare words counting
         # more: an entry that matches the query as a whole beats one sharing a word.
         coverage = matched[i] / weight_of_all
-        factor = coverage * coverage * (1 + QUESTION_WEIGHT
+        factor = coverage ** COVERAGE_POWER * (1 + QUESTION_WEIGHT
                                         * _likeness(shape, index.questions[i]))
         # The share of the entry's question that the query asks about: of two entries
         # that match alike, the one about just that comes first.
@@ -355,6 +440,14 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
         focus = sum(1 for t in topics if t in wanted or any(
             v >= 0.75 for v in asked.related(t).values())) / max(1, len(topics))
         factor *= 1 + FOCUS_WEIGHT * focus
+        factor *= 1 + INTENT_WEIGHT * len(asks & set(index.intents[i]))
+        if "not" in index.intents[i] and "not" not in asks:
+            factor *= NEGATION_FACTOR
+        # A question names what it is about first ("What does a blank die ask for?" is
+        # about the blank; "What is on the dice, and … a blank?" about the dice).
+        subject = next((f for f in index.questions[i] if f[0] in CONCEPT + GROUP), None)
+        if subject in wanted:
+            factor *= SUBJECT_FACTOR
         part = _special_part(everything[i])
         if part and SPECIAL_PARTS[part] not in wanted:
             factor *= VARIANT_FACTOR
@@ -368,23 +461,59 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
 
 
 def _main_entries() -> dict[str, int]:
-    """Card → the entry about that card itself: the one resting first on the first
-    statement of the section of section 4 named after it ("4.4.1" for Gust of Wind)."""
-    from . import rules
-    from .search import canonical
+    """What a query may name → the entry about that thing itself, the one that comes
+    first of those that match alike:
 
-    firsts: dict[str, str] = {}
+    - a card → the entry resting first on the first statement of the section of section
+      4 named after it ("4.4.1" for Gust of Wind), or, for Equipment and the Turbo, on
+      the statement of section 1.1 that says what it does ("1.1.3" for the Turbo);
+    - a number of the rules that only one placeholder has, and no city ("50",
+      ``{end_score}``) → the entry resting first on the first statement that quotes it
+      ("5.1.1")."""
+    from ..engine import data
+    from ..glossary import concepts
+    from . import rules
+    from .loader import placeholders
+    from .search import CONCEPT, canonical
+    from .search import concepts as named_in
+    from .values import LIST_ITEMS, PLAIN
+
+    cards = {CONCEPT + c.id for c in concepts() if c.engine in data.HAND_CARDS}
+    firsts: dict[str, list[str]] = {}
+    numbers: dict[int, list[str]] = {}
+    for name, compute in PLAIN.items():
+        value = compute()
+        if isinstance(value, int):
+            numbers.setdefault(value, []).append(name)
+    for name, items in LIST_ITEMS.items():  # "20" is a city as well as the compasses
+        for value in items():
+            numbers.setdefault(value, []).append(name)
+    quoted: set[str] = set()
     for section in rules.sections():
         named = canonical(section.title, "en")
         if (section.parent == "4" and len(named) == 1 and named[0].startswith("@")
                 and section.rules):
-            firsts[section.rules[0].id] = named[0]
+            firsts.setdefault(section.rules[0].id, []).append(named[0])
+        for statement in section.rules:
+            if section.id == "1.1":
+                for concept in named_in(statement.text, "en"):
+                    if concept in cards:
+                        firsts.setdefault(statement.id, []).append(concept)
+            for name in placeholders(statement.text):
+                value = PLAIN[name]() if name in PLAIN else None
+                if (isinstance(value, int) and value >= MIN_NAMED_NUMBER
+                        and len(numbers[value]) == 1 and str(value) not in quoted):
+                    quoted.add(str(value))
+                    firsts.setdefault(statement.id, []).append(str(value))
     found: dict[str, int] = {}
     for i, entry in enumerate(_entries()):
-        concept = firsts.get(entry.rules[0])
-        if concept:
-            found.setdefault(concept, i)
+        for named in firsts.get(entry.rules[0], ()):
+            found.setdefault(named, i)
     return found
+
+
+#: Numbers below this ("2", "4", "6") mean too many things to name one entry.
+MIN_NAMED_NUMBER = 10
 
 
 def _special_part(entry: Entry) -> str | None:
@@ -399,12 +528,13 @@ def search(query: str, language: str, limit: int = 5) -> list[Entry]:
     """Entries answering ``query``, best first (see ``tutor.content.search`` for how
     words are matched). The query is read in ``language`` first; when some of its words
     mean nothing there, the other languages are tried too. Rule ids ("3.4") in the query
-    bring the entries resting on that rule."""
+    bring the entries resting on that rule. Only the first ``MAX_QUERY`` characters are
+    read."""
     from ..i18n import LANGUAGES
     from .search import fold
 
     everything = _entries()
-    tokens = fold(query).split()
+    tokens = fold(query[:MAX_QUERY]).split()
     # "3.4" is a rule id; a lone number ("50") is a word that matches the rendered texts.
     refs = [t.strip(".§") for t in tokens if "." in t.strip(".§")
             and RULE_REF.match(t.strip(".§"))]

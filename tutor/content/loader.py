@@ -6,10 +6,10 @@ reported with the file, the entry id and what is wrong, as a translatable messag
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import string
+import zlib
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,13 @@ FOLDER = Path(__file__).parent
 
 class ContentError(CelestiaError):
     """A content data file that cannot be used as it is."""
+
+
+def digest(*chunks: bytes) -> str:
+    """What a cache records of the data it was built from: the length and CRC-32 of
+    each chunk. A cache key, not a safeguard against tampering: any edit changes it, and
+    it needs no ``hashlib`` (whose import costs a lookup more than reading the cache)."""
+    return "-".join(f"{len(chunk)}:{zlib.crc32(chunk):08x}" for chunk in chunks)
 
 
 def _yaml_load(text: str) -> Any:
@@ -37,8 +44,8 @@ def load(name: str) -> Any:
     """The parsed content of ``tutor/content/<name>``; errors name the file.
 
     Parsing YAML costs more than a lookup may spend, so the parsed data is also kept in
-    ``<name>.cache.json`` with the SHA-256 of the YAML text it came from. The cache is used
-    only when that digest matches the YAML as it is now; otherwise the YAML is parsed and
+    ``<name>.cache.json`` with the ``digest`` of the YAML text it came from. The cache is
+    used only when that digest matches the YAML as it is now; otherwise the YAML is parsed and
     the cache rewritten if the folder is writable (commit it, or run
     ``python -m tutor.content.loader``).
     """
@@ -48,12 +55,12 @@ def load(name: str) -> Any:
     except OSError as err:
         raise ContentError(N_("The content file {file} cannot be read: {reason}"),
                            file=name, reason=err.strerror or str(err)) from err
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    key = digest(text.encode("utf-8"))
     cached = _read_cache(name)
-    if cached is not None and cached.get("sha256") == digest and "data" in cached:
+    if cached is not None and cached.get("digest") == key and "data" in cached:
         return cached["data"]
     parsed = parse(name, text)
-    _write_cache(name, digest, parsed)
+    _write_cache(name, key, parsed)
     return parsed
 
 
@@ -82,12 +89,12 @@ def _read_cache(name: str) -> dict[str, Any] | None:
     return cached if isinstance(cached, dict) else None
 
 
-def _write_cache(name: str, digest: str, parsed: Any) -> None:
+def _write_cache(name: str, key: str, parsed: Any) -> None:
     target = cache_path(name)
     try:
         # Written aside, then renamed: a reader never sees half a file.
         temporary = target.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps({"sha256": digest, "data": parsed},
+        temporary.write_text(json.dumps({"digest": key, "data": parsed},
                                         ensure_ascii=False, indent=0, sort_keys=True) + "\n",
                              encoding="utf-8")
         os.replace(temporary, target)
@@ -100,7 +107,7 @@ def refresh() -> list[str]:
     names = sorted(p.name for p in FOLDER.glob("*.yaml"))
     for name in names:
         text = (FOLDER / name).read_text(encoding="utf-8")
-        _write_cache(name, hashlib.sha256(text.encode("utf-8")).hexdigest(), parse(name, text))
+        _write_cache(name, digest(text.encode("utf-8")), parse(name, text))
     return names
 
 

@@ -18,7 +18,8 @@ The forms
     article) is dropped.
 ``stem(word)``
     a folded word without one common ending of English, French or Hungarian
-    ("compasses" → "compass", "boussoles" → "boussol", "iránytűvel" → "iranytu").
+    ("compasses" → "compass", "boussoles" → "boussol", "iránytűvel" → "iranytu"); in
+    English the forms of one word meet ("treasure", "treasures" → "treasur").
 ``concepts(text, language, players=…)``
     the game's terms found in ``text``, as ``"@"`` + the concept id of ``glossary.yaml``
     ("draw pile", "pioche", "húzópakli" → ``"@draw-pile"``); with ``players=True`` also
@@ -26,6 +27,12 @@ The forms
 ``similarity(a, b)``
     how well two folded words match, from 0 to 1 (equal, same stem, one a prefix of the
     other, two inflections of one stem).
+``closest_spelling(word, candidates)``
+    the known word that ``word`` is a typo of (one or two edits), if any.
+``intents(text)``
+    the kinds of answer a question asks for, in any language: "who" ("qui", "ki"),
+    "when" (also "before or after …"), "which", "why", "how", "all", "not" and
+    "purpose" ("what does it do", "à quoi sert", "mire jó").
 
 How another index gets the same forms
 -------------------------------------
@@ -45,17 +52,21 @@ compiled table of each language is cached beside the content files (see ``lexico
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
 import unicodedata
 from bisect import bisect_left
+from collections.abc import Collection
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 MIN_PREFIX = 4
+#: How many letters a typo may add to a word: a word longer than every known word by
+#: more than this is no spelling of any of them, and is only ever matched exactly.
+TYPO_SLACK = 2
 WORD = re.compile(r"[^\W_]+|\+", re.UNICODE)
 LANGUAGES = ("en", "fr", "hu")
 TUTOR = Path(__file__).resolve().parents[1]
@@ -67,17 +78,24 @@ GROUP = "#"
 
 # Endings stripped by ``stem``, longest first, per language. Deliberately light:
 # over-stemming would merge unrelated words, and ``similarity`` already forgives most
-# other inflections. Without a language, every language's endings are tried.
+# other inflections. Without a language, every language's endings are tried. English
+# has rules of its own (``_stem_en``): one word and its plural must meet.
 _ENDINGS_BY_LANGUAGE = {
-    # plurals and verb endings
+    # plurals and verb endings (without a language only)
     "en": {"es", "s", "ing", "ed"},
     # plurals and common noun/verb endings
-    "fr": {"s", "x", "es", "aux", "ement", "er", "ez", "ee", "ees", "ent", "e"},
+    "fr": {"s", "x", "es", "aux", "ement", "er", "ez", "ee", "ees", "ent", "e", "re", "ir",
+           "u", "us", "ue", "ues", "is", "it"},
     # plural, accusative and common case endings (accents already folded)
     "hu": {"k", "t", "ok", "ek", "ak", "at", "et", "ot", "nak", "nek", "val", "vel",
            "ban", "ben", "ba", "be", "ra", "re", "rol", "tol", "hoz", "hez", "nal", "nel",
            "on", "en", "ig", "kent", "ert", "bol", "ja", "je", "ai", "ei", "tal", "tel",
-           "ni", "hat", "het", "ik"},
+           "ni", "hat", "het", "ik", "jak", "jek", "juk", "om", "em", "am", "unk", "tok",
+           "tek",
+           # a verb's "can" with its person ("játszhatják" and "játszhat" meet at
+           # "jatsz"), and the infinitive ("játszani")
+           "hatjak", "hetik", "hatja", "heti", "hatnak", "hetnek", "hatok", "hetek",
+           "hatunk", "hetunk", "hatsz", "hetsz", "ani", "eni"},
 }
 _ENDINGS = {
     language: sorted(endings, key=len, reverse=True)
@@ -97,25 +115,25 @@ _STOP = {
         will would not no yes any all one some such about into onto up out off still just
         also even else really ok okay possible allowed happen happens happened happening
         mean means get gets got have has had having anyone anybody someone somebody
-        everyone everybody nobody thing things way case
+        everyone everybody nobody thing things way case let lets please
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
         elles on je j tu te t me m se s y en ne n pas que qu qui quoi quel quelle quels
         quelles quand comment pourquoi avec sans pour par dans au aux ce c cet cette ces
         ça ca cela ceci son sa ses leur leurs mon ma mes ton ta tes nous vous lui moi toi
-        peut peux peuvent pouvez pouvons puis doit dois doivent devez faut si est-ce
-        passe arrive arriver droit possible permis autorisé autorise faire fait a à ai as
-        avons avez ont tout tous toute toutes alors donc bien aussi quelqu quelqu'un
-        quelque chose cas
+        peut peux peuvent pouvez pouvons puis si est-ce passe arrive arriver droit
+        possible permis autorisé autorise faire fait a à ai as avons avez ont tout tous
+        toute toutes alors donc bien aussi quelqu quelqu'un quelque chose cas sert
+        servent servir dès lorsque
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
         miert melyik mely milyen hol hova honnan van vannak volt lesz lehet lehetséges
         lehetseges kell e de meg már mar csak ez azt ezt ezek azok én en te ő mi ti ők ok
-        engem téged neki nekem nekik maga magát mindig sem ha akkor amikor aki ami amit
+        engem téged neki nekem nekik maga magát sem ha akkor amikor aki ami amit
         történik tortenik szabad tudok tud tudja tudom szerint valaki valami mindenki
-        senki dolog eset
+        senki dolog eset mire jó jo való valo most
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -134,18 +152,80 @@ def fold(text: str) -> str:
 def stem(word: str, language: str | None = None) -> str:
     """``word`` (folded) without one common ending of ``language`` (of any of our
     languages when None), keeping at least four letters."""
+    if language == "en":
+        return _stem_en(word)
     for ending in _ENDINGS.get(language, _ENDINGS[None]):
         if word.endswith(ending) and len(word) - len(ending) >= MIN_PREFIX:
             return word[: -len(ending)]
     return word
 
 
-def _spelled(text: str) -> list[str]:
-    """The words of ``text`` in lower case, accents kept ("can't" → "can", "not")."""
-    text = text.casefold().replace("’", "'")
+_DOUBLED = tuple(c + c for c in "bdgmnprt")
+
+
+def _stem_en(word: str) -> str:
+    """An English word without its plural or third-person "s", its "ed" or "ing" and a
+    silent final "e", so that the forms of one word meet: "treasure", "treasures" →
+    "treasur"; "tie", "ties", "tied" → "tie"; "city", "cities" → "city"; "leave",
+    "leaving" → "leav"; "stopped" → "stop". Short words are left alone."""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies"):
+        word = word[:-3] + "y" if len(word) > 4 else word[:-1]
+    elif word.endswith(("sses", "shes", "ches", "xes", "zzes", "oes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    if word.endswith("ied"):
+        word = word[:-3] + ("y" if len(word) > 4 else "ie")
+    elif word.endswith("ed") and not word.endswith("eed") and len(word) > 4 \
+            and any(v in word[:-2] for v in "aeiouy"):
+        word = word[:-2]
+        word = word[:-1] if word.endswith(_DOUBLED) else word
+    elif word.endswith("ing") and len(word) > 5 and any(v in word[:-3] for v in "aeiouy"):
+        word = word[:-3]
+        word = word[:-1] if word.endswith(_DOUBLED) else word
+    if word.endswith("e") and not word.endswith("ee") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+#: French inversion ("joue-t-il", "doit-elle", "peut-on"): the pronoun is dropped, so
+#: that "joue-t-il ses cartes" is the phrase "joue ses cartes".
+_INVERSION = re.compile(r"-t-(?:il|elle|on|ils|elles)\b|-(?:il|elle|on|ils|elles|je|tu|"
+                        r"nous|vous)\b")
+
+
+#: French words after which "des" typed without its accent can only be "dés" (dice):
+#: "les des", "combien de des" are no French, "les dés", "combien de dés" are.
+_BEFORE_DICE = frozenset({"les", "ces", "mes", "tes", "ses", "nos", "vos", "leurs", "aux",
+                          "quels", "quelles", "de"})
+
+
+#: Hungarian verb prefixes that may stand after their verb ("dobja újra", "játssza ki").
+_HU_PREFIXES = frozenset({"ki", "be", "le", "fel", "föl", "meg", "el", "át", "újra",
+                          "vissza", "össze", "oda", "rá", "szét"})
+_HU_ARTICLES = frozenset({"a", "az", "egy"})
+
+
+def _spelled(text: str, language: str | None = None) -> list[str]:
+    """The words of ``text`` in lower case, accents kept ("can't" → "can", "not"). In
+    Hungarian a verb prefix that follows its verb, before an article or at the end, is
+    put back in front of it: "dobja újra" is "újradobja", "játssza ki a lapjait" is
+    "kijátssza a lapjait" (the prefix's place is left as an empty word)."""
+    text = _INVERSION.sub("", text.casefold().replace("’", "'"))
     for short, full in _CONTRACTIONS:
         text = text.replace(short, full)
-    return [m.group() for m in WORD.finditer(text)]
+    found = [m.group() for m in WORD.finditer(text)]
+    found = [("dés" if w == "des" and n and found[n - 1] in _BEFORE_DICE else w)
+             for n, w in enumerate(found)]
+    if language == "hu":
+        for n in range(1, len(found)):
+            if (found[n] in _HU_PREFIXES and found[n - 1] and found[n - 1] not in STOP_WORDS
+                    and (n + 1 == len(found) or found[n + 1] in _HU_ARTICLES)):
+                found[n - 1], found[n] = found[n] + found[n - 1], ""
+        found = [w for w in found if w]
+    return found
 
 
 _CONTRACTIONS = (("can't", "can not"), ("won't", "will not"), ("n't", " not"),
@@ -162,9 +242,10 @@ def is_stop(word: str) -> bool:
     return word in STOP_WORDS
 
 
-def words(text: str) -> list[str]:
-    """The folded words of ``text`` that carry meaning (no stop words)."""
-    return [fold(w) for w in _spelled(text) if w not in STOP_WORDS]
+def words(text: str, language: str | None = None) -> list[str]:
+    """The folded words of ``text`` that carry meaning (no stop words); in ``language``
+    when given (Hungarian verb prefixes, see ``_spelled``)."""
+    return [fold(w) for w in _spelled(text, language) if w not in STOP_WORDS]
 
 
 def similarity(query: str, word: str, language: str | None = None) -> float:
@@ -207,6 +288,8 @@ class Vocabulary:
         self.sorted = sorted(set(stems))
         self.known = set(self.sorted)
         self.language = language
+        #: The length of the longest stem: no longer word can be related to one.
+        self.longest = max(map(len, self.sorted), default=0)
 
     def _starting(self, prefix: str) -> list[str]:
         i = bisect_left(self.sorted, prefix)
@@ -223,12 +306,15 @@ class Vocabulary:
             found[form] = 1.0
         if len(form) < MIN_PREFIX:
             return found
-        # Known stems that ``form`` begins (or that share all but its last two letters).
-        for other in self._starting(form[: max(MIN_PREFIX, len(form) - 2)]):
-            if other != form and (score := similarity(form, other, self.language)):
-                found[other] = score
-        # Known stems that begin ``form`` ("kiszall" in "kiszallhat").
-        for k in range(MIN_PREFIX, len(form)):
+        # Known stems that ``form`` begins (or that share all but its last two letters);
+        # none can when ``form`` is longer than any of them by more than a typo adds.
+        if len(form) <= self.longest + TYPO_SLACK:
+            for other in self._starting(form[: max(MIN_PREFIX, len(form) - 2)]):
+                if other != form and (score := similarity(form, other, self.language)):
+                    found[other] = score
+        # Known stems that begin ``form`` ("kiszall" in "kiszallhat"), no longer than the
+        # longest known one: the work stays bounded whatever the length of ``form``.
+        for k in range(MIN_PREFIX, min(len(form), self.longest + 1)):
             if form[:k] in self.known and (score := similarity(form, form[:k],
                                                                 self.language)):
                 found[form[:k]] = max(found.get(form[:k], 0.0), score)
@@ -238,21 +324,64 @@ class Vocabulary:
 def closest_spelling(word: str, candidates: list[str]) -> str | None:
     """The candidate spelt most like ``word`` when ``word`` looks like a typo of it: one
     edit (a letter wrong, missing, extra, or two swapped) for words of up to seven
-    letters, two for longer ones; None otherwise. Uses rapidfuzz, imported only here:
-    a query without a misspelt word never pays for it."""
+    letters, two for longer ones; None otherwise. The fewest edits win, then the
+    candidate closest in length, then the first in order.
+
+    Plain Python: the vocabularies are a few hundred words, so checking each candidate
+    with a bounded edit count costs a millisecond or two, far less than importing a
+    fuzzy-matching library would."""
     if len(word) < MIN_PREFIX or word.isdigit() or not candidates:
         return None
-    from rapidfuzz import process
-    from rapidfuzz.distance import OSA
-
+    if len(word) > max(map(len, candidates)) + TYPO_SLACK:
+        return None  # longer than any candidate plus a typo's letters: no spelling of one
     limit = 1 if len(word) <= 7 else 2
-    best = process.extract(word, candidates, scorer=OSA.distance, score_cutoff=limit,
-                           limit=None)
-    if not best:
-        return None
-    # The fewest edits; then the candidate closest in length, then the first in order.
-    best.sort(key=lambda hit: (hit[1], abs(len(hit[0]) - len(word)), hit[2]))
-    return best[0][0]
+    letters = set(word)
+    best: tuple[int, int, int] | None = None
+    found = None
+    for position, candidate in enumerate(candidates):
+        # Each edit brings in at most one letter and takes away at most one: a quick,
+        # exact test that leaves only a few candidates to count the edits of.
+        if (abs(len(candidate) - len(word)) > limit
+                or len(letters.difference(candidate)) > limit
+                or len(set(candidate).difference(letters)) > limit):
+            continue
+        edits = edit_distance(word, candidate, limit)
+        if edits <= limit:
+            rank = (edits, abs(len(candidate) - len(word)), position)
+            if best is None or rank < best:
+                best, found = rank, candidate
+    return found
+
+
+def edit_distance(a: str, b: str, limit: int) -> int:
+    """The number of edits (a letter replaced, removed or added, or two neighbours
+    swapped) that turn ``a`` into ``b``, if at most ``limit``; otherwise ``limit + 1``.
+
+    Common starts and ends are set aside, then each possible edit is tried at the first
+    letter that differs (an optimal series of edits can always begin there), so the work
+    grows with ``4 ** limit``, not with the length of the words."""
+    start, shortest = 0, min(len(a), len(b))
+    while start < shortest and a[start] == b[start]:
+        start += 1
+    a, b = a[start:], b[start:]
+    end, shortest = 0, min(len(a), len(b))
+    while end < shortest and a[-1 - end] == b[-1 - end]:
+        end += 1
+    if end:
+        a, b = a[:-end], b[:-end]
+    if not a or not b:
+        return min(len(a) + len(b), limit + 1)
+    if limit == 0:
+        return 1
+    best = limit + 1
+    tails = [(a[1:], b[1:]), (a[1:], b), (a, b[1:])]
+    if len(a) > 1 and len(b) > 1 and a[0] == b[1] and a[1] == b[0]:
+        tails.append((a[2:], b[2:]))
+    for rest_a, rest_b in tails:
+        best = min(best, 1 + edit_distance(rest_a, rest_b, limit - 1))
+        if best == 1:
+            break
+    return best
 
 
 # --- The lexicon: glossary terms, players' words and synonym groups ----------------------
@@ -263,10 +392,9 @@ def _phrase(text: str, language: str) -> str:
 
 
 def _sources_digest(*paths: Path) -> str:
-    digest = hashlib.sha256()
-    for path in paths:
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
+    from .loader import digest
+
+    return digest(*(path.read_bytes() for path in paths))
 
 
 def _build_lexicon() -> dict[str, Any]:
@@ -295,7 +423,11 @@ def _build_lexicon() -> dict[str, Any]:
             for form in (by_language or {}).get(language, []):
                 players.setdefault(_phrase(str(form), language), CONCEPT + str(ident))
         broad = {_phrase(str(w), language) for w in (extra.get("broad") or {}).get(language, [])}
-        texts = {k: v for k, v in players.items() if k not in broad or k in terms}
+        # A broad word is left out of the texts' forms unless it is the glossary's own
+        # term: a player's word, or a word of a synonym group ("plus" is "no more" in a
+        # question, but "la plus rare" in a text).
+        texts = {k: v for k, v in players.items()
+                 if k not in broad or (k in terms and v.startswith(CONCEPT))}
         spellings: set[str] = set()
         for concept in glossary.concepts():
             spellings.update(words(" ".join(concept.terms[language])))
@@ -376,7 +508,7 @@ def read_json_cache(name: str, digest: str) -> Any | None:
             cached = json.load(handle)
     except (OSError, ValueError):
         return None
-    if isinstance(cached, dict) and cached.get("sha256") == digest:
+    if isinstance(cached, dict) and cached.get("digest") == digest:
         return cached.get("data")
     return None
 
@@ -386,7 +518,7 @@ def write_json_cache(name: str, digest: str, data: Any) -> None:
     target = cache_folder() / name
     try:
         temporary = target.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps({"sha256": digest, "data": data},
+        temporary.write_text(json.dumps({"digest": digest, "data": data},
                                         ensure_ascii=False, separators=(",", ":")),
                              encoding="utf-8")
         os.replace(temporary, target)
@@ -424,7 +556,8 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
         return table[word]
     if len(word) < MIN_PREFIX:
         return None
-    for k in range(len(word) - 1, MIN_PREFIX - 1, -1):
+    # Only prefixes as long as a known word can be one (bounded work for any word).
+    for k in range(min(len(word) - 1, single.longest), MIN_PREFIX - 1, -1):
         if word[:k] in single.known and 5 * k >= 3 * len(word):
             return table[word[:k]]
     if typing:
@@ -435,12 +568,15 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
 
 
 def segments(spelled: list[str], language: str, players: bool | str,
-             typing: bool = False) -> list[tuple[int, int, str | None]]:
+             typing: bool = False, known: Collection[str] = ()
+             ) -> list[tuple[int, int, str | None]]:
     """Split words as spelt (``_spelled``) into (start, end, target) pieces: the longest
     phrase of the lexicon at each place (target ``@concept`` or ``#group``), else one
     word (target None). A stop word alone is never a term ("de" is not "dé").
     ``players``: False for the glossary's words, True to add the players' words (a
-    query), "texts" to add those that are not broad (a text being indexed)."""
+    query), "texts" to add those that are not broad (a text being indexed). With
+    ``typing``, a word may be the start of a term being typed, unless it is one of the
+    ``known`` words (folded) as it is: "hányan" is a word, not "hány" half typed."""
     table, longest, single = _phrases(language, players)
     stems = [stem(fold(w), language) for w in spelled]
     found: list[tuple[int, int, str | None]] = []
@@ -454,7 +590,8 @@ def segments(spelled: list[str], language: str, players: bool | str,
                 break
         else:
             target = (None if spelled[i] in STOP_WORDS
-                      else _single_word_target(stems[i], table, single, typing))
+                      else _single_word_target(stems[i], table, single,
+                                               typing and fold(spelled[i]) not in known))
             found.append((i, i + 1, target))
             i += 1
     return found
@@ -467,7 +604,7 @@ def group_members(language: str, group: str) -> list[str]:
 
 def concepts(text: str, language: str, players: bool = False) -> list[str]:
     """The ``@concept`` forms of the game's terms that ``text`` uses, in order."""
-    return [target for _, _, target in segments(_spelled(text), language, players)
+    return [target for _, _, target in segments(_spelled(text, language), language, players)
             if target and target.startswith(CONCEPT)]
 
 
@@ -476,20 +613,24 @@ def index_terms(text: str, language: str) -> list[str]:
     ``@concept`` forms of the game's terms it uses (glossary terms and players' words
     alike: a text about "treasures" is about the Treasure cards) and the ``#group`` of
     each synonym group it uses."""
-    return [stem(w, language) for w in words(text)] + [
-        target for _, _, target in segments(_spelled(text), language, players="texts")
+    return [stem(w, language) for w in words(text, language)] + [
+        target for _, _, target in segments(_spelled(text, language), language,
+                                            players="texts")
         if target]
 
 
-def query_terms(query: str, language: str) -> list[list[str]]:
+def query_terms(query: str, language: str, known: Collection[str] = ()) -> list[list[str]]:
     """For each thing ``query`` asks about, the forms any of which may match: a glossary
     term or a player's word gives its ``@concept`` (and the word itself, when it is one
     word); a word of a synonym group gives the group's words; any other meaningful word
-    gives its stem."""
-    spelled = _spelled(query)
+    gives its stem. Words that only shape the question (``asking_words``) ask nothing;
+    ``known`` words are taken as they are (see ``segments``)."""
+    shaping = asking_words(query)
+    spelled = [w for w in _spelled(query, language) if w not in shaping]
     stems = [stem(fold(w), language) for w in spelled]
     terms: list[list[str]] = []
-    for start, end, target in segments(spelled, language, players=True, typing=True):
+    for start, end, target in segments(spelled, language, players=True, typing=True,
+                                       known=known):
         single = end - start == 1 and spelled[start] not in STOP_WORDS
         if target and target.startswith(GROUP):
             terms.append([target, *group_members(language, target)])
@@ -509,16 +650,102 @@ _QUESTION = """
 """
 QUESTION_WORDS = frozenset(_QUESTION.split())
 
+#: What a question asks for, by its question word, the same in every language: "who
+#: starts?", "qui commence ?" and "ki kezd?" ask for a person, as "Who is the first
+#: captain?" answers. Words as spelt (accents kept: "où" is "where", "ou" is "or").
+_INTENTS = {
+    "who": "who whom qui ki kit kinek kire kié",
+    "when": "when quand mikor",
+    "where": "where où hol hova hová honnan",
+    "which": "which quel quelle quels quelles lequel laquelle melyik",
+    "why": "why pourquoi miért",
+    "how": "how comment hogyan",
+    # Everyone: "what if all the passengers get off" asks about the lone captain.
+    "all": "all every everyone everybody tous toutes tout minden mindenki összes",
+    # A negation: "what if the captain has no cards" is not "when does he play them".
+    "not": "not no nobody none cannot without pas aucun aucune sans nem nincs nincsen "
+           "sem senki nélkül",
+}
+INTENTS = {word: intent for intent, spelt in _INTENTS.items() for word in spelt.split()}
+#: Words that ask what a thing is for or does ("à quoi sert", "mire jó", "mit csinál",
+#: "how does it work"); English says it with "what … do", "what … for" (``intents``).
+_PURPOSE = frozenset({"sert", "servent", "servir", "fonctionne", "fonctionnent", "marche",
+                      "mire", "csinál", "csinálnak", "működik", "működnek"})
+#: "before or after", "avant ou après", "előtt vagy után": a question about when.
+_TIMES = ({"before", "after"}, {"avant", "après"}, {"avant", "apres"}, {"előtt", "után"},
+          {"elott", "utan"})
 
-def canonical(text: str, language: str, typing: bool = False) -> list[str]:
+
+_SENTENCE_END = re.compile(r"[.?!;,]+")
+
+
+def _asks_who(following: list[str]) -> bool:
+    """Hungarian "ki" inside a sentence: "who" before a verb ("… ki választja"), the
+    verb's prefix before an article, an adjective or at the end ("játssza ki a lapjait",
+    "jön ki üres oldal")."""
+    return bool(following) and following[0] not in ("a", "az", "egy") \
+        and not fold(following[0]).endswith(("s", "o", "u"))
+
+
+def _asks_purpose(spelled: list[str]) -> bool:
+    """English: "what does it do", "what do the Power cards do", "what is it for"."""
+    if len(spelled) < 3 or spelled[0] != "what":
+        return False
+    return spelled[-1] == "do" or (spelled[-1] == "for" and spelled[1] in ("is", "are"))
+
+
+def first_question(text: str) -> str:
+    """The first sentence of ``text`` (an entry's question may add a second one)."""
+    return next((s for s in re.split(r"[.?!]+", text) if s.strip()), "")
+
+
+def asking_words(text: str) -> frozenset[str]:
+    """The words of ``text`` (as spelt) that only shape the question, beyond the stop
+    words: "before" and "after" in "before or after …" (it asks when), "use" in "how do
+    I use …", "mire használható" and their French forms (they ask what a thing does)."""
+    words = set(_spelled(text))
+    shaping = set().union(*(pair for pair in _TIMES if pair <= words))
+    if "how" in words:
+        shaping |= words & {"use"}
+    if "comment" in words:
+        shaping |= words & {"utiliser"}
+    if words & {"hogyan", "mire"}:
+        shaping |= {w for w in words if w.startswith("használ")}
+    return frozenset(shaping)
+
+
+def intents(text: str) -> frozenset[str]:
+    """The kinds of answer ``text`` asks for, by its question words: "who", "when",
+    "where", "which", "why", "how", "all" (everyone), "not" (a negation) and "purpose"
+    (what a thing does or is for). "How many" asks for a number, not a way; "at all" is
+    no "all"."""
+    spelled = _spelled(text)
+    found = {INTENTS[w] for n, w in enumerate(spelled) if w in INTENTS
+             and not (w == "how" and spelled[n + 1:n + 2] in (["many"], ["much"]))
+             and not (w == "ki" and n and not _asks_who(spelled[n + 1:n + 2]))
+             and not (w == "all" and n and spelled[n - 1] == "at")}
+    words = set(spelled)
+    if (words & _PURPOSE or ("how" in words and words & {"work", "works", "use"})
+            or ("comment" in words and words & {"utiliser", "marche"})
+            or ("hogyan" in words and any(w.startswith("használ") for w in words))
+            or any(a in ("que", "qu") and b in ("fait", "font") for a, b in pairwise(spelled))
+            or any(_asks_purpose(_spelled(part)) for part in _SENTENCE_END.split(text))):
+        found.add("purpose")
+    if any(pair <= words for pair in _TIMES):
+        found.add("when")
+    return frozenset(found)
+
+
+def canonical(text: str, language: str, typing: bool = False,
+              known: Collection[str] = ()) -> list[str]:
     """``text`` as a sequence for comparing whole questions: each token's stem, with the
     game's terms replaced by their ``@concept`` and the words of a synonym group by its
     ``#group``; ``typing`` for a query (a word may be half typed). Of the stop words,
     the question words stay: "what … when" is part of how a question is asked."""
-    spelled = _spelled(text)
+    spelled = _spelled(text, language)
     return [target or stem(fold(spelled[start]), language)
             for start, _, target in segments(spelled, language,
                                              players=True if typing else "texts",
-                                             typing=typing)
+                                             typing=typing, known=known)
             if target or spelled[start] not in STOP_WORDS
             or spelled[start] in QUESTION_WORDS]

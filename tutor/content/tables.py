@@ -150,6 +150,13 @@ def render_text(name: str, tr: Translator, width: int = 80) -> str:
     for row in rows:
         pairs = [tr.format(N_("{heading}: {value}"), heading=h, value=c)
                  for h, c in zip(head, row, strict=True) if c]
-        records += textwrap.wrap("; ".join(pairs), width, subsequent_indent="    ",
+        line = pairs[0] if pairs else ""
+        for pair in pairs[1:]:
+            # Through the catalog, so that each language's punctuation and its spacing
+            # (French: a narrow no-break space before ";") come from its translation.
+            # TRANSLATORS: The cells of a table row printed on one line, one after the
+            # other: "City: 1; Dice to reach it: –; …".
+            line = tr.format(N_("{cells}; {cell}"), cells=line, cell=pair)
+        records += textwrap.wrap(line, width, subsequent_indent="    ",
                                  break_on_hyphens=False)
     return "\n".join(records)

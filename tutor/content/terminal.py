@@ -4,9 +4,9 @@ coloured only on a terminal and only when ``NO_COLOR`` is not set (no-color.org)
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
-import textwrap
 from typing import TextIO
 
 MAX_WIDTH = 80
@@ -19,6 +19,49 @@ def width() -> int:
     """The width to wrap to: the terminal's, at most ``MAX_WIDTH`` (80 when piped)."""
     columns = shutil.get_terminal_size((MAX_WIDTH, 24)).columns
     return max(20, min(MAX_WIDTH, columns))
+
+
+#: The characters ``textwrap`` breaks lines at; no-break spaces (U+00A0, U+202F) are not.
+_BREAKS = str.maketrans("\t\n\x0b\x0c\r", "     ")
+_SPACES = re.compile(r"( +)")
+
+
+def wrap(text: str, columns: int, first: str = "", rest: str = "") -> list[str]:
+    """``text`` in lines of at most ``columns`` characters, the first starting with
+    ``first`` and the others with ``rest``: what ``textwrap.wrap`` gives with
+    ``break_on_hyphens=False``, without importing it (its patterns cost a lookup more
+    than the wrapping does). Lines break only at ordinary spaces, which are kept inside a
+    line ("Rules: 3.4  Entry: …") and dropped around a break; a word too long for a line
+    is cut."""
+    lines: list[str] = []
+    line, gap, indent = "", "", first
+    for chunk in _SPACES.split(text.translate(_BREAKS)):
+        if not chunk:
+            continue
+        if chunk[0] == " ":
+            gap = chunk if line else ""
+            continue
+        word, room = chunk, columns - len(indent)
+        if line and len(line) + len(gap) + len(word) <= room:
+            line += gap + word
+            continue
+        if line and len(word) > max(1, columns - len(rest)) and len(line) + 2 <= room:
+            # A word too long for any line starts at the end of this one, as textwrap
+            # does it.
+            cut = room - len(line) - len(gap)
+            if cut > 0:
+                line, word = line + gap + word[:cut], word[cut:]
+        if line:
+            lines.append(indent + line)
+            indent, room = rest, columns - len(rest)
+        while len(word) > max(1, room):
+            lines.append(indent + word[:max(1, room)])
+            word = word[max(1, room):]
+            indent, room = rest, columns - len(rest)
+        line, gap = word, ""
+    if line:
+        lines.append(indent + line)
+    return lines
 
 
 def use_colour(stream: TextIO | None = None) -> bool:
@@ -46,9 +89,7 @@ class Writer:
         """``body`` wrapped; ``label`` (an id) starts the first line and is styled,
         following lines hang under the start of the body."""
         head = f"{indent}{label}  " if label else indent
-        lines = textwrap.wrap(body, self.width, initial_indent=head,
-                              subsequent_indent=" " * len(head),
-                              break_on_hyphens=False) or [head.rstrip()]
+        lines = wrap(body, self.width, head, " " * len(head)) or [head.rstrip()]
         if label:
             lines[0] = indent + self.style(label, code) + lines[0][len(indent) + len(label):]
         self.stream.write("\n".join(lines) + "\n")

@@ -30,6 +30,24 @@ def _pile_total(variant: str) -> int:
     return sum(len(data.pile_composition(city, variant)) for city in data.CITY_VALUES)
 
 
+def _richer_cities() -> tuple[int, ...]:
+    """The cities whose pile holds a treasure worth more than the city itself."""
+    return tuple(city for city in data.CITY_VALUES
+                 if any(t.value > city for t in data.pile_composition(city)))
+
+
+def _plain_cities() -> tuple[int, ...]:
+    """The cities whose pile holds only treasures of the city's own value."""
+    return tuple(city for city in data.CITY_VALUES
+                 if all(t.value == city for t in data.pile_composition(city)))
+
+
+#: The locale whose list pattern each language's texts follow. Our English prose has no
+#: comma before the last "and" ("Ejection, Alternative Route and Gust of Wind"), as in
+#: British usage; CLDR's plain "en" would add one ("1, 2, 4, and 6").
+LIST_LOCALES = {"en": "en_GB"}
+
+
 def _list(items: list[int] | tuple[int, ...], language: str) -> str:
     """"1, 2, 4 and 6", remembering its items so that a translation may inflect each
     ("{spyglass_cities:a -es}" → "az 1-es, a 2-es, a 4-es és a 6-os")."""
@@ -37,8 +55,10 @@ def _list(items: list[int] | tuple[int, ...], language: str) -> str:
 
     from ..grammar import Listing
 
+    locale = LIST_LOCALES.get(language, language)
+
     def joined(words: list[str]) -> str:
-        return format_list(words, locale=language)
+        return format_list(words, locale=locale)
 
     return Listing(joined([str(item) for item in items]), items, joined)
 
@@ -97,12 +117,16 @@ PLAIN: dict[str, Callable[[], Any]] = {
 LIST_ITEMS: dict[str, Callable[[], tuple[int, ...]]] = {
     "city_values": lambda: data.CITY_VALUES,
     "spyglass_cities": lambda: data.SPYGLASS_CITIES,
+    "richer_cities": _richer_cities,
+    "plain_cities": _plain_cities,
 }
 
 #: Placeholders whose text depends on the language (Babel list formatting).
 LOCALISED: dict[str, Callable[[str], str]] = {
     "city_values": lambda language: _list(LIST_ITEMS["city_values"](), language),
     "spyglass_cities": lambda language: _list(LIST_ITEMS["spyglass_cities"](), language),
+    "richer_cities": lambda language: _list(LIST_ITEMS["richer_cities"](), language),
+    "plain_cities": lambda language: _list(LIST_ITEMS["plain_cities"](), language),
 }
 
 #: Every placeholder a content text may use.
@@ -114,7 +138,9 @@ class Values(Mapping[str, Any]):
 
     def __init__(self, language: str = "en", plain_lists: bool = False) -> None:
         self.language = language
-        self.plain_lists = plain_lists  # "1 2 4 6" instead of Babel's "1, 2, 4 and 6"
+        # For a search index: a list placeholder says nothing (its numbers enumerate, they
+        # do not name what a text is about), and needs no Babel locale data.
+        self.plain_lists = plain_lists
         self._cache: dict[str, Any] = {}
 
     def __getitem__(self, name: str) -> Any:
@@ -122,7 +148,11 @@ class Values(Mapping[str, Any]):
             if name in PLAIN:
                 self._cache[name] = PLAIN[name]()
             elif name in LOCALISED and self.plain_lists:
-                self._cache[name] = " ".join(str(v) for v in LIST_ITEMS[name]())
+                from ..grammar import Listing
+
+                # A Listing, so that a translation's grammar spec ({cities:a -es}) still
+                # applies: the text around it is indexed in its own language.
+                self._cache[name] = Listing("", LIST_ITEMS[name](), lambda words: "")
             elif name in LOCALISED:
                 self._cache[name] = LOCALISED[name](self.language)
             else:
