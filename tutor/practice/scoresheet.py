@@ -366,8 +366,10 @@ def _entry(raw: Any, number: int, where: str) -> Entry:
     return Entry(name, list(values), glasses)
 
 
-#: Far more than any score sheet takes.
-MAX_BYTES = 256 * 1024
+#: Far more than any score sheet takes: six players listing every treasure of the game,
+#: with a comment on every line, fit in 8 KB. A larger file is refused before it is
+#: parsed (the TOML parser takes seconds over a few hundred kilobytes).
+MAX_BYTES = 16 * 1024
 
 
 def load_sheet(path: str | Path, variant: str | None = None,
@@ -379,11 +381,16 @@ def load_sheet(path: str | Path, variant: str | None = None,
     import tomlkit
     from tomlkit.exceptions import ParseError
 
-    from ..file_errors import os_reason, toml_reason
+    from ..file_errors import FileTooLarge, os_reason, toml_reason
     from ..storage import read_text
 
     try:
         text = read_text(path, MAX_BYTES)
+    except FileTooLarge as err:
+        raise SheetError(N_("{path} is larger than {kilobytes} KB, and a score sheet is far "
+                            "smaller (six players with every treasure of the game and notes "
+                            "take a few KB): it was not read."), path=str(path),
+                         kilobytes=MAX_BYTES // 1024) from err
     except (OSError, UnicodeDecodeError) as err:
         raise SheetError(N_("Cannot read {path}: {reason}"), path=str(path),
                          reason=os_reason(err)) from err
