@@ -58,6 +58,17 @@ def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
     return shown + ("…" if len(text) > limit else "")
 
 
+#: No system takes a longer path (Linux: 4,096 bytes): a longer one is quoted short.
+PATH_MAX = 4096
+
+
+def shown_path(path: object) -> str:
+    """A path to name in a message: whole, unless no system could take it (then it is
+    not a path but, say, a file pasted by mistake, and it is quoted short)."""
+    text = str(path)
+    return text if len(text) <= PATH_MAX else excerpt(text)
+
+
 def typed(text: str) -> str:
     """``text`` as the person typed it, though Python could not decode it.
 

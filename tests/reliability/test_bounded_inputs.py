@@ -34,6 +34,10 @@ LONG = "z" * 120_000
     ["tutor", "--lesson", LONG, "--transcript"],
     ["play", "--batch", "--bots", LONG],
     ["--lang", LONG, "rules"],
+    ["replay", LONG],                     # no system takes a path this long
+    ["score", "--file", LONG],
+    ["score", "--player", "Ann:4", "--player", "Bob:2", "--save", LONG],
+    ["play", "--batch", "--save", LONG],
 ])
 @pytest.mark.parametrize("language", ["en", "hu"])
 def test_bad_input_is_quoted_short(argv: list[str], language: str, tmp_path: Path,

@@ -64,8 +64,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     variant = args.variant or data.STANDARD
     points = data.SPYGLASS_POINTS_DEFAULT if args.spyglass_points is None \
         else args.spyglass_points
-    # Before anything is typed: a --save that cannot take a sheet is refused now.
-    existing = check_target(args.save) if args.save else None
+    if args.save:   # before anything is typed: a --save that cannot take a sheet
+        check_target(args.save)
     given = [typed(p) for p in args.player], [typed(s) for s in args.spyglasses]
     problems: list[SheetError] = []
     ask = None
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         ask = _prompt()
         sheet = ScoreSheet(variant, points)
         if not enter_sheet(sheet, ask, print, tr):
-            return _interrupted(sheet, args.save, existing, tr)
+            return _interrupted(sheet, args.save, tr)
     if not problems:
         try:
             lines = result_lines(sheet, tr)
@@ -109,10 +109,10 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         return 0
     from ..practice.sheetkeep import Keeper
 
-    return Keeper(sheet, tr, ask).keep(args.save, existing, complete=True)
+    return Keeper(sheet, tr, ask).keep(args.save, complete=True)
 
 
-def _interrupted(sheet, save: str | None, existing, tr: Translator) -> int:
+def _interrupted(sheet, save: str | None, tr: Translator) -> int:
     """Entry stopped part-way: keep every player typed, in the --save file or, failing
     that, in the state folder, and show them as a sheet file too."""
     from ..practice.sheetkeep import Keeper
@@ -124,7 +124,7 @@ def _interrupted(sheet, save: str | None, existing, tr: Translator) -> int:
                         "sheet file:")))
     print(sheet.to_toml(), end="")
     # Whoever stopped the entry wants to leave: no more questions.
-    return Keeper(sheet, tr, None, typed=True).keep(save, existing, complete=False)
+    return Keeper(sheet, tr, None, typed=True).keep(save, complete=False)
 
 
 class _Ask:
@@ -154,7 +154,9 @@ class _Ask:
             from prompt_toolkit import PromptSession
 
             self._session = PromptSession()
-        answer = self._session.prompt(question, placeholder=default)
+        from ..inputs import typed
+
+        answer = typed(self._session.prompt(question, placeholder=default))
         return answer.strip() or default
 
 

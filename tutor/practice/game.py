@@ -35,7 +35,7 @@ from ..engine import (
 )
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
-from ..inputs import name_problem
+from ..inputs import name_problem, shown_path
 from .coach import Advice, advise
 from .expert import STYLES, make_player
 
@@ -197,7 +197,8 @@ class PracticeGame:
         try:
             write_atomic(path, self._text(), private=True)
         except OSError as err:
-            raise PracticeError(CANNOT_SAVE, path=str(path), reason=os_reason(err)) from err
+            raise PracticeError(CANNOT_SAVE, path=shown_path(path),
+                                reason=os_reason(err)) from err
 
     def save_new(self, place: Path) -> Path:
         """Write the game record as a new file named like ``place`` (``-2``, ``-3``… when

@@ -63,9 +63,16 @@ def keep_aside(path: Path) -> Path:
 def not_a_game(path: Path) -> tuple[CelestiaError | None, PracticeGame | None]:
     """What is saved at ``path``: (None, None) if nothing, (None, game) if a practice
     game, (why, None) if a file that is not one — a score sheet, notes, a damaged game —
-    which no save may replace (``--save`` at the start, ``save FILE`` during a game)."""
-    if not path.exists() and not path.is_symlink():
-        return None, None
+    which no save may replace (``--save`` at the start, ``save FILE`` during a game).
+    Raises ``PracticeError`` for a path no file can have."""
+    try:
+        if not path.exists() and not path.is_symlink():
+            return None, None
+    except OSError as err:  # not even a path the system takes (a name too long…)
+        from ..file_errors import os_reason
+        from ..inputs import shown_path
+
+        raise PracticeError(CANNOT_SAVE, path=shown_path(path), reason=os_reason(err)) from err
     try:
         return None, load(path)
     except CelestiaError as err:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..engine.messages import N_
 from ..file_errors import os_reason
-from ..inputs import excerpt
+from ..inputs import excerpt, shown_path
 from .scoresheet import ScoreSheet, SheetError, load_sheet
 
 
@@ -44,18 +44,21 @@ def check_target(path: str | Path) -> Existing | None:
     from ..storage import is_read_only
 
     where = str(path)
-    target = Path(os.path.realpath(path))
-    if target.is_dir():
-        raise cannot_write(where, IsADirectoryError(errno.EISDIR, "a folder"))
-    for parent in target.parents:
-        if parent.exists():
-            if not parent.is_dir():
-                raise cannot_write(where, NotADirectoryError(errno.ENOTDIR, "a file"))
-            break
-    if not target.exists():
-        return None
-    if is_read_only(target):
-        raise cannot_write(where, ReadOnlyFile(where))
+    try:
+        target = Path(os.path.realpath(path))
+        if target.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "a folder")
+        for parent in target.parents:
+            if parent.exists():
+                if not parent.is_dir():
+                    raise NotADirectoryError(errno.ENOTDIR, "a file")
+                break
+        if not target.exists():
+            return None
+        if is_read_only(target):
+            raise ReadOnlyFile(where)
+    except OSError as err:  # these, or the system's own (a name too long)
+        raise cannot_write(where, err) from err
     try:
         sheet, problems = load_sheet(target)
     except SheetError as err:
@@ -116,7 +119,8 @@ def save_draft(sheet: ScoreSheet) -> Path:
 def cannot_write(path: str, err: OSError) -> SheetError:
     """Why a sheet could not be written at ``path``."""
     # TRANSLATORS: Same role for every file: an error.
-    return SheetError(N_("Cannot write {path}: {reason}"), path=path, reason=os_reason(err))
+    return SheetError(N_("Cannot write {path}: {reason}"), path=shown_path(path),
+                      reason=os_reason(err))
 
 
 def finish_command(path: str | Path, target: str | Path | None = None) -> str:

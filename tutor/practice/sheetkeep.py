@@ -36,6 +36,18 @@ Ask = Callable[[str, str], str]
 ADD, REPLACE, ELSEWHERE = "add", "replace", "elsewhere"
 
 
+def _wrapped(text: str) -> str:
+    """One line of text wrapped to the terminal, a numbered choice indented under its
+    words; paths and commands are never cut."""
+    import shutil
+    import textwrap
+
+    indent = " " * (text.index(".") + 2) if text.startswith("  ") and "." in text[:6] else ""
+    return textwrap.fill(text, max(20, shutil.get_terminal_size().columns - 1),
+                         subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False)
+
+
 class Keeper:
     """Where the sheet goes, and what the player is told."""
 
@@ -48,15 +60,26 @@ class Keeper:
         self.interactive = ask is not None and bool(getattr(ask, "interactive", False))
 
     def say(self, text: str, error: bool = False) -> None:
-        print(text, file=sys.stderr if error else sys.stdout)
+        stream = sys.stderr if error else sys.stdout
+        if "\n" not in text and stream.isatty():
+            text = _wrapped(text)
+        print(text, file=stream)
 
     # --- The --save file -------------------------------------------------------------
-    def keep(self, save: str | None, existing: Existing | None, complete: bool) -> int:
+    def keep(self, save: str | None, complete: bool) -> int:
         """Save the sheet; the exit code: 0 saved where asked, 1 an interrupted entry
         (kept), 2 the sheet was not saved where asked."""
         tr = self.tr
+        existing = None
         if save:
-            chosen = self._chosen_sheet(save, existing)
+            try:
+                # Looked at again: the file may have changed while the scores were typed.
+                existing = check_target(save)
+            except SheetError as err:
+                self.say(tr.message(err), error=True)
+                chosen = None
+            else:
+                chosen = self._chosen_sheet(save, existing)
             if chosen is not None:
                 try:
                     save_sheet(chosen, save)
