@@ -37,13 +37,19 @@ COMMANDS: dict[str, str] = {
 
 
 def _requested_language(argv: Sequence[str]) -> str | None:
-    """Find ``--lang`` before parsing, so that help texts are already translated."""
+    """Find ``--lang`` before parsing, so that help texts are already translated.
+
+    As argparse does, the last one counts, and an option is not a value: in
+    ``--player --lang --lang fr`` the language is ``fr`` (argparse then says, in French,
+    that ``--player`` lacks its value).
+    """
+    found = None
     for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
-            return argv[i + 1]
-        if arg.startswith("--lang="):
-            return arg.split("=", 1)[1]
-    return None
+        if arg == "--lang" and i + 1 < len(argv) and not argv[i + 1].startswith("-"):
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.split("=", 1)[1]
+    return found
 
 
 def _named_command(argv: Sequence[str]) -> str | None:

@@ -182,3 +182,11 @@ def test_files_with_a_byte_order_mark_are_read(tmp_path: Path, user_folders) -> 
     again = Progress()
     assert again.notice is None and again.inputs("goal") == ["c0"]
     assert files(tmp_path).keys() == {"record.json", "game.json"}
+
+
+def test_the_language_is_the_one_argparse_reads() -> None:
+    """An option is not a value: in `--player --lang --lang fr` the language is French
+    (found by the fuzzer: the error came in English)."""
+    done = run("score", "--player", "--lang", "--lang", "fr")
+    assert done.code == 2 and "un argument est attendu" in done.err and not leaks(done.err)
+    assert "utilisation" in run("rules", "--lang", "en", "--lang", "fr", "--x").err
