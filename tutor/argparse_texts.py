@@ -7,7 +7,9 @@ Python version whose wording differs simply shows that text in English.
 
 Two words argparse writes itself are ours too: the name of a value's type in "invalid int
 value" (``TYPE_NAMES``), and the colon after a section heading, which French typography
-wants after a narrow no-break space ("options :").
+wants after a narrow no-break space ("options :"). What the person typed is quoted short
+(``inputs.excerpt``) in every message that repeats it: an unknown choice, command or option
+may be a whole file pasted by mistake.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import argparse
 
 from .engine.messages import N_
 from .i18n import Translator
+from .inputs import excerpt
 
 MESSAGES = (
     N_("usage: "),
@@ -46,16 +49,45 @@ TYPE_NAMES = {
     "float": N_("number"),
 }
 _INVALID_VALUE = "invalid %(type)s value: %(value)r"
+#: The messages that repeat what was typed, and the names of their typed parameters (a
+#: message with one ``%s`` or ``%r`` has the name "").
+_TYPED_PARAMETERS = {
+    _INVALID_VALUE: ("value",),
+    "invalid choice: %(value)r (choose from %(choices)s)": ("value",),
+    "unknown parser %(parser_name)r (choices: %(choices)s)": ("parser_name",),
+    "ambiguous option: %(option)s could match %(matches)s": ("option",),
+    "unrecognized arguments: %s": ("",),
+    "ignored explicit argument %r": ("",),
+}
 
 
-class _NamedTypes(str):
-    """The "invalid value" message, naming the type in words when it is filled."""
+class _Quoted(str):
+    """A short excerpt of what was typed; ``%r`` shows it in quotes, as argparse does,
+    without escaping its escapes again."""
+
+    def __repr__(self) -> str:
+        return f"'{self}'"
+
+
+def _short(value: object) -> object:
+    return _Quoted(excerpt(value)) if isinstance(value, str) else value
+
+
+class _Filled(str):
+    """A message that argparse fills with what was typed: that is quoted short, and the
+    type in "invalid value" is named in words."""
 
     translator: Translator
+    typed: tuple[str, ...]
 
     def __mod__(self, values: object) -> str:
-        if isinstance(values, dict) and values.get("type") in TYPE_NAMES:
-            values = {**values, "type": self.translator.gettext(TYPE_NAMES[values["type"]])}
+        if isinstance(values, dict):
+            values = {key: _short(value) if key in self.typed else value
+                      for key, value in values.items()}
+            if values.get("type") in TYPE_NAMES:
+                values["type"] = self.translator.gettext(TYPE_NAMES[values["type"]])
+        elif "" in self.typed:
+            values = _short(values)
         return str.__mod__(self, values)
 
 
@@ -68,10 +100,11 @@ def _gettext(message: str) -> str:
     tr = _Installed.translator
     assert tr is not None
     text = tr.gettext(message)
-    if message == _INVALID_VALUE:
-        named = _NamedTypes(text)
-        named.translator = tr
-        return named
+    if message in _TYPED_PARAMETERS:
+        filled = _Filled(text)
+        filled.translator = tr
+        filled.typed = _TYPED_PARAMETERS[message]
+        return filled
     return text
 
 

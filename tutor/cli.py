@@ -37,13 +37,19 @@ COMMANDS: dict[str, str] = {
 
 
 def _requested_language(argv: Sequence[str]) -> str | None:
-    """Find ``--lang`` before parsing, so that help texts are already translated."""
+    """Find ``--lang`` before parsing, so that help texts are already translated.
+
+    As argparse does, the last one counts, and an option is not a value: in
+    ``--player --lang --lang fr`` the language is ``fr`` (argparse then says, in French,
+    that ``--player`` lacks its value).
+    """
+    found = None
     for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
-            return argv[i + 1]
-        if arg.startswith("--lang="):
-            return arg.split("=", 1)[1]
-    return None
+        if arg == "--lang" and i + 1 < len(argv) and not argv[i + 1].startswith("-"):
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.split("=", 1)[1]
+    return found
 
 
 def _named_command(argv: Sequence[str]) -> str | None:
@@ -91,13 +97,36 @@ def _fallback_translator() -> Translator:
         return Translator()
 
 
+def _translator(argv: Sequence[str]) -> Translator:
+    """The translator for ``argv``: ``--lang``, ``CELESTIA_LANG``, the locale, English.
+
+    An unknown ``--lang`` is an error (``UnknownLanguage``): it was typed just now. An
+    unknown ``CELESTIA_LANG`` was set once, maybe long ago, and would make every command
+    unusable: it is said once, and the locale's language (else English) is used.
+    """
+    requested = _requested_language(argv)
+    try:
+        return Translator(pick_language(requested))
+    except UnknownLanguage:
+        if requested is not None:
+            raise
+    tr = _fallback_translator()
+    from .inputs import excerpt
+
+    print(tr.format(N_('CELESTIA_LANG is set to "{language}", a language Celestia does not '
+                       "have (it has {available}): the setting is ignored."),
+                    language=excerpt(os.environ.get("CELESTIA_LANG", "")),
+                    available=", ".join(LANGUAGES)), file=sys.stderr)
+    return tr
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from .terminal_text import make_streams_safe
 
     make_streams_safe()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        tr = Translator(pick_language(_requested_language(argv)))
+        tr = _translator(argv)
     except (UnknownLanguage, CelestiaError) as err:  # unknown language, damaged catalog
         print(_fallback_translator().message(err), file=sys.stderr)
         return 2
@@ -160,12 +189,12 @@ def _report_bug(err: Exception, tr: Translator) -> int:
     import time
     import traceback
 
-    from .storage import state_dir, write_atomic
+    from .storage import state_dir, write_new
 
     details = "".join(traceback.format_exception(err))
-    path = state_dir() / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.txt"
     try:
-        write_atomic(path, details, private=True)
+        path = write_new(state_dir(), f"crash-{time.strftime('%Y%m%d-%H%M%S')}", ".txt",
+                         details, private=True)
     except OSError:
         _say(tr.format(N_("Celestia stopped on an unexpected error ({error}). Please report "
                           "it, with the command you typed."), error=type(err).__name__))

@@ -70,10 +70,19 @@ class FileTooLarge(OSError):
         self.limit = limit
 
 
+class ReadOnlyFile(PermissionError):
+    """A file the user made read-only: a save refuses to replace it (a rename could)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(errno.EACCES, "the file is read-only", path)
+
+
 def os_reason(err: BaseException) -> Reason:
     """The reason of an ``OSError`` (or a ``UnicodeDecodeError``), in words we translate."""
     if isinstance(err, FileTooLarge):
         return _reason(N_("it is far larger than any file of this kind."))
+    if isinstance(err, ReadOnlyFile):
+        return _reason(N_("it is read-only, so it is left as it is."))
     if isinstance(err, UnicodeDecodeError):
         return _reason(N_("it is not a UTF-8 text file."))
     code = getattr(err, "errno", None)

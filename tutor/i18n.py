@@ -45,9 +45,16 @@ def _normalise(code: str) -> str:
 
 def unknown_language(language: str) -> UnknownLanguage:
     """The error for a language we have no catalog for, listing those we have."""
+    from .inputs import excerpt  # what was typed is quoted short
+
     return UnknownLanguage(
         N_('Unknown language "{language}". Available languages: {available}.'),
-        language=language, available=", ".join(LANGUAGES))
+        language=excerpt(language), available=", ".join(LANGUAGES))
+
+
+def known_language(code: str | None) -> bool:
+    """True if ``code`` (``fr``, ``hu_HU.UTF-8``…) names a language we have."""
+    return bool(code) and _normalise(code or "") in LANGUAGES
 
 
 def pick_language(requested: str | None = None,

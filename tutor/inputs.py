@@ -1,5 +1,5 @@
 """What people hand us, read in one place: whole numbers bounded to what the game allows,
-names, and short excerpts of bad input for error messages.
+names, what the terminal sent, and short excerpts of bad input for error messages.
 
 ``str.isdigit`` accepts characters that ``int`` refuses (``²``, other scripts' digits),
 and ``int`` refuses texts of more than 4,300 digits: every number a person types goes
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import unicodedata
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from .engine import data
 from .engine.messages import N_, CelestiaError
@@ -56,6 +56,39 @@ def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
     shown = text if len(text) <= limit else text[:limit]
     shown = "".join(ch if unicodedata.category(ch)[0] != "C" else _escape(ch) for ch in shown)
     return shown + ("…" if len(text) > limit else "")
+
+
+#: No system takes a longer path (Linux: 4,096 bytes): a longer one is quoted short.
+PATH_MAX = 4096
+
+
+def shown_path(path: object) -> str:
+    """A path to name in a message: whole, unless no system could take it (then it is
+    not a path but, say, a file pasted by mistake, and it is quoted short)."""
+    text = str(path)
+    return text if len(text) <= PATH_MAX else excerpt(text)
+
+
+def typed(text: str) -> str:
+    """``text`` as the person typed it, though Python could not decode it.
+
+    Under an ASCII locale (``LC_ALL=C`` with ``PYTHONUTF8=0``) Python reads each byte of
+    "é" that is not ASCII as an escape (``\\udcc3``), which would look like control
+    characters; the terminal almost surely sent UTF-8, else a Latin-1 encoding: the bytes
+    are decoded again so. Text without such escapes is returned as it is.
+    """
+    if not any("\udc80" <= ch <= "\udcff" for ch in text):
+        return text
+    raw = text.encode("utf-8", "surrogateescape")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", "replace")
+
+
+def read_line(stream: TextIO) -> str:
+    """One line typed on ``stream`` (see ``typed``); "" at the end of the input."""
+    return typed(stream.readline())
 
 
 def _escape(ch: str) -> str:

@@ -6,8 +6,13 @@ disk, and only then takes the file's place, so that a kill, a crash or a full di
 either the old file or the new one, never a mix. Temporary files that a kill or a full
 disk left behind are removed at the next save of the same file.
 
+A file the user made read-only is never replaced (``ReadOnlyFile``): the rename would
+replace it as easily as any other. ``write_new`` saves a file under a name nobody has
+taken (drafts, crash reports: two in the same second get two names).
+
 ``locked`` serialises read-merge-write between programs (two tutors open at once);
-``read_text`` refuses a file larger than its kind can be before reading it all.
+``read_text`` refuses a file larger than its kind can be before reading it all, and
+reads a UTF-8 file with or without a byte order mark (as some editors save it).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from .file_errors import FileTooLarge
+from .file_errors import FileTooLarge, ReadOnlyFile
 
 #: A temporary file older than this is a leftover, not another program's save in flight.
 STRAY_AGE_SECONDS = 60.0
@@ -40,13 +45,14 @@ def state_dir() -> Path:
 
 
 def read_text(path: str | Path, limit: int) -> str:
-    """The UTF-8 text of ``path``; ``FileTooLarge`` past ``limit`` bytes, without reading
-    more than that. Raises ``OSError`` or ``UnicodeDecodeError`` as ``open`` would."""
+    """The UTF-8 text of ``path`` (a leading byte order mark dropped); ``FileTooLarge``
+    past ``limit`` bytes, without reading more than that. Raises ``OSError`` or
+    ``UnicodeDecodeError`` as ``open`` would."""
     with open(path, "rb") as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
         raise FileTooLarge(limit)
-    return data.decode("utf-8")
+    return data.decode("utf-8-sig")
 
 
 def _temp_prefix(path: Path) -> str:
@@ -74,6 +80,20 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~umask
 
 
+def is_read_only(path: str | Path) -> bool:
+    """True if ``path`` is a file we may not write, or that nobody may (root may write
+    anything, so a file without any write permission counts as read-only too)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    if not stat.S_ISREG(info.st_mode):
+        return False
+    if not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        return True
+    return not os.access(path, os.W_OK)
+
+
 def write_atomic(path: str | Path, text: str | bytes, *, private: bool = False,
                  _locked: bool = False) -> Path:
     """Save ``text`` (UTF-8; or bytes as they are) as ``path``, atomically; returns the
@@ -81,22 +101,18 @@ def write_atomic(path: str | Path, text: str | bytes, *, private: bool = False,
 
     A symbolic link is followed (its target is replaced, the link stays). ``private``
     makes a new file readable by its owner only (the state files). Raises ``OSError``
-    (a full disk, a read-only folder…) and then leaves the old file as it was.
+    (a full disk, a read-only folder…; ``ReadOnlyFile`` for a file made read-only) and
+    then leaves the old file as it was.
     """
     path = Path(os.path.realpath(path))
+    if is_read_only(path):
+        raise ReadOnlyFile(str(path))
     folder = path.parent
     _make_folder(folder)
     _remove_strays(path, 0.0 if _locked else STRAY_AGE_SECONDS)
     mode = 0o600 if private and not path.exists() else _mode_for(path)
-    import tempfile  # only when a file is written: reading progress does not need it
-
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=_temp_prefix(path), suffix=".tmp")
+    temporary = _write_temporary(path, text, mode)
     try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(text if isinstance(text, bytes) else text.encode("utf-8"))
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -104,6 +120,71 @@ def write_atomic(path: str | Path, text: str | bytes, *, private: bool = False,
         raise
     _sync_folder(folder)
     return path
+
+
+def _write_temporary(path: Path, text: str | bytes, mode: int) -> str:
+    """A temporary file beside ``path`` holding ``text``, flushed to the disk."""
+    import tempfile  # only when a file is written: reading progress does not need it
+
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path),
+                                         suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(text if isinstance(text, bytes) else text.encode("utf-8"))
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, mode)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    return temporary
+
+
+#: How many names ``write_new`` tries (``NAME``, ``NAME-2`` … ``NAME-1000``).
+NEW_NAME_ATTEMPTS = 1000
+
+
+def write_new(folder: str | Path, stem: str, suffix: str, text: str | bytes, *,
+              private: bool = False) -> Path:
+    """Save ``text`` as a new file ``STEM.SUFFIX`` in ``folder``, or ``STEM-2.SUFFIX``,
+    ``STEM-3.SUFFIX``… if that name is taken; returns the path written.
+
+    The name is taken exclusively (a hard link of the finished temporary file, which
+    fails if the name exists), so two programs saving at the same moment never write
+    over each other, and a kill leaves the whole file or none. Raises ``OSError``.
+    """
+    folder = Path(os.path.realpath(folder))
+    _make_folder(folder)
+    first = folder / f"{stem}{suffix}"
+    _remove_strays(first, STRAY_AGE_SECONDS)
+    umask = os.umask(0)
+    os.umask(umask)
+    temporary = _write_temporary(first, text, 0o600 if private else 0o666 & ~umask)
+    try:
+        for attempt in range(1, NEW_NAME_ATTEMPTS + 1):
+            path = first if attempt == 1 else folder / f"{stem}-{attempt}{suffix}"
+            try:
+                os.link(temporary, path)
+            except FileExistsError:
+                continue
+            except OSError as err:
+                if err.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP,
+                                     errno.EMLINK):
+                    raise
+                # No hard links on this disk (FAT, some network shares): take the name
+                # with an exclusive create, then move the finished file onto it.
+                try:
+                    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+                except FileExistsError:
+                    continue
+                os.replace(temporary, path)
+            _sync_folder(folder)
+            return path
+        raise OSError(errno.EEXIST, "no free name for a new file")
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
 
 
 def _make_folder(folder: Path) -> None:

@@ -29,7 +29,10 @@ def test_unknown_language_is_reported_in_the_locale_language(
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     monkeypatch.setenv("CELESTIA_LANG", "de")
-    assert main(["rules", "1"]) == 2
-    err = capsys.readouterr().err
-    assert "de" in err and "en, fr, hu" in err
-    assert err.startswith("Langue inconnue")
+    # Set once in the environment, it must not make every command unusable: said once,
+    # in the locale's language, which is then used.
+    assert main(["rules", "1"]) == 0
+    captured = capsys.readouterr()
+    assert "«\u202fde\u202f»" in captured.err and "en, fr, hu" in captured.err
+    assert captured.err.startswith("CELESTIA_LANG vaut")
+    assert captured.err.count("\n") == 1 and "MATÉRIEL" in captured.out

@@ -57,6 +57,6 @@ def test_cli_reads_celestia_lang(capsys: pytest.CaptureFixture[str],
     monkeypatch.setenv("CELESTIA_LANG", "hu")
     assert main(["glossary", "compass"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "iránytű"
-    monkeypatch.setenv("CELESTIA_LANG", "xx")
-    assert main(["glossary", "compass"]) == 2
+    monkeypatch.setenv("CELESTIA_LANG", "xx")   # said once, then set aside
+    assert main(["glossary", "compass"]) == 0
     assert "en, fr, hu" in capsys.readouterr().err

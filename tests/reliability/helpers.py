@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
 import os
+import re
 import sys
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from tutor.cli import main
@@ -65,3 +68,42 @@ def files(folder: Path) -> dict[str, bytes]:
 def leaks(text: str, given: str = "") -> list[str]:
     """The English phrases in ``text`` that are not in what the user gave."""
     return [phrase for phrase in ENGLISH_LEAKS if phrase in text and phrase not in given]
+
+
+@cache
+def _english_leak_test():
+    """tests/i18n/test_english_leak.py, whose word list is the one authority on what
+    counts as English (tests/i18n is not a package: loaded from its file)."""
+    path = Path(__file__).resolve().parents[1] / "i18n" / "test_english_leak.py"
+    spec = importlib.util.spec_from_file_location("_english_leak", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+#: Identifiers shown as they are in every language (FAQ ids: "captain-must-pay").
+_IDENTIFIER = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b")
+#: A list of a file's keys ("first_captain, grappling_hook, players et seed"): a list of
+#: identifiers of which one at least has an underscore.
+_KEY_LIST = re.compile(r"\b[a-z_]+(?:(?:, | and | et | ou | és | vagy | or )[a-z_]+)+\b")
+
+
+def english_words(text: str, given: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """The English words (tests/i18n/test_english_leak.py's list) in a French or
+    Hungarian ``text``, leaving out what the user gave (each argument, whole or quoted
+    short) and identifiers that are the same in every language."""
+    from tutor.inputs import excerpt
+
+    for item in sorted(given, key=len, reverse=True):
+        for shown in {item, excerpt(item)}:
+            if len(shown) >= 3:   # a shorter one would cut words apart
+                text = text.replace(shown, " ")
+    text = _IDENTIFIER.sub(" ", text)
+    text = _KEY_LIST.sub(lambda keys: " " if "_" in keys.group() else keys.group(), text)
+    typed = " ".join(given).lower()
+    words = [w for w in _english_leak_test().english_words(text) if w.lower() not in typed]
+    # "Usage" is also French ("Usage : pare le brouillard"); argparse's English is "usage:".
+    if "usage: " not in text:
+        words = [w for w in words if w.lower() != "usage"]
+    return words

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from functools import cache
@@ -24,12 +25,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from tutor.engine import Options, SeededChance, State, make_bot, to_record
 
-from .helpers import Result, files, leaks, run
+from .helpers import Result, english_words, files, leaks, run
 
 CI = settings(max_examples=int(os.environ.get("FUZZ_CI_EXAMPLES", "25")), deadline=None,
               derandomize=True, database=None,
@@ -41,11 +42,19 @@ LANGUAGES = st.sampled_from(["en", "fr", "hu"])
 
 
 # --- Checking one run ------------------------------------------------------------------------
-def check(result: Result, language: str, given: str, codes: tuple[int, ...] = (0, 2)) -> None:
+def check(result: Result, language: str, given: str | list[str],
+          codes: tuple[int, ...] = (0, 2)) -> None:
+    """Exit code, no traceback, and in French or Hungarian no English: neither the
+    system's and parsers' phrases nor any word of tests/i18n/test_english_leak.py's list
+    (what the user gave, echoed, does not count)."""
     assert result.code in codes, result
     assert "Traceback" not in result.text
     if language != "en":
-        assert not leaks(result.text, given), (leaks(result.text, given), result)
+        typed = [given] if isinstance(given, str) else list(given)
+        joined = " ".join(typed)
+        assert not leaks(result.text, joined), (leaks(result.text, joined), result)
+        english = english_words(result.text, [*typed, *joined.split()])
+        assert not english, (english, result)
 
 
 class Folder:
@@ -285,38 +294,52 @@ def _lessons():
 
 
 # --- Every command's arguments --------------------------------------------------------------
+#: Options whose value is a path: drawn from ``PATHS``, inside the example's folder.
+PATH_OPTIONS = {"--save", "--file", "--out"}
 OPTIONS: dict[str, list[str]] = {
     "rules": [], "faq": ["--list", "--id"], "glossary": [],
     "odds": ["--players", "--variant", "--grappling-hook", "--dice", "--hand", "--discarded",
              "--captain-cards", "--captain", "--city", "--treasures", "--spyglass-points"],
-    "score": ["--player", "--spyglasses", "--variant", "--spyglass-points"],
+    "score": ["--player", "--spyglasses", "--variant", "--spyglass-points", "--save",
+              "--file", "--save"],
     "play": ["--bots", "--name", "--variant", "--grappling-hook", "--spyglass-points",
-             "--seed", "--coach", "--resume", "--new", "--batch", "--board"],
+             "--seed", "--coach", "--resume", "--new", "--batch", "--board", "--save",
+             "--save"],
     "replay": ["--events"],
     "simulate": ["--players", "--seed", "--variant", "--grappling-hook", "--spyglass-points",
                  "--bots"],
     "tutor": ["--lesson", "--transcript", "--list"],
+    "docs": ["--out", "--out", "--strict", "--serve", "--port", "--no-browser"],
 }
 VALUES = st.one_of(
-    st.text(max_size=12), st.integers().map(str),
+    st.text(max_size=12).map(lambda text: text.lstrip("/")), st.integers().map(str),
     st.sampled_from(["²", "٣", "-5", "0", "1", "2", "3", "6", "9" * 30, "9" * 5000,
                      "1" + "0" * 27, "fog,fog,pirates", "compass,turbo", "2 compass",
                      "99999999 compass", "1:2,4:spyglass", "cautious,bold", "standard",
                      "beginner", "Ann:25", "Ann=1", "3.4", "goal", "passengers", "kodkurt",
-                     "távcső", "x" * 3000]))
+                     "távcső", "x" * 3000, "Ann:25,20,4", "Bob:15,12,9", "Cy:4"]))
+#: The user's files in each example's folder (see ``_user_files``), and other paths.
+PATHS = st.one_of(
+    st.sampled_from(["sheet.toml", "game.json", "notes.txt", "read-only.toml", "sub",
+                     "sub/new.toml", "new.toml", "missing/deeper/x.toml", "notes.txt/x",
+                     ".", "", "sheet.toml/", "-"]),
+    st.text(alphabet="abé._-/ ", min_size=1, max_size=12).map(
+        lambda text: "/".join(part for part in text.split("/") if part not in ("", "..")))
+    .filter(bool))
 
 
 @st.composite
 def arguments(draw: st.DrawFn) -> list[str]:
     command = draw(st.sampled_from(sorted(OPTIONS)))
     argv = [command]
+    # Mostly options the command has, so that most runs get past the parser.
     for _ in range(draw(st.integers(0, 5))):
-        kind = draw(st.sampled_from(["option", "option", "value", "unknown"]))
+        kind = draw(st.sampled_from(["option"] * 6 + ["value", "unknown"]))
         if kind == "option" and OPTIONS[command]:
-            argv.append(draw(st.sampled_from(OPTIONS[command])))
-            argv.append(draw(VALUES))
+            option = draw(st.sampled_from(OPTIONS[command]))
+            argv += [option, draw(PATHS if option in PATH_OPTIONS else VALUES)]
         elif kind == "value":
-            argv.append(draw(VALUES))
+            argv.append(draw(PATHS if command == "replay" else VALUES))
         else:
             argv.append("--" + draw(st.text(alphabet="abcxyz-", max_size=6)))
     if command == "simulate":
@@ -324,15 +347,102 @@ def arguments(draw: st.DrawFn) -> list[str]:
     return argv
 
 
-def _arguments_property(argv: list[str], language: str) -> None:
-    with Folder() as folder:
-        done = run(*argv, "--lang", language, stdin="quit\n")
+@st.composite
+def saving_arguments(draw: st.DrawFn) -> list[str]:
+    """Commands that get past the parser and write: sheets, practice games, the site."""
+    command = draw(st.sampled_from(["score", "score", "play", "docs"]))
+    if command == "docs":
+        return ["docs", "--out", draw(PATHS), *draw(st.sampled_from([[], ["--strict"]]))]
+    if command == "play":
+        start = draw(st.sampled_from([["--seed", "3"], ["--seed", "4", "--new"], ["--resume"],
+                                      ["--bots", "cautious,bold", "--seed", "5"]]))
+        return ["play", "--batch", *start, "--save", draw(PATHS)]
+    players = draw(st.lists(st.sampled_from(["Ann:25,20,4", "Bob:15,12,9", "Cy:4", "Ann:6",
+                                             "Dan:2,2"]), max_size=3))
+    argv = ["score", *[x for player in players for x in ("--player", player)]]
+    if draw(st.booleans()):
+        argv += ["--file", draw(PATHS)]
+    return [*argv, "--save", draw(PATHS)]
+
+
+def _user_files(folder: Path) -> None:
+    """What a user has in the folder: a score sheet, a saved practice game, notes, a
+    sheet made read-only, a sub-folder."""
+    sheet = '# our evening\n[[players]]\nname = "Ann"\ntreasures = [25, 20, 4]\n' \
+            '[[players]]\nname = "Bob"\ntreasures = [15, 12, 9]\n'
+    (folder / "sheet.toml").write_text(sheet, encoding="utf-8")
+    (folder / "read-only.toml").write_text(sheet, encoding="utf-8")
+    (folder / "read-only.toml").chmod(0o444)
+    (folder / "game.json").write_text(json.dumps(base_record(True)), encoding="utf-8")
+    (folder / "notes.txt").write_text("Bring the dice.\n", encoding="utf-8")
+    (folder / "sub").mkdir()
+
+
+def _target(argv: list[str]) -> str | None:
+    """The file the command was asked to write (argparse keeps the last --save)."""
+    saves = [argv[i + 1] for i, arg in enumerate(argv[:-1]) if arg == "--save"]
+    return os.path.normpath(saves[-1]) if saves else None
+
+
+def _no_build(out: Path, strict: bool = False) -> dict[str, str]:
+    """The site's build without its Sphinx runs (minutes each): the folder is checked as
+    the real build checks it, and nothing is written."""
+    from tutor.site.build import prepare
+
+    prepare(out)
+    return {}
+
+
+#: What is typed after the command: batch moves and commands, a score sheet's entry.
+STDIN = st.sampled_from([
+    "quit\n", "", "1\n" * 40, "save notes.txt\n1\nsave sheet.toml\nquit\n",
+    "save game.json\n1\nsave copy.json\n1\nsave copy.json\nquit\n", "save sub\nquit\n",
+    "Cy\n4\n0\nDan\n2 2\n0\n\n", "Ann\n25 20 4\n1\nBob\n15 12 9\n0\n\n",
+    "Ann\n25 20 6\n1\nBob\n15 12 9\n0\n\n", "Cy\n4\n0\n", "Zoé\n²\n9\n1\n\n\n",
+])
+
+
+def _arguments_property(argv: list[str], language: str, stdin: str) -> None:
+    from unittest import mock
+
+    with Folder() as folder, mock.patch("tutor.site.build.build", _no_build), \
+            mock.patch("tutor.commands.docs.serve", lambda *args: 0):
+        _user_files(folder)
+        before = files(folder)
+        try:
+            done = run(*argv, "--lang", language, stdin=stdin)
+        finally:
+            (folder / "read-only.toml").chmod(0o644)
         # 1: an unfinished practice game, an interrupted entry, a look-up that found nothing.
         codes = (0, 1, 2) if argv[0] in ("play", "score", "glossary", "faq", "rules",
                                          "tutor") else (0, 2)
-        check(done, language, " ".join(argv), codes)
-        # Only a practice game writes, and only into the state folder.
-        assert files(folder) == {}, files(folder).keys()
+        event(f"{argv[0]} exit {done.code}")   # --hypothesis-show-statistics
+        check(done, language, argv, codes)
+        after = files(folder)
+        # Notes and a read-only sheet are never written over; nothing changes on a refusal.
+        assert after["notes.txt"] == before["notes.txt"]
+        assert after["read-only.toml"] == before["read-only.toml"]
+        target = _target(argv)
+        if done.code == 2:
+            assert after == before, (set(after) ^ set(before), done)
+        # Nothing the user had is lost: every file's content is still in some file (a
+        # game kept aside under a new name), unless it is the file asked to be written.
+        kept = set(after.values())
+        for name, content in before.items():
+            assert content in kept or (name == target and done.code in (0, 1)), (name, done)
+        # Written over, the sheet keeps its players, the saved game its moves (or it was
+        # kept aside under a new name).
+        if target == "sheet.toml" and after.get(target, b"") != before[target]:
+            names = re.findall(rb'name = "([^"]*)"', before[target])
+            assert set(names) <= set(re.findall(rb'name = "([^"]*)"', after[target])), done
+        if target == "game.json" and before[target] not in kept:
+            old = json.loads(before[target])["history"]
+            assert json.loads(after[target])["history"][:len(old)] == old, done
+        # New files: only the one asked for, and a game kept aside beside it (--new).
+        for name in set(after) - set(before):
+            assert name == target or (target and "--new" in argv and name.startswith(
+                Path(target).stem + "-")) or (argv[0] == "play" and name == "copy.json" and
+                                              f"save {name}" in stdin), (name, done)
 
 
 # --- The tests: a small budget for every run, the deep run on demand ------------------------
@@ -352,4 +462,5 @@ test_score_sheets, test_score_sheets_deep = _both(
              .flatmap(lambda option: st.tuples(st.just(option), ARG_TEXT)),
              max_size=3).map(lambda pairs: [x for pair in pairs for x in pair]))
 test_progress_files, test_progress_files_deep = _both(_progress_property, progress_text())
-test_arguments, test_arguments_deep = _both(_arguments_property, arguments(), LANGUAGES)
+test_arguments, test_arguments_deep = _both(
+    _arguments_property, st.one_of(arguments(), saving_arguments()), LANGUAGES, STDIN)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -114,19 +115,38 @@ def test_a_sheet_file_with_huge_or_odd_values(tmp_path: Path) -> None:
         assert len(done.text) < 3000 and not leaks(done.text)
 
 
-def _interactive(answers: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    """Answer the prompts one by one; then Ctrl-C."""
-    import tutor.commands.score as score
+class _Answers:
+    """A person at a terminal answering the prompts one by one, then pressing Ctrl-C;
+    ``during`` runs after the answer of that number (the world changing meanwhile)."""
 
-    feed = iter(answers)
+    interactive = True
 
-    def ask(question: str, default: str) -> str:
+    def __init__(self, answers: list[str], during: dict[int, Callable[[], None]]) -> None:
+        self.feed = iter(answers)
+        self.during = during
+        self.questions: list[str] = []
+
+    def __call__(self, question: str, default: str) -> str:
+        self.questions.append(question)
+        if len(self.questions) - 1 in self.during:
+            self.during[len(self.questions) - 1]()
         try:
-            return next(feed).strip() or default
+            return next(self.feed).strip() or default
         except StopIteration:
             raise KeyboardInterrupt from None
 
+
+def _interactive(answers: list[str], monkeypatch: pytest.MonkeyPatch, *,
+                 terminal: bool = False,
+                 during: dict[int, Callable[[], None]] | None = None) -> _Answers:
+    """Answer the prompts one by one; then Ctrl-C. ``terminal``: a person who can be
+    asked a question (else the answers come as from a pipe)."""
+    import tutor.commands.score as score
+
+    ask = _Answers(answers, during or {})
+    ask.interactive = terminal
     monkeypatch.setattr(score, "_prompt", lambda: ask)
+    return ask
 
 
 def test_a_bad_value_is_asked_again_and_nothing_typed_is_lost(
@@ -144,8 +164,12 @@ def test_a_bad_value_is_asked_again_and_nothing_typed_is_lost(
 def test_an_interrupted_entry_with_an_unwritable_save_keeps_the_players(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, user_folders) -> None:
     blocker = tmp_path / "file"
-    blocker.write_text("not a folder", encoding="utf-8")
-    _interactive(["Ann", "25 20", "1"], monkeypatch)  # then Ctrl-C at the next name
+
+    def block() -> None:   # a file appears where the sheet's folder should be
+        blocker.write_text("not a folder", encoding="utf-8")
+
+    # Ctrl-C at the next name, after the file has appeared.
+    _interactive(["Ann", "25 20", "1"], monkeypatch, during={1: block})
     done = run("score", "--save", str(blocker / "sheet.toml"), "--lang", "fr")
     assert done.code == 1, done
     assert 'name = "Ann"' in done.out               # on screen, as a sheet file

@@ -97,3 +97,59 @@ def test_set_aside_never_overwrites(tmp_path: Path) -> None:
         target.write_text("x", encoding="utf-8")
         names.add(storage.set_aside(target, "corrupt").name)
     assert len(names) == 3 and not target.exists()
+
+
+@pytest.mark.parametrize("hard_links", [True, False])
+def test_write_new_never_writes_over_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            hard_links: bool) -> None:
+    if not hard_links:   # a disk without hard links (FAT, some network shares)
+        def no_link(source: str, target: str) -> None:
+            raise OSError(errno.EPERM, "Operation not permitted")
+
+        monkeypatch.setattr(os, "link", no_link)
+    (tmp_path / "draft.toml").write_text("mine", encoding="utf-8")
+    written = [storage.write_new(tmp_path, "draft", ".toml", f"sheet {i}") for i in range(3)]
+    assert [p.name for p in written] == ["draft-2.toml", "draft-3.toml", "draft-4.toml"]
+    assert (tmp_path / "draft.toml").read_text(encoding="utf-8") == "mine"
+    assert [p.read_text(encoding="utf-8") for p in written] == ["sheet 0", "sheet 1", "sheet 2"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "draft-2.toml", "draft-3.toml", "draft-4.toml", "draft.toml"]   # no leftover
+    private = storage.write_new(tmp_path / "state", "crash", ".txt", "x", private=True)
+    assert private.stat().st_mode & 0o777 == 0o600
+
+
+def test_write_new_from_many_programs_at_once_keeps_every_file(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = ("import sys; from tutor import storage; "
+              "[storage.write_new(sys.argv[1], 'draft', '.toml', sys.argv[2] + str(i)) "
+              "for i in range(10)]")
+    workers = [subprocess.Popen([sys.executable, "-c", script, str(tmp_path), f"w{n}-"])
+               for n in range(4)]
+    assert [worker.wait(120) for worker in workers] == [0] * 4
+    texts = sorted(p.read_text(encoding="utf-8") for p in tmp_path.glob("draft*.toml"))
+    assert texts == sorted(f"w{n}-{i}" for n in range(4) for i in range(10))
+
+
+def test_a_file_made_read_only_is_never_replaced(tmp_path: Path) -> None:
+    from tutor.file_errors import ReadOnlyFile, os_reason
+
+    target = tmp_path / "sheet.toml"
+    target.write_text("old", encoding="utf-8")
+    target.chmod(0o444)
+    try:
+        with pytest.raises(ReadOnlyFile) as err:
+            storage.write_atomic(target, "new")
+        assert target.read_text(encoding="utf-8") == "old"
+        assert os_reason(err.value).msgid == "it is read-only, so it is left as it is."
+    finally:
+        target.chmod(0o644)
+    storage.write_atomic(target, "new")
+    assert target.read_text(encoding="utf-8") == "new"
+
+
+def test_a_byte_order_mark_is_not_part_of_the_text(tmp_path: Path) -> None:
+    path = tmp_path / "sheet.toml"
+    path.write_bytes(b"\xef\xbb\xbfname = 1\n")
+    assert storage.read_text(path, 100) == "name = 1\n"

@@ -57,6 +57,7 @@ def _write_entry(entry: Entry, tr: Translator, out: Writer) -> None:
 def run(args: argparse.Namespace, tr: Translator) -> int:
     from ..content import faq
     from ..content.terminal import BOLD, Writer, error
+    from ..inputs import excerpt  # what was typed is quoted short
 
     out = Writer()
     if args.id:
@@ -68,10 +69,10 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
                                               cutoff=0.5)
             if close:
                 error(tr.format(N_('There is no FAQ entry "{id}". Did you mean: {close}?'),
-                                id=args.id, close=", ".join(close)))
+                                id=excerpt(args.id), close=", ".join(close)))
             else:
                 error(tr.format(N_('There is no FAQ entry "{id}". "celestia faq --list" '
-                                   'lists them all.'), id=args.id))
+                                   'lists them all.'), id=excerpt(args.id)))
             return 1
         _write_entry(entry, tr, out)
         return 0
@@ -91,7 +92,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     if not found:
         error(tr.format(N_('No FAQ entry matches "{query}". Try other words or fewer of '
                            'them, "celestia faq --list" to see every question, or '
-                           '"celestia rules" to read the rulebook.'), query=query))
+                           '"celestia rules" to read the rulebook.'), query=excerpt(query)))
         return 1
     for n, entry in enumerate(found):
         if n:

@@ -87,6 +87,7 @@ def table(concepts: tuple[Concept, ...], tr: Translator, columns: int,
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
     from ..glossary import closest, concepts, find
+    from ..inputs import excerpt  # what was typed is quoted short
 
     columns = width()
     colour = use_colour(sys.stdout)
@@ -99,10 +100,10 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         suggestions = closest(query)
         if suggestions:
             message = tr.format(N_('No term matches "{query}". Did you mean {terms}?'),
-                                query=query, terms=tr.join(suggestions, style="or"))
+                                query=excerpt(query), terms=tr.join(suggestions, style="or"))
         else:
             message = tr.format(N_('No term matches "{query}". Run "celestia glossary" '
-                                   "without a term to see them all."), query=query)
+                                   "without a term to see them all."), query=excerpt(query))
         print(textwrap.fill(message, columns), file=sys.stderr)
         return 1
     blocks = ["\n".join(describe(concept, tr, columns, colour)) for concept in found]

@@ -62,24 +62,27 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
 
 def _treasures(text: str, variant: str) -> list[tuple[int, int]]:
     from ..engine import data
+    from ..inputs import excerpt, whole
     from ..practice.parse import InputError
 
     def treasure_error(item: str) -> InputError:
         return InputError(N_('"{item}" in --treasures is not a treasure: write city:value with '
                              "a value that city's pile holds, e.g. 4:6 or 4:spyglass."),
-                          item=item)
+                          item=excerpt(item))
 
-    found = []
+    found: list[tuple[int, int]] = []
+    most = sum(len(data.pile_composition(c, variant)) for c in data.CITY_VALUES)
     for raw in text.split(","):
         item = raw.strip()
         if not item:
             continue
+        if len(found) == most:
+            raise InputError(N_("--treasures names more treasures than the whole game "
+                                "holds."))
         city_text, _, value_text = item.partition(":")
-        try:
-            city = int(city_text)
-            value = 0 if value_text.strip().lower() in ("spyglass", "0") else int(value_text)
-        except ValueError:
-            raise treasure_error(item) from None
+        city = whole(city_text, 0, data.CITY_VALUES[-1])
+        value = 0 if value_text.strip().lower() in ("spyglass", "0") \
+            else whole(value_text, 1, data.CITY_VALUES[-1])
         values = {t.value for t in data.pile_composition(city, variant)} \
             if city in data.CITY_VALUES else set()
         if value not in values:
@@ -98,10 +101,11 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
             spyglass_points=args.spyglass_points)  # checks the options, with their errors
     hand_list = parse_names(args.hand, data.HAND_CARDS, "--hand", tr)
     discard = parse_names(args.discarded, data.HAND_CARDS, "--discarded", tr)
-    dice = parse_names(args.dice, data.FACES, "--dice", tr, kind="face") if args.dice else []
+    dice_count = N_("--dice names between 1 and {most} dice; {count} were given.")
+    dice = parse_names(args.dice, data.FACES, "--dice", tr, kind="face",
+                       most=data.DICE_IN_BOX, too_many=dice_count) if args.dice else []
     if args.dice is not None and not 1 <= len(dice) <= data.DICE_IN_BOX:
-        raise InputError(N_("--dice names between 1 and {most} dice; {count} were given."),
-                         most=data.DICE_IN_BOX, count=len(dice))
+        raise InputError(dice_count, most=data.DICE_IN_BOX, count=len(dice))
     city = args.city
     if city is not None:
         if city not in data.CITY_VALUES or city == data.CITY_VALUES[-1]:

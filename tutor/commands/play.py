@@ -112,9 +112,11 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         if game is None:
             return 0
     if not interactive:
+        from ..inputs import typed
         from ..practice.batch import run_batch
 
-        return run_batch(game, sys.stdin, print, tr, save_path, coach=game.coach,
+        lines = (typed(line) for line in sys.stdin)  # what the terminal sent, decoded
+        return run_batch(game, lines, print, tr, save_path, coach=game.coach,
                          board=args.board)
     from ..practice.ui import PracticeApp
 
@@ -133,9 +135,10 @@ def _start(args: argparse.Namespace, tr: Translator, save_path, interactive: boo
     import random
 
     from ..engine import Options
+    from ..inputs import typed
     from ..practice.game import PracticeGame, Setup
 
-    setup = Setup(name=args.name or tr.gettext(N_("Player")),
+    setup = Setup(name=typed(args.name) if args.name else tr.gettext(N_("Player")),
                   bots=_styles(args.bots if args.bots is not None else "2"),
                   variant=args.variant or "standard",
                   grappling_hook=bool(args.grappling_hook),

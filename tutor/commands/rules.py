@@ -48,6 +48,7 @@ def _write_item(item: object, tr: Translator, out: object) -> None:
 def run(args: argparse.Namespace, tr: Translator) -> int:
     from ..content import about, rules
     from ..content.terminal import Writer, error
+    from ..inputs import excerpt
 
     out = Writer()
     if args.about:
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         items = [s for s in rules.sections() if s.parent is None]
     else:
         try:
-            items = [rules.get(args.id)]
+            items = [rules.get(excerpt(args.id))]  # a long id is quoted short
         except rules.UnknownRule as err:
             error(tr.message(err))
             return 1

@@ -56,25 +56,24 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
     from ..engine import data
-    from ..practice.scoresheet import (
-        ScoreSheet,
-        SheetError,
-        load_sheet,
-        save_sheet,
-        sheet_from_arguments,
-    )
+    from ..inputs import typed
+    from ..practice.scoresheet import ScoreSheet, SheetError, load_sheet, sheet_from_arguments
     from ..practice.scoreview import enter_sheet, result_lines
+    from ..practice.sheetfiles import check_target
 
     variant = args.variant or data.STANDARD
     points = data.SPYGLASS_POINTS_DEFAULT if args.spyglass_points is None \
         else args.spyglass_points
+    if args.save:   # before anything is typed: a --save that cannot take a sheet
+        check_target(args.save)
+    given = [typed(p) for p in args.player], [typed(s) for s in args.spyglasses]
     problems: list[SheetError] = []
+    ask = None
     if args.file:
         # The command's --variant and --spyglass-points apply before any player is checked.
         sheet, problems = load_sheet(args.file, args.variant, args.spyglass_points)
         if args.player or args.spyglasses:
-            extra, more = sheet_from_arguments(args.player, args.spyglasses, sheet.variant,
-                                               sheet.spyglass_points)
+            extra, more = sheet_from_arguments(*given, sheet.variant, sheet.spyglass_points)
             problems += more
             for entry in extra.entries:
                 found = sheet.problems(entry)
@@ -82,10 +81,11 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
                 if not found:
                     sheet.add(entry)
     elif args.player or args.spyglasses:
-        sheet, problems = sheet_from_arguments(args.player, args.spyglasses, variant, points)
+        sheet, problems = sheet_from_arguments(*given, variant, points)
     else:
+        ask = _prompt()
         sheet = ScoreSheet(variant, points)
-        if not enter_sheet(sheet, _prompt(), print, tr):
+        if not enter_sheet(sheet, ask, print, tr):
             return _interrupted(sheet, args.save, tr)
     if not problems:
         try:
@@ -105,23 +105,17 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
                   file=sys.stderr)
         return 2
     print("\n".join(lines))
-    if args.save:
-        try:
-            save_sheet(sheet, args.save)
-        except SheetError as err:
-            print(tr.message(err), file=sys.stderr)
-            return 2
-    return 0
+    if not args.save:
+        return 0
+    from ..practice.sheetkeep import Keeper
+
+    return Keeper(sheet, tr, ask).keep(args.save, complete=True)
 
 
 def _interrupted(sheet, save: str | None, tr: Translator) -> int:
     """Entry stopped part-way: keep every player typed, in the --save file or, failing
     that, in the state folder, and show them as a sheet file too."""
-    import shlex
-    import time
-
-    from ..practice.scoresheet import SheetError, save_sheet
-    from ..storage import state_dir
+    from ..practice.sheetkeep import Keeper
 
     if not sheet.entries:
         print(tr.gettext(N_("Entry interrupted before any player was entered.")))
@@ -129,47 +123,42 @@ def _interrupted(sheet, save: str | None, tr: Translator) -> int:
     print(tr.gettext(N_("Entry interrupted. The players entered so far, as a score "
                         "sheet file:")))
     print(sheet.to_toml(), end="")
-    places = [save] if save else []
-    places.append(str(state_dir() / f"score-sheet-{time.strftime('%Y%m%d-%H%M%S')}.toml"))
-    for place in places:
-        try:
-            save_sheet(sheet, place)
-        except SheetError as err:
-            print(tr.message(err), file=sys.stderr)
-            continue
-        quoted = shlex.quote(place)
-        command = (f"celestia score --file {quoted} --save {quoted} --player "
-                   f'"{tr.gettext(N_("NAME:VALUES"))}"')
-        print(tr.format(N_("They are saved in {path}. To finish the sheet, add the other "
-                           "players: {command}"), path=place, command=command))
-        return 1
-    return 1
+    # Whoever stopped the entry wants to leave: no more questions.
+    return Keeper(sheet, tr, None, typed=True).keep(save, complete=False)
 
 
-def _prompt():
+class _Ask:
     """Ask one question at a time; an empty answer takes the default shown.
 
     On a terminal, a prompt-toolkit session shows the default as a grey placeholder; from
     a pipe, plain lines are read (the end of the input stops the entry).
     """
-    if not sys.stdin.isatty():
-        def ask_line(question: str, default: str) -> str:
+
+    def __init__(self) -> None:
+        #: A person answers (a terminal): a choice may be asked; from a pipe, never.
+        self.interactive = sys.stdin.isatty()
+        self._session = None
+
+    def __call__(self, question: str, default: str) -> str:
+        if not self.interactive:
+            from ..inputs import read_line
+
             print(question, end="", flush=True)
-            line = sys.stdin.readline()
+            line = read_line(sys.stdin)
             if not line:
                 print()
                 raise EOFError
             print(line.rstrip("\n"))
             return line.strip() or default
+        if self._session is None:
+            from prompt_toolkit import PromptSession
 
-        return ask_line
+            self._session = PromptSession()
+        from ..inputs import typed
 
-    from prompt_toolkit import PromptSession
-
-    session: PromptSession[str] = PromptSession()
-
-    def ask(question: str, default: str) -> str:
-        answer = session.prompt(question, placeholder=default)
+        answer = typed(self._session.prompt(question, placeholder=default))
         return answer.strip() or default
 
-    return ask
+
+def _prompt() -> _Ask:
+    return _Ask()

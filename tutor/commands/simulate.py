@@ -142,6 +142,10 @@ def _style_name(style: str, tr: Translator) -> str:
 #: Games per pair of styles by default: a win rate near 50 % is then within ±3 points of the
 #: true rate 19 times out of 20 (1.96 × √(0.25 / n) ≤ 0.03), and farther from 50 %, closer.
 LADDER_GAMES = 1068
+#: The most games one run plays (for the ladder: for each pair of styles). A hundred
+#: thousand games of the fastest bots take minutes; the figures are then within a
+#: fraction of a point, and more only makes the run end later (or never: 10**20).
+GAMES_MAX = 100_000
 
 
 @dataclass
@@ -289,8 +293,18 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
             spyglass_points=args.spyglass_points)
     if args.games is not None and args.games < 1:
         raise OptionsError(N_("The number of games must be at least 1."))
+    if args.games is not None and args.games > GAMES_MAX:
+        from ..inputs import excerpt
+
+        raise OptionsError(N_("At most {most} games are played in one run ({games} were "
+                              "asked for): more would take hours and hardly change the "
+                              "figures."), most=tr.number(GAMES_MAX),
+                           games=excerpt(str(args.games)))
     if args.ladder:
-        jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+        # More processes than processors only share them (and --jobs 1000000 would start
+        # thousands): at most one per processor.
+        processors = os.cpu_count() or 1
+        jobs = min(args.jobs, processors) if args.jobs > 0 else processors
         result = ladder(args.players, args.games or LADDER_GAMES, args.seed, jobs=jobs,
                         variant=args.variant, grappling_hook=args.grappling_hook,
                         spyglass_points=args.spyglass_points)

@@ -80,8 +80,10 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
             raise TutorError(N_("The tutor needs an interactive terminal. To read a lesson "
                                 "without one, use: celestia tutor --lesson ID --transcript"))
         from ..app.main import run_app
+        from ..i18n import known_language
 
-        chosen = bool(args.lang or os.environ.get("CELESTIA_LANG"))
+        # An unknown CELESTIA_LANG was set aside (with a word) when the program started.
+        chosen = bool(args.lang) or known_language(os.environ.get("CELESTIA_LANG"))
         return run_app(lessons, tr, explicit_language=chosen, lesson_id=args.lesson)
     except LessonError as err:
         print(describe_error(err, tr), file=sys.stderr)

@@ -34,7 +34,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..inputs import excerpt, name_problem
+from ..inputs import excerpt, name_problem, shown_path
 from .messages import N_, CelestiaError, RecordError
 from .options import Options
 from .state import CHANCE, State
@@ -143,15 +143,17 @@ def load(path: str | Path) -> dict[str, Any]:
     try:
         text = read_text(path, MAX_BYTES)
     except UnicodeDecodeError as err:
-        raise RecordError(N_("{path} is not a UTF-8 text file."), path=str(path)) from err
+        raise RecordError(N_("{path} is not a UTF-8 text file."),
+                          path=shown_path(path)) from err
     except OSError as err:
         # TRANSLATORS: Same role for every file: an error.
-        raise RecordError(N_("Cannot read {path}: {reason}"), path=str(path),
+        raise RecordError(N_("Cannot read {path}: {reason}"), path=shown_path(path),
                           reason=os_reason(err)) from err
     try:
         return load_json(text)
     except JSON_ERRORS as err:
-        raise RecordError(N_("{path} is not a valid game record: {reason}"), path=str(path),
+        raise RecordError(N_("{path} is not a valid game record: {reason}"),
+                          path=shown_path(path),
                           reason=json_reason(err)) from err
 
 

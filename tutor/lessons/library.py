@@ -131,8 +131,10 @@ def find_lesson(lessons: list[Lesson], lesson_id: str) -> Lesson:
     for lesson in lessons:
         if lesson.id == lesson_id:
             return lesson
+    from ..inputs import excerpt  # what was typed is quoted short
+
     raise LessonError(N_('{file}, line {line}: there is no lesson "{id}"; the lessons are: '
-                         "{ids}."), file=scenarios_dir().name, line=0, id=lesson_id,
+                         "{ids}."), file=scenarios_dir().name, line=0, id=excerpt(lesson_id),
                       ids=", ".join(lesson.id for lesson in lessons))
 
 

@@ -103,9 +103,14 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
             write(board_text(game.state, game.learner, tr))
             continue
         if command == "save" and rest.strip():
+            from .saved import check_save_file
+
+            target = rest.strip()
             try:
-                game.save(rest.strip())
-                write(tr.format(GAME_SAVED, path=rest.strip()))
+                # The same check as --save: never over a file that is not this game.
+                check_save_file(Path(target), game)
+                game.save(target)
+                write(tr.format(GAME_SAVED, path=target))
             except CelestiaError as err:
                 write(tr.message(err))
             continue

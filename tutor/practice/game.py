@@ -35,7 +35,7 @@ from ..engine import (
 )
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
-from ..inputs import name_problem
+from ..inputs import name_problem, shown_path
 from .coach import Advice, advise
 from .expert import STYLES, make_player
 
@@ -194,11 +194,26 @@ class PracticeGame:
         from ..file_errors import os_reason
         from ..storage import write_atomic
 
-        text = json.dumps(self.to_record(), ensure_ascii=False, indent=1)
         try:
-            write_atomic(path, text, private=True)
+            write_atomic(path, self._text(), private=True)
         except OSError as err:
-            raise PracticeError(CANNOT_SAVE, path=str(path), reason=os_reason(err)) from err
+            raise PracticeError(CANNOT_SAVE, path=shown_path(path),
+                                reason=os_reason(err)) from err
+
+    def save_new(self, place: Path) -> Path:
+        """Write the game record as a new file named like ``place`` (``-2``, ``-3``… when
+        another game took that name in the same second); returns where."""
+        from ..file_errors import os_reason
+        from ..storage import write_new
+
+        try:
+            return write_new(place.parent, place.stem, place.suffix, self._text(),
+                             private=True)
+        except OSError as err:
+            raise PracticeError(CANNOT_SAVE, path=str(place), reason=os_reason(err)) from err
+
+    def _text(self) -> str:
+        return json.dumps(self.to_record(), ensure_ascii=False, indent=1)
 
     def rescue(self, path: str | Path) -> tuple[Path | None, PracticeError | None]:
         """Save to ``path``, else to the first place that takes it (the state folder, the
@@ -211,8 +226,7 @@ class PracticeGame:
             failure = err
         for place in fallback_paths(Path(path)):
             try:
-                self.save(place)
-                return place, failure
+                return self.save_new(place), failure
             except PracticeError:
                 continue
         return None, failure

@@ -38,19 +38,26 @@ def _names(identifiers: Iterable[str]) -> dict[str, str]:
 
 
 def parse_names(text: str, identifiers: Iterable[str], option: str, tr: Translator,
-                kind: str = "card") -> list[str]:
+                kind: str = "card", most: int | None = None,
+                too_many: str | None = None) -> list[str]:
     """``"2xcompass,turbo"`` → ``["compass", "compass", "turbo"]``.
 
     Names may be engine identifiers or the glossary's words in any language, separated by
     commas; ``2xcompass`` repeats one. An unknown name raises ``InputError`` naming it, the
     option and the accepted names; a count written the old way, ``2 compass``, raises one
-    that shows the new way.
+    that shows the new way. More than ``most`` names in all (by default, the cards of the
+    whole game) raise ``too_many`` (with ``{option}``, ``{most}`` and ``{count}``) before
+    the list is built: ``999xcompass`` ten thousand times would be ten million cards.
     """
+    from ..engine import data
     from ..glossary import fold
 
+    if most is None:
+        most = sum(data.deck_composition(data.STANDARD, grappling_hook=True).values())
     allowed = tuple(identifiers)
     names = _names(allowed)
-    found: list[str] = []
+    counted_names: list[tuple[str, int]] = []
+    total = 0
     for raw in text.split(","):
         item = raw.strip()
         if not item:
@@ -59,8 +66,8 @@ def parse_names(text: str, identifiers: Iterable[str], option: str, tr: Translat
         spaced = _SPACED.match(item)
         if spaced:
             raise InputError(N_('"{item}" in {option}: write a number of cards with an x and '
-                                'no space, as in {example}.'), item=item, option=option,
-                             example=f"{spaced.group(1)}x{spaced.group(2).strip()}")
+                                'no space, as in {example}.'), item=excerpt(item), option=option,
+                             example=excerpt(f"{spaced.group(1)}x{spaced.group(2).strip()}"))
         counted = _COUNTED.match(item)
         if counted:
             if len(counted.group(1)) > 3:  # more than any game holds: refuse before building
@@ -76,5 +83,10 @@ def parse_names(text: str, identifiers: Iterable[str], option: str, tr: Translat
             raise InputError(N_('"{name}" in {option} is not a card of the game; write '
                                 '{choices}.'), name=excerpt(item), option=option,
                              choices=choices)
-        found.extend([ident] * count)
-    return found
+        total += count
+        counted_names.append((ident, count))
+    if total > most:
+        raise InputError(too_many or N_("{option} names {count} cards, but the whole game "
+                                        "holds only {most}."),
+                         option=option, most=most, count=total)
+    return [ident for ident, count in counted_names for _ in range(count)]

@@ -60,6 +60,47 @@ def keep_aside(path: Path) -> Path:
     return kept
 
 
+def not_a_game(path: Path) -> tuple[CelestiaError | None, PracticeGame | None]:
+    """What is saved at ``path``: (None, None) if nothing, (None, game) if a practice
+    game, (why, None) if a file that is not one — a score sheet, notes, a damaged game —
+    which no save may replace (``--save`` at the start, ``save FILE`` during a game).
+    Raises ``PracticeError`` for a path no file can have."""
+    try:
+        if not path.exists() and not path.is_symlink():
+            return None, None
+    except OSError as err:  # not even a path the system takes (a name too long…)
+        from ..file_errors import os_reason
+        from ..inputs import shown_path
+
+        raise PracticeError(CANNOT_SAVE, path=shown_path(path), reason=os_reason(err)) from err
+    try:
+        return None, load(path)
+    except CelestiaError as err:
+        return err, None
+
+
+def is_earlier_save(old: PracticeGame, game: PracticeGame) -> bool:
+    """True if ``old`` is ``game`` as it was saved before (same set-up, and ``game``'s
+    moves go on from ``old``'s)."""
+    history = old.state.history
+    return (old.seed == game.seed and old.styles == game.styles
+            and old.learner == game.learner and old.state.seats == game.state.seats
+            and old.state.options == game.state.options
+            and game.state.history[:len(history)] == history)
+
+
+def check_save_file(path: Path, game: PracticeGame) -> None:
+    """Refuse to save ``game`` over a file that is not a practice game, or over another
+    unfinished game (``save FILE`` in a game without a screen)."""
+    reason, old = not_a_game(path)
+    if reason is not None:
+        raise PracticeError(N_("{reason} It is not written over: choose another file."),
+                            reason=reason)
+    if old is not None and not old.over and not is_earlier_save(old, game):
+        raise PracticeError(N_("Another unfinished game is saved in {path}: it is not written "
+                               "over; choose another file."), path=str(path))
+
+
 def make_room(path: Path, new: bool, interactive: bool, own_file: bool, tr: Translator,
               say: Callable[[str], None] = print,
               ask: Callable[[str], str] | None = None) -> tuple[str, PracticeGame | None]:
@@ -71,11 +112,10 @@ def make_room(path: Path, new: bool, interactive: bool, own_file: bool, tr: Tran
     True for the default save file, which may be set aside when it cannot be read; a file
     the player named with ``--save`` is then refused instead of written over.
     """
-    if not path.exists():
+    err, old = not_a_game(path)
+    if old is None and err is None:
         return NEW, None
-    try:
-        old = load(path)
-    except CelestiaError as err:
+    if err is not None:
         if not own_file:
             raise PracticeError(N_("{reason} It is not written over: choose another file "
                                    "with --save."), reason=err) from err
@@ -88,6 +128,7 @@ def make_room(path: Path, new: bool, interactive: bool, own_file: bool, tr: Tran
         say(tr.format(N_("The saved game could not be read, so it was set aside as {aside}. "
                          "{reason}"), reason=err, aside=str(aside)))
         return NEW, None
+    assert old is not None
     if old.over:
         return NEW, None
     if new:
@@ -103,8 +144,10 @@ def make_room(path: Path, new: bool, interactive: bool, own_file: bool, tr: Tran
 
 
 def _read_answer(question: str) -> str:
+    from ..inputs import read_line
+
     print(question, end="", flush=True)
-    line = sys.stdin.readline()
+    line = read_line(sys.stdin)
     if not line:
         raise EOFError
     return line

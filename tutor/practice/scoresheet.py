@@ -37,7 +37,7 @@ from typing import Any
 
 from ..engine import data
 from ..engine.messages import N_, CelestiaError
-from ..inputs import excerpt, name_problem, whole
+from ..inputs import excerpt, name_problem, shown_path, whole
 
 
 class SheetError(CelestiaError):
@@ -366,8 +366,10 @@ def _entry(raw: Any, number: int, where: str) -> Entry:
     return Entry(name, list(values), glasses)
 
 
-#: Far more than any score sheet takes.
-MAX_BYTES = 256 * 1024
+#: Far more than any score sheet takes: six players listing every treasure of the game,
+#: with a comment on every line, fit in 8 KB. A larger file is refused before it is
+#: parsed (the TOML parser takes seconds over a few hundred kilobytes).
+MAX_BYTES = 16 * 1024
 
 
 def load_sheet(path: str | Path, variant: str | None = None,
@@ -379,20 +381,25 @@ def load_sheet(path: str | Path, variant: str | None = None,
     import tomlkit
     from tomlkit.exceptions import ParseError
 
-    from ..file_errors import os_reason, toml_reason
+    from ..file_errors import FileTooLarge, os_reason, toml_reason
     from ..storage import read_text
 
     try:
         text = read_text(path, MAX_BYTES)
+    except FileTooLarge as err:
+        raise SheetError(N_("{path} is larger than {kilobytes} KB, and a score sheet is far "
+                            "smaller (six players with every treasure of the game and notes "
+                            "take a few KB): it was not read."), path=shown_path(path),
+                         kilobytes=MAX_BYTES // 1024) from err
     except (OSError, UnicodeDecodeError) as err:
-        raise SheetError(N_("Cannot read {path}: {reason}"), path=str(path),
+        raise SheetError(N_("Cannot read {path}: {reason}"), path=shown_path(path),
                          reason=os_reason(err)) from err
     try:
         document = tomlkit.parse(text)
         plain = document.unwrap()
     except (ParseError, ValueError, RecursionError) as err:
         raise SheetError(N_("{path} is not a valid score sheet file: {reason}"),
-                         path=str(path), reason=toml_reason(err)) from err
+                         path=shown_path(path), reason=toml_reason(err)) from err
     sheet, problems = sheet_from_mapping(plain, str(path), variant, spyglass_points)
     sheet.document = document
     return sheet, problems
@@ -406,7 +413,7 @@ def save_sheet(sheet: ScoreSheet, path: str | Path) -> None:
     try:
         write_atomic(path, sheet.to_toml())
     except OSError as err:
-        raise SheetError(N_("Cannot write {path}: {reason}"), path=str(path),
+        raise SheetError(N_("Cannot write {path}: {reason}"), path=shown_path(path),
                          reason=os_reason(err)) from err
 
 
