@@ -1,8 +1,10 @@
 """``celestia odds``: the odds coach for a situation at a real table.
 
-Describe what you see (the dice, your hand, the discard pile, the captain's number of
-cards, the city, who is aboard) and get what the practice game's coach says: the better
-choice, the points each choice is worth, and the exact chances behind them.
+Describe what you see (the dice, your hand, the discard pile, the city, who is aboard,
+where you sit after the captain, how many cards each player holds, and near the end the
+points you reckon the others hold) and get what the practice game's coach says: the
+better choice, the points each choice is worth, and the exact chances behind them,
+followed by every assumption the advice rests on (``practice.table``).
 """
 
 from __future__ import annotations
