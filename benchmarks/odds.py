@@ -8,9 +8,11 @@
    probability estimated from 100,000 sampled captain hands.
 2. The coach's advice (``tutor.practice.coach.advise``, the sentence and the details
    included) at every decision of one seat in real 4-player games: median, slowest, and
-   the very first answer of the process (cold caches); then how often the expert bot,
-   which plays that advice, wins against the sensible bot (4 players, two seats each,
-   seats alternating and rotating as in ``celestia simulate --ladder``).
+   the very first answer of the process (cold caches), and how many were decided by the
+   chance to win (the end of the game at stake, ``tutor.practice.endgame``); then how
+   often the expert bot, which plays that advice, wins against the sensible bot (4
+   players, two seats each, seats alternating and rotating as in ``celestia simulate
+   --ladder``).
 
     python benchmarks/odds.py
 """
@@ -98,6 +100,7 @@ def advice() -> None:
     tr = Translator("en")
     times: list[float] = []
     kinds: dict[str, int] = {}
+    by_win = 0
     for game in range(ADVICE_GAMES):
         state = State(Options(players=4, seed=game))
         chance = SeededChance(game)
@@ -113,10 +116,12 @@ def advice() -> None:
                 found = advise(state, 0, tr)
                 times.append(time.perf_counter() - started)
                 kinds[found.kind] = kinds.get(found.kind, 0) + 1
+                by_win += found.by_win
             state.apply(bots[actor].choose(state, actor))
     median_ms = statistics.median(times) * 1000
     print(f"advice: {len(times)} decisions of one seat in {ADVICE_GAMES} games "
-          f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))})")
+          f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}); {by_win} decided "
+          "by the chance to win, the voyage being able to end the game")
     print(f"advice: first answer (cold caches) {times[0] * 1000:.1f} ms, slowest "
           f"{max(times) * 1000:.1f} ms, 95th percentile "
           f"{sorted(times)[int(len(times) * 0.95)] * 1000:.1f} ms")

@@ -135,7 +135,11 @@ def decision_text(state: Any, player: int, tr: Translator) -> str:
     phase = state.phase
     legal = state.legal_actions(player)
     if phase == "payment":
-        if "crash" in legal:
+        pays = any(action != "crash" for action in legal)
+        if not pays:  # neither Equipment nor Turbos can pay: the crash is the only move
+            return tr.gettext(N_("Your hand cannot pay for these hazards: you must announce "
+                                 "a crash."))
+        if "crash" in legal:  # only Turbos would do: paying is a choice (§3.4)
             return tr.gettext(N_("Your decision: pay for the hazards or announce a crash."))
         return tr.gettext(N_("Your decision: pay for the hazards. Your Equipment covers them, "
                              "so you must pay."))

@@ -9,6 +9,7 @@ shares no code with the model but the engine's payment rules.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 from itertools import combinations, product
 
@@ -42,11 +43,14 @@ def hidden_pay(pool: dict[str, int], size: int, faces: tuple[str, ...]) -> float
 
 
 class Brute:
-    """The voyage model, the slow and obvious way."""
+    """The voyage model, the slow and obvious way, for the player at ``seat`` (default
+    the viewer; another seat's hand is hidden: he has no Spyglass or Jetpack, and his
+    captaincy pays as a hidden hand does)."""
 
-    def __init__(self, view: View, aboard: set[int]) -> None:
+    def __init__(self, view: View, aboard: set[int], seat: int | None = None) -> None:
         self.v = view
         self.aboard = aboard
+        self.seat = view.me if seat is None else seat
         self.cities = [view.city] + [c for c in view.route if c > view.city]
 
     def leave(self, k: int) -> float | None:
@@ -66,7 +70,7 @@ class Brute:
         if k == len(self.cities) - 1:
             n = self.v.players
             order = [p for p in ((captain + i) % n for i in range(n)) if p in self.aboard]
-            if order.index(self.v.me) < self.v.pile_sizes[self.cities[k]]:
+            if self.seat in order and order.index(self.seat) < self.v.pile_sizes[self.cities[k]]:
                 return self.leave(k) or 0.0
             return 0.0
         return self.before(k, self.next_captain(captain), hand, spy)
@@ -76,14 +80,14 @@ class Brute:
         count = data.dice_to_reach(self.cities[k + 1])
         value = sum(self.after(k, captain, hand, spy, faces)
                     for faces in product(data.DIE_FACES, repeat=count)) / 6 ** count
-        if self.aboard == {self.v.me} and self.leave(k) is not None:
+        if self.aboard == {self.seat} and self.leave(k) is not None:
             value = max(value, self.leave(k))
         return value
 
     def after(self, k: int, captain: int, hand: tuple, spy: int, faces) -> float:
         cards = dict(hand)
         needs = hazard_counts(faces)
-        if captain == self.v.me:
+        if captain == self.seat == self.v.me:
             if not needs:
                 return self.arrive(k + 1, captain, hand, spy)
             options = [self.arrive(k + 1, captain, minus(hand, p), spy)
@@ -91,15 +95,38 @@ class Brute:
             if not equipment_covers(needs, cards):
                 options.append(self.crash(k, captain, hand, spy))
             return max(options)
-        pool = self.v.unseen if k == 0 else self.v.later
-        p = hidden_pay(dict(pool), self.v.hand_sizes[captain], tuple(faces))
+        p = self.pays(k, captain, faces)
         stay = p * self.arrive(k + 1, captain, hand, spy) + (1 - p) * self.crash(
             k, captain, hand, spy)
         leave = self.leave(k)
-        return stay if leave is None else max(stay, leave)
+        return stay if leave is None or captain == self.seat else max(stay, leave)
+
+    def pays(self, k: int, captain: int, faces) -> float:
+        """A hidden captain's chance to pay, from the viewer's unseen cards now, the later
+        pool afterwards; the viewer's own hand, when the viewer is the captain now."""
+        if k == 0 and captain == self.v.me:
+            return float(bool(payments(hazard_counts(faces), dict(self.v.hand)))
+                         or not hazard_counts(faces))
+        pool = self.v.unseen if k == 0 else self.v.later
+        return hidden_pay(dict(pool), self.v.hand_sizes[captain], tuple(faces))
+
+    def now(self, faces, hand: tuple, spy: int) -> float:
+        """Once the dice show ``faces`` in the power window: the passengers have stayed."""
+        if self.seat not in self.aboard:
+            return 0.0
+        captain = self.v.captain
+        if captain == self.seat == self.v.me:
+            return self.after(0, captain, hand, spy, faces)
+        p = self.pays(0, captain, faces)
+        value = p * self.arrive(1, captain, hand, spy)
+        if captain != self.seat:
+            value += (1 - p) * self.crash(0, captain, hand, spy)
+        return value
 
     def crash(self, k: int, captain: int, hand: tuple, spy: int) -> float:
         best = 0.0
+        if self.seat != self.v.me:
+            return best
         if spy:
             best = max(best, self.arrive(k + 1, captain, hand, spy - 1) - self.v.spyglass_points)
         if dict(hand).get("jetpack") and self.leave(k) is not None:
@@ -141,12 +168,26 @@ def brute_options(view: View, legal: list[str]) -> dict[str, float]:
                 found[action] = sum(bf.after(0, view.me, hand, spy, f) for f in product(
                     data.DIE_FACES, repeat=count)) / 6 ** count
         elif view.phase == "spyglass":
-            sp = view.spyglass_points
+            # What the voyage ahead brings once the Spyglass is played, against what
+            # keeping it brings: its own points, and the Jetpack's treasure if any.
             if action == "play spyglass":
-                found[action] = bf.arrive(1, view.captain, hand, spy - 1) + (spy - 1) * sp
+                found[action] = bf.arrive(1, view.captain, hand, spy - 1)
             else:
                 jet = bf.leave(0) if dict(hand).get("jetpack") and bf.leave(0) else 0.0
-                found[action] = spy * sp + jet
+                found[action] = view.spyglass_points + jet
+        elif view.phase == "jetpack":
+            found[action] = (bf.leave(0) or 0.0) if action == "play jetpack" else 0.0
+        elif view.phase == "grappling-hook":
+            # Climbing back gives the treasure back to its pile (one card more there).
+            city, value = view.treasures[-1]
+            back = replace(view, treasures=view.treasures[:-1],
+                           pile_sizes={**view.pile_sizes, city: view.pile_sizes[city] + 1})
+            climbed = Brute(back, aboard | {view.me})
+            if action == "pass":
+                found[action] = float(value or view.spyglass_points)
+            else:
+                found[action] = climbed.arrive(1, view.captain, hand,
+                                               sum(1 for _, v in back.treasures if v == 0))
         elif view.phase == "reroll-choice":
             chosen = [int(i) - 1 for i in action[7:].split("+")]
             total = 0.0
@@ -167,6 +208,46 @@ def brute_options(view: View, legal: list[str]) -> dict[str, float]:
     return found
 
 
+def brute_window(view: View, legal: list[str]) -> dict[str, tuple[float, float]]:
+    """Each Power-window action: (the player's points, the points it takes from the
+    others aboard, in all), the brute force's way."""
+    aboard = {p for p in range(view.players) if view.aboard[p]}
+    hand = frozen(view.hand)
+    spy = sum(1 for _, v in view.treasures if v == 0)
+    me = Brute(view, aboard)
+    others = {p: Brute(view, aboard, seat=p) for p in aboard if p != view.me}
+    now = tuple(view.dice)
+
+    def rerolled(chosen: list[int]):
+        for faces in product(data.DIE_FACES, repeat=len(chosen)):
+            dice = list(now)
+            for position, face in zip(chosen, faces, strict=True):
+                dice[position] = face
+            yield tuple(dice)
+
+    found = {}
+    for action in legal:
+        words = action.split()
+        if action == "pass":
+            found[action] = (me.now(now, hand, spy), 0.0)
+        elif words[1] == "gust-of-wind":
+            blanks = [i for i, f in enumerate(now) if f == "blank"]
+            rolls = list(rerolled(blanks))
+            mine = sum(me.now(d, hand, spy) for d in rolls) / len(rolls)
+            harm = sum(o.now(now, (), 0) - sum(o.now(d, (), 0) for d in rolls) / len(rolls)
+                       for o in others.values())
+            found[action] = (mine, harm)
+        elif words[1] == "alternative-route":  # as the captain: the best dice to reroll
+            best = max(sum(me.after(0, view.me, hand, spy, d) for d in rerolled(list(c)))
+                       / 6 ** len(c) for c in positions(now))
+            found[action] = (best, 0.0)
+        else:  # Ejection: the target leaves with the top treasure here
+            target = int(words[2])
+            mine = Brute(view, aboard - {target}).now(now, hand, spy)
+            found[action] = (mine, others[target].now(now, (), 0) - (me.leave(0) or 0.0))
+    return found
+
+
 # --- Small positions --------------------------------------------------------------------------
 def small_view(rng: random.Random, phase: str) -> tuple[View, list[str]]:
     """A position near the end of a short route, with small pools of unseen cards."""
@@ -174,7 +255,7 @@ def small_view(rng: random.Random, phase: str) -> tuple[View, list[str]]:
     route = sorted(rng.sample((2, 4, 6), rng.choice((2, 3))))
     city = route[0]
     me = 0 if phase in ("lone-captain", "payment", "reroll-choice") else \
-        rng.randrange(1, players)
+        rng.randrange(0 if phase in ("power-window", "jetpack") else 1, players)
     aboard = [True] * players
     if phase == "lone-captain":
         aboard = [p == 0 for p in range(players)]
@@ -182,11 +263,18 @@ def small_view(rng: random.Random, phase: str) -> tuple[View, list[str]]:
         for p in range(1, players):
             if p != me and rng.random() < 0.3:
                 aboard[p] = False
+    if phase == "grappling-hook" or (phase == "power-window" and me and rng.random() < 0.2):
+        aboard[me] = False
     hand = {k: rng.randint(0, 2) for k in KINDS[:5]}
-    hand["jetpack"] = int(rng.random() < 0.3)
+    hand["jetpack"] = int(rng.random() < 0.3 or phase == "jetpack")
+    if phase == "power-window":
+        for card in ("ejection", "alternative-route", "gust-of-wind"):
+            hand[card] = int(rng.random() < 0.6)
     treasures = [(1, 0)] if rng.random() < 0.3 or phase == "spyglass" else []
     if rng.random() < 0.5:
         treasures.append((route[-1], rng.choice((6, 9, 12)) if route[-1] == 6 else 4))
+    if phase == "grappling-hook":  # the treasure taken when leaving here, this voyage
+        treasures.append((city, rng.choice([t.value for t in data.pile_composition(city)])))
     dice: tuple[str, ...] = ()
     if phase != "lone-captain":
         dice = tuple(rng.choice(data.DIE_FACES) for _ in range(data.dice_to_reach(route[1])))
@@ -211,6 +299,21 @@ def small_view(rng: random.Random, phase: str) -> tuple[View, list[str]]:
     elif phase == "reroll-choice":
         legal = [f"reroll {'+'.join(str(i + 1) for i in chosen)}"
                  for chosen in positions(dice)]
+    elif phase == "jetpack":
+        legal = ["play jetpack", "pass"]
+    elif phase == "grappling-hook":
+        legal = ["play grappling-hook", "pass"]
+    elif phase == "power-window":
+        legal = ["pass"]
+        if aboard[me] and hand["ejection"]:
+            legal += [f"play ejection {t}" for t in range(1, players) if aboard[t] and t != me]
+        # Another captain's Alternative Route is judged on sampled hands: not here.
+        if me == 0 and hand["alternative-route"]:
+            legal.append("play alternative-route")
+        if hand["gust-of-wind"] and "blank" in dice:
+            legal.append("play gust-of-wind")
+        if legal == ["pass"]:
+            legal = []
     else:
         needs = hazard_counts(dice)
         legal = [format_payment(p) for p in payments(needs, hand)]
@@ -219,9 +322,10 @@ def small_view(rng: random.Random, phase: str) -> tuple[View, list[str]]:
     return view, legal
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=90, deadline=None)
 @given(seed=st.integers(0, 10**9), phase=st.sampled_from(
-    ("passengers", "lone-captain", "payment", "spyglass", "reroll-choice")))
+    ("passengers", "lone-captain", "payment", "spyglass", "reroll-choice", "jetpack",
+     "grappling-hook")))
 def test_every_option_is_worth_what_brute_force_finds(seed: int, phase: str) -> None:
     view, legal = small_view(random.Random(seed), phase)
     if phase == "passengers" and not view.pile_sizes[view.city]:
@@ -235,6 +339,31 @@ def test_every_option_is_worth_what_brute_force_finds(seed: int, phase: str) -> 
         assert option.points == pytest.approx(expected[option.action], abs=1e-9), option
     best = max(expected.values())
     assert expected[rec.action] == pytest.approx(best, abs=1e-9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_every_power_window_option_is_worth_what_brute_force_finds(seed: int) -> None:
+    """Pass, Gust of Wind, Ejection, and Alternative Route as the captain: the player's
+    points and the points taken from the others; the card is played when it is worth
+    KEEP_MARGIN more than passing (the others' loss counted per opponent)."""
+    view, legal = small_view(random.Random(seed), "power-window")
+    if not legal:
+        return
+    expected = brute_window(view, legal)
+    rec = ev.evaluate(view, legal)
+    assert {o.action for o in rec.options} == set(legal)
+    for option in rec.options:
+        points, harm = expected[option.action]
+        assert option.points == pytest.approx(points, abs=1e-9), option
+        assert option.harm == pytest.approx(harm, abs=1e-9), option
+    opponents = view.players - 1
+    worth = {a: p + h / opponents for a, (p, h) in expected.items()}
+    top = max(worth, key=lambda a: worth[a])
+    if worth[top] < worth["pass"] + ev.KEEP_MARGIN - 1e-9:
+        assert rec.action == "pass"
+    else:
+        assert worth[rec.action] == pytest.approx(worth[top], abs=1e-9)
 
 
 def test_a_position_worked_by_hand() -> None:
@@ -392,3 +521,132 @@ def test_every_kind_of_decision_gets_advice_in_every_language() -> None:
             state.apply(bots[actor].choose(state, actor))
     assert kinds >= {ev.STAY_OR_LEAVE, ev.WINDOW, ev.LONE, ev.PAY, ev.PAY_OR_CRASH,
                      ev.SPYGLASS, ev.JETPACK, ev.HOOK, ev.REROLL}
+
+
+# --- Every figure says what it is --------------------------------------------------------------
+def table_view(**changes) -> View:
+    """Four players at the start of the route, the piles as dealt; ``changes`` on top."""
+    from tutor.practice.odds import unseen_cards
+
+    values = dict(me=1, players=4, captain=0, phase="passengers", city=1,
+                  route=tuple(data.CITY_VALUES),
+                  pile_sizes={c: len(data.pile_composition(c)) for c in data.CITY_VALUES},
+                  dice=("fog", "blank"), aboard=(True,) * 4, hand={"compass": 1},
+                  treasures=(), hand_sizes=(6, 6, 6, 6))
+    values.update(changes)
+    values["unseen"] = unseen_cards(data.deck_composition(), values["hand"], ())
+    return View(**values)
+
+
+def test_dice_without_a_hazard_leave_nothing_to_pay() -> None:
+    from tutor.i18n import Translator
+    from tutor.practice.coach import advise_view
+
+    advice = advise_view(table_view(me=3, dice=("blank", "blank")), ["stay", "leave"],
+                         Translator("en"))
+    assert advice.sentence.startswith("Stay: about ")
+    assert advice.sentence.endswith("no die shows a hazard, so there is nothing to pay.")
+    text = "\n".join([advice.sentence, *advice.details])
+    assert "No die shows a hazard: there is nothing to pay." in advice.details
+    assert "100.0%" not in text and "can pay" not in text
+
+
+def test_the_crash_figure_says_what_saves_you() -> None:
+    """As the captain, fog shown, only a Turbo would pay: the points of a crash are those of
+    the Jetpack's escape, of the Spyglass's flight, or nothing, and the sentence says so."""
+    from tutor.i18n import Translator
+    from tutor.practice.coach import advise_view
+
+    en = Translator("en")
+    legal = ["pay turbo", "crash"]
+    jetpack = advise_view(table_view(me=0, phase="payment", hand={"turbo": 1, "jetpack": 1}),
+                          legal, en)
+    crash = dict(jetpack.points)["crash"]
+    assert crash == pytest.approx(float(treasure_value(unaccounted_treasures(1, "standard",
+                                                                               []), 2)))
+    assert f"against {crash:.1f} if you announce a crash and escape with your Jetpack." \
+        in jetpack.sentence
+    spyglass = advise_view(table_view(me=0, phase="payment", hand={"turbo": 1},
+                                      treasures=((1, 0),)), legal, en)
+    assert spyglass.sentence.endswith("play your Magic Spyglass, whose own points are then "
+                                      "lost.")
+    nothing = advise_view(table_view(me=0, phase="payment", hand={"turbo": 1}), legal, en)
+    assert nothing.sentence.endswith("against nothing if you announce a crash.")
+    forced = advise_view(table_view(me=0, phase="payment", hand={"jetpack": 1}), ["crash"], en)
+    assert forced.sentence.startswith("Announce a crash, then escape with your Jetpack: your "
+                                      "hand cannot pay for these dice")
+    lost = advise_view(table_view(me=0, phase="payment", hand={}), ["crash"], en)
+    assert "everyone aboard gets nothing from this voyage" in lost.sentence
+
+
+def test_keeping_a_spyglass_shows_its_own_points() -> None:
+    """After a crash is announced: keeping the Spyglass is worth the points it scores, and
+    no others (those of a second Spyglass are not counted in)."""
+    from tutor.i18n import Translator
+    from tutor.practice.coach import advise_view
+
+    en = Translator("en")
+    one = advise_view(table_view(phase="spyglass", treasures=((1, 0),)),
+                      ["play spyglass", "pass"], en)
+    two = advise_view(table_view(phase="spyglass", treasures=((1, 0), (2, 0))),
+                      ["play spyglass", "pass"], en)
+    assert dict(one.points)["pass"] == dict(two.points)["pass"] == 2.0
+    # A second Spyglass kept can save a later crash: flying on is worth more with it.
+    assert dict(two.points)["play spyglass"] > dict(one.points)["play spyglass"]
+    assert one.sentence == ("Keep your Magic Spyglass: it scores 2.0 points at the end, "
+                            f"against about {dict(one.points)['play spyglass']:.1f} if you play "
+                            "it and fly on to city 2.")
+    assert two.sentence.startswith("Play your Magic Spyglass: the airship flies on to city 2 — "
+                                   "about ")
+    assert two.sentence.endswith("points expected for you from the rest of the voyage, against "
+                                 "the 2.0 points your Spyglass scores if you keep it.")
+
+
+def test_the_reroll_sentence_gives_the_other_choices_points() -> None:
+    from tutor.i18n import Translator
+    from tutor.practice.coach import advise_view
+
+    view = table_view(me=0, phase="reroll-choice", dice=("fog", "pirates"),
+                      hand={"compass": 1})
+    advice = advise_view(view, ["reroll 1", "reroll 2", "reroll 1+2"], Translator("en"))
+    assert advice.action == "reroll 2"
+    best, second = advice.points[0][1], advice.points[1][1]
+    assert advice.sentence.startswith("Reroll die 2 (pirates): your hand then pays ")
+    assert f"about {best:.1f} points expected for you, and no other choice gives more than " \
+           f"{second:.1f}." in advice.sentence
+
+
+def test_an_ejection_that_costs_you_points_says_why_it_pays() -> None:
+    """In real games the coach sometimes ejects a passenger at a cost to you: the one
+    ejected would have been a captain later in the voyage. The sentence says so, and why
+    it still pays (what he loses counts per opponent, above the margin to keep a card)."""
+    from tutor.practice.expert import make_player
+
+    found = 0
+    for seed in range(12):
+        state = State(Options(players=4, seed=seed))
+        chance = SeededChance(seed)
+        bots = [make_player(s, seed * 10 + p)
+                for p, s in enumerate(("expert", "sensible", "bold", "cautious"))]
+        while not state.is_terminal() and not found:
+            if state.is_chance():
+                state.apply(chance.outcome(state))
+                continue
+            actor = state.actor
+            if state.phase == "power-window" and actor == 0:
+                advice = advise(state, 0)
+                values = dict(advice.points)
+                if advice.action.startswith("play ejection") and \
+                        values[advice.action] < values["pass"] - 0.05:
+                    target = state.seats[int(advice.action.split()[2])]
+                    cost = values["pass"] - values[advice.action]
+                    assert f", and you about {cost:.1f} (" in advice.sentence
+                    assert f"because {target} would have been a captain later in this " \
+                           "voyage; their loss counts for more." in advice.sentence
+                    assert any(line.startswith("Why a Power card can pay even when it costs "
+                                               "you points") for line in advice.details)
+                    found += 1
+            state.apply(bots[actor].choose(state, actor))
+        if found:
+            break
+    assert found

@@ -120,3 +120,179 @@ def test_help_in_each_language(capsys, command, language) -> None:
         main([command, "--help", "--lang", language])
     assert done.value.code == 0
     assert "--" in capsys.readouterr().out
+
+
+# --- What a player at the table knows: seat, hand sizes, the others' points ------------------
+def odds_out(capsys, *argv: str, language: str = "en") -> str:
+    assert main(["odds", *argv, "--lang", language]) == 0
+    return capsys.readouterr().out
+
+
+def test_the_seat_and_the_hands_change_the_advice_and_are_printed(capsys) -> None:
+    """The same dice and hand, four players: staying is worth more the later you become
+    captain (the others' full hands fly the airship on before yours must), and the output
+    says which seat and hand sizes it assumed."""
+    base = ["--dice", "fog,fog,pirates", "--hand", "2xcompass,turbo", "--city", "6"]
+    first = odds_out(capsys, *base)
+    assert "You sit at the captain's left: you are the next captain (--seat 1)." in first
+    assert "The captain holds 6 cards (--captain-cards)." in first
+    assert "clockwise from the captain's left: 6 and 6 (--passenger-cards)." in first
+    assert "the hand dealt for 4 players: 6 cards." in first
+    stays = []
+    for seat in ("1", "2", "3"):
+        out = odds_out(capsys, *base, "--seat", seat)
+        stays.append(_points_of(out, "Stay aboard"))
+    assert stays[0] < stays[1] < stays[2]
+    third = odds_out(capsys, *base, "--seat", "3")
+    assert "2 other passengers sit between the captain and you and are captains before you " \
+           "(--seat 3)." in third
+    # Given hand sizes are used, and no default is claimed for them.
+    small = odds_out(capsys, *base, "--seat", "3", "--passenger-cards", "1,1",
+                     "--captain-cards", "6")
+    assert "6 cards (--captain-cards)" in small and ": 1 and 1 (--passenger-cards)" in small
+    assert "hand dealt" not in small
+    assert _points_of(small, "Stay aboard") < stays[2]
+
+
+def _points_of(out: str, label: str) -> float:
+    line = next(line for line in out.splitlines() if line.endswith(f" — {label}"))
+    return float(line.split(" — ")[0])
+
+
+@pytest.mark.parametrize(("argv", "named"), [
+    (["--passenger-cards", "6,6,6"], "--passenger-cards"),
+    (["--passenger-cards", "6,zz"], "zz"),
+    (["--seat", "4"], "--seat"),
+    (["--seat", "2", "--captain"], "--seat"),
+    (["--their-points", "3,4"], "--their-points"),
+])
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_wrong_table_facts_are_named(capsys, argv, named, language) -> None:
+    base = ["--dice", "fog,fog", "--city", "4", "--hand", "compass"]
+    assert main(["odds", *base, *argv, "--lang", language]) == 2
+    captured = capsys.readouterr()
+    assert named in captured.err and "Traceback" not in captured.err
+    assert captured.out == ""
+
+
+def test_the_advice_at_the_table_is_the_coachs_in_a_real_game() -> None:
+    """A real game: a passenger two or more seats after the captain, someone off the
+    airship, hands of their own sizes. ``celestia odds`` told those facts says what the
+    practice game's coach says, to the sentence and every choice's points."""
+    import contextlib
+    import io
+
+    from tutor.engine import Options, SeededChance, State
+    from tutor.practice import endgame
+    from tutor.practice.coach import advise
+    from tutor.practice.expert import make_player
+    from tutor.practice.voyage import View
+
+    checked = 0
+    for seed in range(200):
+        state = State(Options(players=5, seed=seed))
+        chance = SeededChance(seed)
+        bots = [make_player("cautious" if p % 2 else "bold", seed * 10 + p) for p in range(5)]
+        while not state.is_terminal() and state.voyage <= 2:
+            if state.is_chance():
+                state.apply(chance.outcome(state))
+                continue
+            me = state.actor
+            order = [(state.captain + i) % 5 for i in range(1, 5)]
+            aboard = [p for p in order if state.aboard[p]]
+            facts = state.observation(me)
+            view = View.from_observation(facts)
+            if (state.phase == "passengers" and aboard.index(me) >= 1
+                    and not all(state.aboard) and all(facts["pile_sizes"][c] >= 5
+                                                      for c in data.CITY_VALUES)
+                    and endgame.at_stake(view) is None):
+                others = [str(facts["hand_sizes"][p]) for p in aboard if p != me]
+                argv = ["--players", "5", "--aboard", str(len(aboard) + 1),
+                        "--seat", str(aboard.index(me) + 1),
+                        "--captain-cards", str(facts["hand_sizes"][state.captain]),
+                        "--dice", ",".join(facts["dice"]), "--city", str(state.city),
+                        "--hand", ",".join(f"{k}x{c}" for c, k in facts["hand"].items()),
+                        "--lang", "en"]
+                if others:
+                    argv += ["--passenger-cards", ",".join(others)]
+                if facts["discard_pile"]:
+                    argv += ["--discarded", ",".join(facts["discard_pile"])]
+                if facts["treasures"]:
+                    argv += ["--treasures", ",".join(f"{c}:{v}" for c, v in facts["treasures"])]
+                out = io.StringIO()
+                with contextlib.redirect_stdout(out):
+                    assert main(["odds", *argv]) == 0
+                advice = advise(state, me)
+                lines = out.getvalue().splitlines()
+                assert lines[0] == advice.sentence, argv
+                assert lines[1:1 + len(advice.details)] == list(advice.details)
+                checked += 1
+            state.apply(bots[me].choose(state, me))
+        if checked >= 6:
+            break
+    assert checked >= 6
+
+
+def test_the_end_of_the_game_counts_when_their_points_are_given(capsys) -> None:
+    """45 points: a treasure taken now ends the game after this voyage. Far ahead of the
+    others (20 each), the coach banks it, though staying promises more points; far behind
+    them (44 each, about to reach 50), it stays, though leaving promises more: a safe
+    treasure cannot win. Without --their-points the end is left out, and said to be."""
+    hand = ["--seat", "3", "--hand", "compass,turbo,cannon,foghorn", "--treasures",
+            "25:25,20:20"]
+    at_6 = ["--dice", "fog,pirates,blank", "--city", "6", *hand]
+    plain = odds_out(capsys, *at_6)
+    assert plain.startswith("Stay: about 7.8 points expected against 7.1 for leaving now")
+    assert "left out: give --their-points to count it" in plain
+    ahead = odds_out(capsys, *at_6, "--their-points", "20,20,20")
+    assert ahead.startswith("Leave now: this voyage can end the game, and leaving gives you "
+                            "the better chance to win it")
+    assert "(7.1 points on average against about 7.8)." in ahead.splitlines()[0]
+    assert "Points you reckon the others hold, in seat order from the captain: 20, 20, and " \
+        "20 (--their-points)." in ahead
+    assert "Your chance to win the game (this voyage can end it):" in ahead
+    assert "you hold 45 points" in ahead
+    at_9 = ["--dice", "fog,pirates,birds", "--city", "9", *hand]
+    assert odds_out(capsys, *at_9).startswith("Leave now: 10.0 points on average")
+    behind = odds_out(capsys, *at_9, "--their-points", "44,44,44")
+    assert behind.startswith("Stay: this voyage can end the game, and staying gives you the "
+                             "better chance to win it")
+    assert "(8.0 points expected against 10.0)." in behind.splitlines()[0]
+
+
+def test_odds_after_a_crash_says_what_is_true(capsys) -> None:
+    nothing = odds_out(capsys, "--crash", "--dice", "fog,pirates", "--city", "2", "--hand",
+                       "compass")
+    assert nothing.startswith("Nothing you can do: you hold neither a Magic Spyglass nor a "
+                              "Jetpack.")
+    assert "Next roll" not in nothing and "captain can pay" not in nothing
+    jetpack = odds_out(capsys, "--crash", "--dice", "fog,pirates", "--city", "2", "--hand",
+                       "jetpack")
+    assert jetpack.startswith("Play your Jetpack") and "Next roll" not in jetpack
+    for language in ("en", "fr", "hu"):
+        assert main(["odds", "--crash", "--captain", "--dice", "fog,blank", "--city", "1",
+                     "--hand", "compass", "--lang", language]) == 2
+        err = capsys.readouterr().err
+        assert "--crash" in err and "3.4" in err and "Traceback" not in err
+    # Only Turbos would pay: the captain may announce a crash.
+    assert main(["odds", "--crash", "--captain", "--dice", "fog,blank", "--city", "1",
+                 "--hand", "turbo,jetpack", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.startswith("Play your Jetpack")
+    assert main(["odds", "--crash", "--dice", "blank,blank", "--city", "1", "--lang",
+                 "en"]) == 2
+    assert "no die shows a hazard" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_the_old_unquoted_count_is_explained(capsys, language) -> None:
+    """``--hand 2 compass,turbo`` as the shell passes it: two words, not argparse's
+    "unrecognized arguments"."""
+    assert main(["odds", "--lang", language, "--dice", "fog", "--hand", "2", "compass,turbo",
+                 "--captain"]) == 2
+    err = capsys.readouterr().err
+    assert "2xcompass" in err and "compass,turbo" not in err.split("2xcompass")[-1]
+    assert "unrecognized" not in err and "Traceback" not in err
+    english = main(["odds", "--lang", "en", "--dice", "fog", "--hand", "2", "compass",
+                    "--captain"])
+    assert english == 2
+    assert capsys.readouterr().err != err or language == "en"

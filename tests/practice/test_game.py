@@ -135,3 +135,43 @@ def test_the_screen_plays_moves_and_saves(tmp_path) -> None:
     saved = json.loads(save.read_text(encoding="utf-8"))
     assert [tuple(x) if x[0] != "chance" else (-1, x[1]) for x in saved["history"]] == \
         game.state.history
+
+
+def test_a_resumed_game_shows_the_step_on_the_table_again(tmp_path) -> None:
+    """After a resume, the narration starts with the step under way: the captain, the roll
+    on the table and who stayed, as the learner saw them before quitting."""
+    path = tmp_path / "game.json"
+    game = new_game(seed=11)
+    for _ in range(4):
+        game.play(game.choices()[0])
+        if game.state.phase == "passengers":
+            break
+    assert game.state.phase == "passengers" and game.state.dice
+    game.save(path)
+    resumed = load(path)
+    kinds = [e.kind for e in resumed.log]
+    assert kinds[0] in ("voyage", "step") and "roll" in kinds
+    roll = [e for e in resumed.log if e.kind == "roll"][-1]
+    assert roll.params["faces"] == tuple(game.state.dice)
+    # Exactly what the learner was told since that step began, nothing private to a bot.
+    start = max(i for i, e in enumerate(game.log) if e.kind in ("voyage", "step"))
+    if game.log[start].kind == "step" and start and game.log[start - 1].kind == "voyage":
+        start -= 1
+    assert resumed.log[-len(game.log[start:]):] == game.log[start:]
+    assert all(e.to in (None, 0) for e in resumed.log)
+    lines = run_lines(resumed)
+    assert any(line.startswith("The captain rolls: ") for line in lines)
+
+
+def run_lines(game: PracticeGame) -> list[str]:
+    out: list[str] = []
+    run_batch(game, iter(()), out.append, Translator("en"))
+    return out
+
+
+def test_play_help_names_every_style_and_key(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help", "--lang", "en"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "expert, which plays the coach's advice" in text
+    assert "m opens all the coach says" in text

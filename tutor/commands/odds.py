@@ -1,8 +1,10 @@
 """``celestia odds``: the odds coach for a situation at a real table.
 
-Describe what you see (the dice, your hand, the discard pile, the captain's number of
-cards, the city, who is aboard) and get what the practice game's coach says: the better
-choice, the points each choice is worth, and the exact chances behind them.
+Describe what you see (the dice, your hand, the discard pile, the city, who is aboard,
+where you sit after the captain, how many cards each player holds, and near the end the
+points you reckon the others hold) and get what the practice game's coach says: the
+better choice, the points each choice is worth, and the exact chances behind them,
+followed by every assumption the advice rests on (``practice.table``).
 """
 
 from __future__ import annotations
@@ -16,11 +18,32 @@ HELP = N_("the coach's advice for a situation at the table: stay or leave, pay o
           "with the exact odds")
 
 
+class _Words(argparse.Action):
+    """A list of cards given as one word (``2xcompass,turbo``). Several words are taken in,
+    so that the old, unquoted ``--hand 2 compass,turbo`` reaches ``parse_names``, which
+    says to write ``2xcompass``, instead of argparse's "unrecognized arguments"."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        words = values if isinstance(values, list) else [values]
+        setattr(namespace, self.dest, " ".join(str(w) for w in words))
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Shows a ``_Words`` option as the one word it should be (``--hand CARDS``)."""
+
+    def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
+        if isinstance(action, _Words):
+            return self._metavar_formatter(action, default_metavar)(1)[0]
+        return super()._format_args(action, default_metavar)
+
+
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     from ..engine import data
     from ..inputs import argument  # numbers bounded before use, the bad value quoted short
 
     _ = tr.gettext
+    parser.formatter_class = _Formatter
     parser.add_argument("--players", type=argument(tr, data.MIN_PLAYERS, data.MAX_PLAYERS),
                         default=4, metavar=_("N"),
                         help=tr.format(N_("players in the game, {low} to {high} (default "
@@ -33,16 +56,28 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("--dice", metavar=_("FACES"),
                         help=_("the dice shown, separated by commas, e.g. fog,fog,blank"))
     # TRANSLATORS: Same role in every option: the placeholder for a list of cards in the usage.
-    parser.add_argument("--hand", metavar=_("CARDS"), default="",
+    parser.add_argument("--hand", metavar=_("CARDS"), default="", nargs="+", action=_Words,
                         help=_("your hand, separated by commas, e.g. compass,turbo or "
                                "2xcompass,turbo"))
-    parser.add_argument("--discarded", metavar=_("CARDS"), default="",
+    parser.add_argument("--discarded", metavar=_("CARDS"), default="", nargs="+",
+                        action=_Words,
                         help=_("the cards in the discard pile, separated by commas"))
     parser.add_argument("--captain-cards", type=argument(tr, 0, 999), metavar=_("N"),
                         help=_("how many cards the captain holds (default: the hand size "
                                "dealt for this number of players)"))
     parser.add_argument("--captain", action="store_true",
                         help=_("you are the captain: the odds are those of your own hand"))
+    parser.add_argument("--seat", type=argument(tr, 1, data.MAX_PLAYERS - 1), metavar=_("N"),
+                        help=_("where you sit, as a passenger: your place among the players "
+                               "aboard, counted clockwise from the captain's left, so 1 is the "
+                               "next captain (default 1); it sets who is captain before you "
+                               "later in the voyage"))
+    # TRANSLATORS: Same role in every option: the placeholder for a list of numbers in the usage.
+    parser.add_argument("--passenger-cards", metavar=_("N,N,…"),
+                        help=_("how many cards each other passenger aboard holds, "
+                               "separated by commas, clockwise from the captain's left, you "
+                               "left out; one number stands for all of them (default: the "
+                               "hand dealt for this number of players)"))
     parser.add_argument("--city", type=argument(tr, 0, 999), metavar=_("CITY"),
                         help=_("the city where the airship is (its value: 1, 2, 4, …)"))
     parser.add_argument("--treasures", metavar=_("TREASURES"), default="",
@@ -50,6 +85,15 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                                "1:2,4:spyglass"))
     parser.add_argument("--aboard", type=argument(tr, 1, data.MAX_PLAYERS), metavar=_("N"),
                         help=_("how many players are aboard, you included (default: all)"))
+    # TRANSLATORS: Same role in every option: the placeholder for a list of numbers in the usage.
+    parser.add_argument("--their-points", metavar=_("N,N,…"),
+                        help=tr.format(N_("the points you reckon each other player holds, "
+                                          "separated by commas: the captain first (unless you "
+                                          "are the captain), then the other passengers aboard "
+                                          "clockwise from the captain's left, then the "
+                                          "players who have left; with them the advice "
+                                          "counts the end of the game at {end} points "
+                                          "(default: left out)"), end=data.END_SCORE))
     parser.add_argument("--crash", action="store_true",
                         help=_("the captain has announced a crash: what your Magic Spyglass "
                                "or your Jetpack is worth"))
@@ -91,11 +135,80 @@ def _treasures(text: str, variant: str) -> list[tuple[int, int]]:
     return found
 
 
+def _numbers(text: str, option: str, high: int) -> list[int]:
+    """``"6,6,5"`` → ``[6, 6, 5]``; a wrong item raises ``InputError`` naming it."""
+    from ..inputs import excerpt, whole
+    from ..practice.parse import InputError
+
+    found = []
+    for raw in text.split(","):
+        value = whole(raw.strip(), 0, high)
+        if value is None:
+            raise InputError(N_('"{item}" in {option} is not a whole number from 0 to '
+                                "{high}."), item=excerpt(raw.strip()), option=option, high=high)
+        found.append(value)
+    return found
+
+
+def _counts_problem(args: argparse.Namespace, aboard: int, tr: Translator) -> str | None:
+    """What is wrong with the numbers given for the others (translated), or None."""
+    others = aboard - 1 - (0 if args.captain else 1)
+    if args.passenger_cards is not None:
+        given = len(args.passenger_cards.split(","))
+        if not others:
+            return tr.gettext(N_("No other passenger is aboard: leave out --passenger-cards."))
+        if given not in (1, others):
+            return tr.nformat(
+                "--passenger-cards needs one number for the other passenger aboard, not "
+                "{count}.",
+                "--passenger-cards needs one number for each of the {n} other passengers "
+                "aboard, or one for all of them, not {count}.", others,
+                count=tr.number(given))
+    if args.their_points is not None:
+        given = len(args.their_points.split(","))
+        if given != args.players - 1:
+            return tr.nformat(
+                "--their-points needs one number for the other player, not {count}.",
+                "--their-points needs one number for each of the {n} other players, not "
+                "{count}.", args.players - 1, count=tr.number(given))
+    return None
+
+
+def _table(args: argparse.Namespace, aboard: int):
+    from ..engine import data
+    from ..practice.parse import InputError
+    from ..practice.table import Table
+
+    if args.captain and args.seat is not None:
+        raise InputError(N_("--seat places a passenger; with --captain, you are the captain."))
+    seat = 0 if args.captain else (args.seat or 1)
+    if not args.captain and seat > aboard - 1:
+        raise InputError(N_("--seat counts the players aboard from the captain's left: from 1 "
+                            "to {high} here."), high=aboard - 1)
+    dealt = data.hand_size(args.players)
+    others = aboard - 1 - (0 if args.captain else 1)
+    cards = [dealt] * others
+    if args.passenger_cards is not None:
+        given = _numbers(args.passenger_cards, "--passenger-cards", 999)
+        cards = given * others if len(given) == 1 else given
+    their = None
+    if args.their_points is not None:
+        their = _numbers(args.their_points, "--their-points", 999)
+    captain_cards = dealt if args.captain_cards is None else args.captain_cards
+    defaults = (args.passenger_cards is None and others > 0) or (
+        args.captain_cards is None and not args.captain)
+    return Table(players=args.players, aboard=aboard, seat=seat, captain_cards=captain_cards,
+                 passenger_cards=tuple(cards), defaults=defaults,
+                 their_points=tuple(their) if their is not None else None, crash=args.crash)
+
+
 def run(args: argparse.Namespace, tr: Translator) -> int:
     from ..engine import Options, data
+    from ..engine.payment import equipment_covers, hazard_counts
     from ..practice.coach import advise_view, figure_lines
     from ..practice.odds import figures, unseen_cards
     from ..practice.parse import InputError, parse_names
+    from ..practice.table import assumption_lines, table_view
 
     Options(players=args.players, variant=args.variant, grappling_hook=args.grappling_hook,
             spyglass_points=args.spyglass_points)  # checks the options, with their errors
@@ -126,57 +239,41 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     hand: dict[str, int] = {}
     for card in hand_list:
         hand[card] = hand.get(card, 0) + 1
-    view = _table_view(args, hand, discard, dice, aboard)
     # Impossible situations (too many copies of a card…) raise errors that name the card.
     unseen_cards(data.deck_composition(args.variant, args.grappling_hook), hand, discard)
+    if args.crash and dice:
+        counts = hazard_counts(dice)
+        if not counts:
+            raise InputError(N_("--crash: no die shows a hazard, so there is nothing to pay "
+                                "and no crash to announce (celestia rules 3.4)."))
+        if args.captain and equipment_covers(counts, hand):
+            raise InputError(N_("--crash with --captain: your Equipment covers every hazard "
+                                "shown, so as the captain you must pay; you may announce a "
+                                "crash only when you cannot pay, or only with Turbos "
+                                "(celestia rules 3.4)."))
+    problem = _counts_problem(args, aboard, tr)
+    if problem is not None:
+        import sys
+
+        print(problem, file=sys.stderr)
+        return 2
+    table = _table(args, aboard)
+    view = table_view(table, hand, discard, dice, city or 0,
+                      _treasures(args.treasures, args.variant), args.variant,
+                      args.grappling_hook, args.spyglass_points)
     legal = _decision(view) if city is not None else []
     if legal:
         advice = advise_view(view, legal, tr)
-        print("\n".join([advice.sentence, *advice.details]))
+        lines = [advice.sentence, *advice.details]
+    elif args.crash:
+        lines = [tr.gettext(N_("Nothing you can do: you hold neither a Magic Spyglass nor a "
+                               "Jetpack. Unless another player aboard plays a Magic Spyglass, "
+                               "the airship crashes, and everyone still aboard, you too, gets "
+                               "nothing from this voyage (celestia rules 3.5)."))]
     else:
-        print("\n".join(figure_lines(figures(view), view, tr)))
+        lines = figure_lines(figures(view), view, tr)
+    print("\n".join([*lines, "", *assumption_lines(table, tr)]))
     return 0
-
-
-def _table_view(args: argparse.Namespace, hand: dict[str, int], discard: list[str],
-                dice: list[str], aboard: int):
-    """What you know at the table, as the coach's ``View``.
-
-    The captain sits at seat 0; you are the captain, or the passenger at his left (seat
-    1); the players aboard are the first seats. Every pile is as dealt, less the
-    treasures you hold from it.
-    """
-    from ..engine import data
-    from ..practice.odds import unseen_cards
-    from ..practice.voyage import View
-
-    players = args.players
-    treasures = tuple(_treasures(args.treasures, args.variant))
-    me = 0 if args.captain else 1
-    size = data.hand_size(players)
-    sizes = [size] * players
-    sizes[0] = sum(hand.values()) if args.captain else (
-        args.captain_cards if args.captain_cards is not None else size)
-    sizes[me] = sum(hand.values())
-    piles = {c: len(data.pile_composition(c, args.variant))
-             - sum(1 for t, _ in treasures if t == c) for c in data.CITY_VALUES}
-    city = args.city or 0
-    phase = "payment" if args.captain else "passengers"
-    spyglasses = sum(1 for _, v in treasures if v == 0)
-    if args.crash:
-        phase = "spyglass" if spyglasses else "jetpack"
-    elif not dice:
-        phase = "lone-captain" if args.captain and aboard == 1 else "roll"
-    deck = data.deck_composition(args.variant, args.grappling_hook)
-    return View(me=me, players=players, captain=0, phase=phase, city=city,
-                route=tuple(c for c in data.CITY_VALUES if c >= city and piles[c]),
-                pile_sizes=piles, dice=tuple(dice),
-                aboard=tuple(p < aboard for p in range(players)), hand=hand,
-                treasures=treasures, hand_sizes=tuple(sizes), discard=tuple(discard),
-                variant=args.variant, grappling_hook=args.grappling_hook,
-                spyglass_points=args.spyglass_points,
-                points=sum(v for _, v in treasures),
-                unseen=unseen_cards(deck, hand, discard))
 
 
 def _decision(view) -> list[str]:

@@ -10,10 +10,12 @@ from ..i18n import Translator
 HELP = N_("play a practice game against bots, with an exact odds coach")
 
 EPILOG = N_("""Bots: give a number (styles then take turns: cautious, sensible, bold) or one
-style per bot, e.g. --bots cautious,bold,bold.
+style per bot, e.g. --bots cautious,bold,expert. The styles are cautious, sensible, bold
+and expert, which plays the coach's advice and is the strongest.
 
 On screen: arrow keys and Enter (or 1 to 9) choose a move, c shows or hides the coach,
-s saves, q quits (the game is saved). Without a terminal, or with --batch, moves are read
+m opens all the coach says (every choice's points and the odds behind them), s saves,
+q quits (the game is saved). Without a terminal, or with --batch, moves are read
 from the standard input, one a line: the number of a choice or its action (stay, leave,
 pay compass+turbo…), or coach, board, save FILE, quit.
 

@@ -1,9 +1,25 @@
 """Bots: players the engine can field. Each sees only its own observation.
 
 ``RandomBot`` picks uniformly among the legal actions. ``HeuristicBot`` plays by rules of
-thumb; its ``boldness`` (0 cautious … 1 bold) sets how much risk it takes. Each style
-beats the random bot at every table size (``celestia simulate --ladder``); the practice
+thumb; its ``boldness`` (0 cautious … 1 bold) sets how much risk it takes. The practice
 package adds the ``expert``, which plays the odds coach's advice.
+
+Each style beats the random bot at every table size. Measured with
+``tutor.commands.simulate.ladder`` (as ``celestia simulate --ladder``: seats alternating
+and rotated), 2,000 games a pair from seed 0, every rate within ±2.2 points 19 times out
+of 20 — the share of the games won against ``random``:
+
+=========  ======  ======  ======  ======  ======
+players    2       3       4       5       6
+=========  ======  ======  ======  ======  ======
+cautious   83.7 %  80.2 %  72.9 %  65.3 %  60.6 %
+sensible   82.2 %  82.0 %  88.4 %  90.5 %  92.6 %
+bold       71.7 %  66.3 %  75.2 %  82.2 %  89.8 %
+=========  ======  ======  ======  ======  ======
+
+The cautious bot's lead shrinks as the table grows, but stays clear at six players.
+``tests/practice/test_bots.py`` checks on a fixed seed, at every table size, that each
+style beats the random bot.
 """
 
 from __future__ import annotations

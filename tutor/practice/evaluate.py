@@ -9,24 +9,31 @@ How the choices are compared:
 
 * **Points this voyage.** An option's points are what the player can still expect from
   this voyage, counting a Magic Spyglass kept at what it scores at the end.
+* **The chance to win, near the end.** When this voyage may end the game (§5.1), every
+  option also gets the chance to win it leaves the player (``endgame``), and that chance
+  decides; points decide only between options that leave the same chance.
 * **Power cards** are kept for a later window unless playing one now is worth at least
   ``KEEP_MARGIN`` points more. Ejection and Gust of Wind mostly change the others'
   prospects, not yours: the points they take away from the others aboard count for you
   as much as they count for the average opponent (divided by the number of opponents),
-  since the player with the most points at the end wins.
+  since the player with the most points at the end wins. An Ejection can even cost you
+  points of your own (the player ejected would have been a captain later in the voyage,
+  and his hand may have been the better one); it is still worth playing when what it
+  takes from him outweighs that.
 """
 
 from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..engine import data
 from ..engine.data import ALTERNATIVE_ROUTE, BLANK, EJECTION, GUST_OF_WIND
 from ..engine.payment import parse_cards
+from . import endgame as eg
 from . import odds
 from .voyage import (
     KEY_CARDS,
@@ -50,6 +57,9 @@ from .voyage import (
 KEEP_MARGIN = 1.0
 #: Captains' hands drawn to judge an Alternative Route played for another captain.
 AR_SAMPLES = 48
+#: Chances to win that differ by less than this are the same to the coach (the end-game
+#: model is no finer): points decide between them.
+WIN_TIE = 0.002
 
 # Kinds of decision (the coach has one sentence for each).
 STAY_OR_LEAVE = "stay-or-leave"
@@ -75,6 +85,8 @@ class Option:
     #: The chance that the airship gets through this step after the action, when it
     #: changes with the action (a reroll, a Gust of Wind); else None.
     chance: float | None = None
+    #: The chance to win the game after the action, when this voyage may end it; else None.
+    win: float | None = None
 
 
 @dataclass(frozen=True)
@@ -91,9 +103,17 @@ class Recommendation:
     chance: Fraction | None = None
     #: Extra figures for the sentence (the card a Power-window option plays, …).
     facts: dict[str, object] = field(default_factory=dict)
+    #: The end of the game as the coach counts it, when this voyage may end it.
+    endgame: eg.Endgame | None = None
 
     def option(self, action: str) -> Option | None:
         return next((o for o in self.options if o.action == action), None)
+
+
+#: A judge values each legal action with the Voyage a factory makes (points, or chances
+#: to win): (action, value, chance) in the order of the ties' preference.
+Values = list[tuple[str, float, float | None]]
+Make = Callable[..., Voyage]
 
 
 def evaluate(view: View, legal: Sequence[str]) -> Recommendation:
@@ -101,50 +121,45 @@ def evaluate(view: View, legal: Sequence[str]) -> Recommendation:
     if not legal:
         return Recommendation(NONE, "")
     phase = view.phase
-    if phase == "passengers":
-        return _stay_or_leave(view)
-    if phase == "lone-captain":
-        return _lone(view)
-    if phase == "payment":
-        return _payment(view, legal)
-    if phase == "reroll-choice":
-        return _reroll(view, legal)
     if phase == "power-window":
         return _window(view, legal)
-    if phase == "spyglass":
-        return _spyglass(view)
-    if phase == "jetpack":
-        return _jetpack(view)
+    judge = _JUDGES.get(phase)
+    if judge is None:
+        return Recommendation(NONE, legal[0], (Option(legal[0], 0.0),))
+    kind, chance, facts = _KINDS[phase](view, legal)
+    base = view
     if phase == "grappling-hook":
-        return _hook(view)
-    return Recommendation(NONE, legal[0], (Option(legal[0], 0.0),))
-
-
-def _ranked(kind: str, options: list[Option]) -> Recommendation:
-    """The option worth the most points first (the first listed wins a tie)."""
-    order = sorted(options, key=lambda o: -o.points)
-    return Recommendation(kind, order[0].action, tuple(order))
-
-
-def worth(option: Option, opponents: int) -> float:
-    """What a Power-window option is worth to the player: own points, plus the points it
-    takes from the others as they count against the average opponent."""
-    return option.points + option.harm / max(opponents, 1)
+        base = _returned(view)  # the treasure given back is no longer yours
+    points = judge(view, legal, lambda **kw: Voyage(base, **kw))
+    end = eg.at_stake(base) if len(legal) > 1 else None
+    wins = dict.fromkeys(legal, None)
+    if end is not None:
+        wins.update({a: v for a, v, _ in judge(view, legal,
+                                                lambda **kw: Voyage(base, win=end, **kw))})
+    options = [Option(a, v, chance=c, win=wins[a]) for a, v, c in points]
+    # Chances to win closer than WIN_TIE are a tie, which points settle.
+    order = sorted(range(len(options)), key=lambda i: (
+        -round((options[i].win or 0.0) / WIN_TIE), -round(options[i].points, 9),
+        -(options[i].chance or 0.0), i))
+    ranked = tuple(options[i] for i in order)
+    if phase == "payment":
+        facts["rescue"] = _rescue(view, ranked)
+    return Recommendation(kind, ranked[0].action, ranked, chance, facts, end)
 
 
 # --- Passengers: stay or leave (§3.2) -------------------------------------------------------
-def _stay_or_leave(view: View) -> Recommendation:
-    voyage = Voyage(view)
-    chance = captain_odds_now(view)
-    stay = voyage.stay_value(0, view.captain, voyage.hand, voyage.spy, float(chance))
-    leave = voyage.leave[0] or 0.0
-    options = [Option("stay", stay), Option("leave", leave)]
+def _stay_or_leave(view: View, legal: Sequence[str], make: Make) -> Values:
+    voyage = make()
+    stay = voyage.stay_value(0, view.captain, voyage.hand, voyage.spy,
+                             float(captain_odds_now(view)))
+    leave = voyage.leave_at(0, voyage.spy)
     # A tie goes to leaving: a sure treasure now against an equal gamble.
-    rec = _ranked(STAY_OR_LEAVE, options)
-    if abs(stay - leave) < 1e-9:
-        rec = Recommendation(STAY_OR_LEAVE, "leave", (options[1], options[0]))
-    return Recommendation(rec.kind, rec.action, rec.options, chance,
-                          {"equipment": _equipment_chance(view)})
+    return [("leave", voyage.nothing(voyage.spy) if leave is None else leave, None),
+            ("stay", stay, None)]
+
+
+def _stay_facts(view: View, legal: Sequence[str]) -> tuple[str, Fraction, dict]:
+    return STAY_OR_LEAVE, captain_odds_now(view), {"equipment": _equipment_chance(view)}
 
 
 def _equipment_chance(view: View) -> Fraction:
@@ -155,18 +170,21 @@ def _equipment_chance(view: View) -> Fraction:
 
 
 # --- The lone captain: take a treasure or roll (§3.0) ------------------------------------
-def _lone(view: View) -> Recommendation:
-    voyage = Voyage(view, aboard=[view.me])
+def _lone(view: View, legal: Sequence[str], make: Make) -> Values:
+    voyage = make(aboard=[view.me])
     hand = voyage.hand
     assert hand is not None
     count = data.dice_to_reach(voyage.cities[1])
     roll = sum(chance * voyage.captain_value(0, view.me, hand, voyage.spy, hazards)
                for hazards, chance in rolls(count))
-    take = voyage.leave[0] or 0.0
-    options = [Option("take", take), Option("roll", roll)]
-    rec = _ranked(LONE, options)
-    return Recommendation(LONE, rec.action, rec.options,
-                          odds.hand_pass_odds(view.hand, count).with_turbos)
+    take = voyage.leave_at(0, voyage.spy)
+    return [("take", voyage.nothing(voyage.spy) if take is None else take, None),
+            ("roll", roll, None)]
+
+
+def _lone_facts(view: View, legal: Sequence[str]) -> tuple[str, Fraction, dict]:
+    count = data.dice_to_reach(view.dest)
+    return LONE, odds.hand_pass_odds(view.hand, count).with_turbos, {}
 
 
 # --- The captain faces the dice (§3.4) ----------------------------------------------------
@@ -175,37 +193,42 @@ def _hand_after(hand: tuple[int, ...], action: str) -> tuple[int, ...]:
     return tuple(k - paid.get(card, 0) for card, k in zip(KEY_CARDS, hand, strict=True))
 
 
-def _payment(view: View, legal: Sequence[str]) -> Recommendation:
-    voyage = Voyage(view)
+def _payment(view: View, legal: Sequence[str], make: Make) -> Values:
+    voyage = make()
     hand = voyage.hand
     assert hand is not None
-    options = []
-    for action in legal:
+    found: Values = []
+    # A crash worth as much as a payment keeps the cards, so it goes first; among payments
+    # worth the same, the engine lists the fewest Turbos first.
+    for action in sorted(legal, key=lambda a: a != "crash"):
         if action == "crash":
             points = voyage.crash_value(0, view.me, hand, voyage.spy)
         else:
             points = voyage.arrive(1, view.me, _hand_after(hand, action), voyage.spy)
-        options.append(Option(action, points))
-    # Among payments worth the same, the engine lists the fewest Turbos first: keep it.
-    # A crash worth as much as a payment keeps the cards, so it goes first.
-    order = sorted(options, key=lambda o: (-round(o.points, 9), o.action != "crash",
-                                           legal.index(o.action)))
-    kind = PAY_OR_CRASH if "crash" in legal else PAY
-    rescue = ""
+        found.append((action, points, None))
+    return found
+
+
+def _payment_facts(view: View, legal: Sequence[str]) -> tuple[str, Fraction, dict]:
+    return (PAY_OR_CRASH if "crash" in legal else PAY), Fraction(1), {}
+
+
+def _rescue(view: View, options: Sequence[Option]) -> str:
+    """What saves you after a crash you announce: "jetpack", "spyglass" or ""."""
     crash = next((o.points for o in options if o.action == "crash"), 0.0)
-    if crash > 0:
-        jetpack = voyage.leave[0] if hand[-1] and voyage.leave[0] is not None else 0.0
-        rescue = "jetpack" if jetpack >= crash else "spyglass"
-    return Recommendation(kind, order[0].action, tuple(order), Fraction(1),
-                          {"rescue": rescue})
+    if crash <= 1e-9:
+        return ""
+    voyage = Voyage(view)
+    jetpack = voyage.leave[0] if view.hand.get(data.JETPACK) else None
+    return "jetpack" if jetpack is not None and jetpack >= crash - 1e-9 else "spyglass"
 
 
 # --- The captain chooses dice to reroll (§4.3) ---------------------------------------------
-def _reroll(view: View, legal: Sequence[str]) -> Recommendation:
-    voyage = Voyage(view)
+def _reroll(view: View, legal: Sequence[str], make: Make) -> Values:
+    voyage = make()
     hand = voyage.hand
     assert hand is not None
-    options = []
+    found: Values = []
     for action in legal:
         chosen = tuple(int(i) - 1 for i in action[7:].split("+"))
         table = reroll_table(tuple(view.dice), chosen)
@@ -213,10 +236,84 @@ def _reroll(view: View, legal: Sequence[str]) -> Recommendation:
                      for hazards, chance in table)
         through = sum(chance for hazards, chance in table
                       if pay_after(hand, hazards) is not None)
-        options.append(Option(action, points, chance=through))
-    order = sorted(options, key=lambda o: (-round(o.points, 9), -(o.chance or 0),
-                                           legal.index(o.action)))
-    return Recommendation(REROLL, order[0].action, tuple(order))
+        found.append((action, points, through))
+    return found
+
+
+def _no_facts(kind: str) -> Callable[[View, Sequence[str]], tuple[str, None, dict]]:
+    return lambda view, legal: (kind, None, {})
+
+
+# --- After a crash is announced (§3.5) and after a payment (§4.6) --------------------------
+def _spyglass(view: View, legal: Sequence[str], make: Make) -> Values:
+    """Points: what the voyage ahead brings if you play it, against the points the
+    Spyglass scores if kept (and the Jetpack's treasure): both counted before the
+    Spyglass is spent, so that keeping it shows its own points."""
+    voyage = make()
+    hand = voyage.hand
+    assert hand is not None
+    spy = voyage.spy
+    play = voyage.arrive(1, view.captain, hand, spy - 1)
+    jet = voyage.leave_at(0, spy) if view.hand.get(data.JETPACK) else None
+    keep = voyage.nothing(spy) if jet is None else jet
+    shift = view.spyglass_points if voyage.win is None else 0.0
+    return [("play spyglass", play + shift, None), ("pass", keep + shift, None)]
+
+
+def _spyglass_facts(view: View, legal: Sequence[str]) -> tuple[str, None, dict]:
+    jet = bool(view.hand.get(data.JETPACK)) and bool(view.pile_sizes.get(view.city))
+    return SPYGLASS, None, {"jetpack": jet, "points": view.spyglass_points}
+
+
+def _jetpack(view: View, legal: Sequence[str], make: Make) -> Values:
+    voyage = make()
+    leave = voyage.leave_at(0, voyage.spy)
+    crash = voyage.nothing(voyage.spy)
+    # An empty pile: the Jetpack brings nothing, so it is kept (listed first for the tie).
+    return [("pass", crash, None), ("play jetpack", crash if leave is None else leave, None)]
+
+
+def _returned(view: View) -> View:
+    """The player after climbing back aboard: the last treasure is back in its pile."""
+    city, value = view.treasures[-1]
+    return replace(view, treasures=view.treasures[:-1], points=view.points - value,
+                   pile_sizes={**view.pile_sizes, city: view.pile_sizes.get(city, 0) + 1})
+
+
+def _hook(view: View, legal: Sequence[str], make: Make) -> Values:
+    """Points: the cities ahead if you climb back, against the treasure you keep."""
+    aboard = {p for p in range(view.players) if view.aboard[p]} | {view.me}
+    voyage = make(aboard=aboard)
+    _, value = view.treasures[-1]
+    play = voyage.arrive(1, view.captain, voyage.hand, voyage.spy)
+    if voyage.win is None:
+        keep = float(value or view.spyglass_points)
+    else:
+        keep = voyage.win.value(value, voyage.spy)
+    return [("play grappling-hook", play, None), ("pass", keep, None)]
+
+
+def _hook_facts(view: View, legal: Sequence[str]) -> tuple[str, None, dict]:
+    city, value = view.treasures[-1]
+    return HOOK, None, {"city": city, "value": value}
+
+
+_JUDGES: dict[str, Callable[[View, Sequence[str], Make], Values]] = {
+    "passengers": _stay_or_leave, "lone-captain": _lone, "payment": _payment,
+    "reroll-choice": _reroll, "spyglass": _spyglass, "jetpack": _jetpack,
+    "grappling-hook": _hook,
+}
+_KINDS: dict[str, Callable[[View, Sequence[str]], tuple[str, Fraction | None, dict]]] = {
+    "passengers": _stay_facts, "lone-captain": _lone_facts, "payment": _payment_facts,
+    "reroll-choice": _no_facts(REROLL), "spyglass": _spyglass_facts,
+    "jetpack": _no_facts(JETPACK), "grappling-hook": _hook_facts,
+}
+
+
+def worth(option: Option, opponents: int) -> float:
+    """What a Power-window option is worth to the player: own points, plus the points it
+    takes from the others as they count against the average opponent."""
+    return option.points + option.harm / max(opponents, 1)
 
 
 # --- The power window (§3.3, §4) -------------------------------------------------------------
@@ -228,7 +325,10 @@ def _now_value(voyage: Voyage, view: View, hazards: HazardKey, pays: float | Non
     if voyage.seat == view.captain and voyage.hand is not None:
         return voyage.captain_value(0, view.captain, voyage.hand, voyage.spy, hazards)
     if pays is None:
-        pays = voyage.hidden_pay(0, view.captain, hazards)
+        if view.me == view.captain:  # another's prospects, with your own hand as captain
+            pays = float(pay_after(hand_key(view.hand), hazards) is not None)
+        else:
+            pays = voyage.hidden_pay(0, view.captain, hazards)
     if voyage.seat == view.captain:
         return pays * voyage.arrive(1, view.captain, voyage.hand, voyage.spy)
     return voyage.stay_value(0, view.captain, voyage.hand, voyage.spy, pays)
@@ -330,39 +430,3 @@ def _hidden_reroll_chance(view: View) -> float:
                          if pay_after(hand, h) is not None)
                      for chosen in positions(dice))
     return total / AR_SAMPLES
-
-
-# --- After a crash is announced (§3.5) and after a payment (§4.6) --------------------------
-def _spyglass(view: View) -> Recommendation:
-    voyage = Voyage(view)
-    hand = voyage.hand
-    assert hand is not None
-    spy = voyage.spy
-    sp = view.spyglass_points
-    play = voyage.arrive(1, view.captain, hand, spy - 1) + (spy - 1) * sp
-    jet = voyage.leave[0] if hand[-1] and voyage.leave[0] is not None else 0.0
-    keep = spy * sp + jet
-    options = [Option("play spyglass", play), Option("pass", keep)]
-    rec = _ranked(SPYGLASS, options)
-    return Recommendation(SPYGLASS, rec.action, rec.options,
-                          facts={"jetpack": bool(jet), "points": sp})
-
-
-def _jetpack(view: View) -> Recommendation:
-    voyage = Voyage(view)
-    leave = voyage.leave[0] or 0.0
-    options = [Option("play jetpack", leave), Option("pass", 0.0)]
-    return Recommendation(JETPACK, "play jetpack" if leave > 0 else "pass",
-                          tuple(options if leave > 0 else options[::-1]))
-
-
-def _hook(view: View) -> Recommendation:
-    voyage = Voyage(view, aboard={p for p in range(view.players) if view.aboard[p]} | {view.me})
-    city, value = view.treasures[-1]
-    kept = float(value or view.spyglass_points)
-    hand = voyage.hand
-    play = voyage.arrive(1, view.captain, hand, voyage.spy - (value == 0))
-    options = [Option("play grappling-hook", play), Option("pass", kept)]
-    rec = _ranked(HOOK, options)
-    return Recommendation(HOOK, rec.action, rec.options,
-                          facts={"city": city, "value": value})

@@ -137,6 +137,7 @@ class PracticeGame:
             raise PracticeError(N_('The "practice" part of this record must name the learner\'s '
                                    "seat, a bot style for every other seat and a seed."))
         game = cls(state, learner, styles, seed, coach)
+        game.log = _this_step(record, learner)
         game.advance()
         return game
 
@@ -230,6 +231,26 @@ class PracticeGame:
             except PracticeError:
                 continue
         return None, failure
+
+
+def _this_step(record: dict[str, Any], learner: int) -> list[Event]:
+    """What the learner was told since the step on the table began (the voyage's start
+    with its first step, the roll, who stayed…), so that a resumed game shows it again.
+    The record replays as it did in ``from_record``; here the events are kept."""
+    state = replay(record, upto=0)
+    told: list[Event] = []
+    stepped = False
+    for _, action in record["history"]:
+        for event in state.apply(action):
+            if event.kind == "voyage":
+                told, stepped = [], False
+            elif event.kind == "step":
+                if stepped:
+                    told = []
+                stepped = True
+            if event.to is None or event.to == learner:
+                told.append(event)
+    return told
 
 
 def default_save_path() -> Path:

@@ -248,7 +248,8 @@ def figures(view: View) -> Figures:
     # The coming roll: this step's if the dice are not rolled yet, else the next step's.
     after = next((c for c in view.route if c > dest), 0) if dest else 0
     roll_city = after if rolled else dest
-    if roll_city:
+    # After a Jetpack decision your voyage is over either way: the next roll is not yours.
+    if roll_city and view.phase != "jetpack":
         found.roll_city = roll_city
         found.roll_dice = data.dice_to_reach(roll_city)
         found.hazards = hazard_distribution(found.roll_dice)

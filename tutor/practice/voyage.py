@@ -22,6 +22,21 @@ an estimate, computed by exact dynamic programming over a simplified game:
 * **A treasure's value** is the average of the cards of that city's pile that you cannot
   account for (a Magic Spyglass counts what it scores if kept).
 
+**The end of the game.** Points are the measure while the game goes on: a point banked
+is a point at the end, whoever leads. When this voyage may end it (§5.1: someone reaches
+50), they are not: at 47 with the lead, a sure treasure that ends the game wins it, and a
+gamble worth more points may lose it; far behind a player about to reach 50, a sure small
+treasure cannot win, and only a gamble can. So when you can reach 50 by leaving here or
+at the next city, or an opponent may reach it this voyage (with a chance of at least
+``endgame.AT_STAKE``), the same model is run once more with every end of your voyage (a
+treasure of some city or nothing, so many Spyglasses kept) valued as your chance to win
+the game after it instead of its points (``Voyage(view, win=...)``), and that chance
+decides. ``endgame`` estimates it from what you may know: your points; the others'
+numbers of treasures (public) times the average card that has left the piles and is not
+yours (pile sizes are public); what this voyage may still bring them (this model, for
+their seat); and, if nobody reaches 50, a lead that the voyages left will move by a
+measured spread. Its docstring gives each assumption.
+
 Everything is a float here: the figures are for comparing choices, and the exact chances
 shown to the player come from ``odds`` as fractions.
 """
@@ -33,6 +48,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
+from typing import Protocol
 
 from ..engine import data
 from ..engine.data import ANSWERS, EQUIPMENT, HAZARDS, JETPACK, TURBO
@@ -221,6 +237,11 @@ class View:
     #: The cards a later captain's hand is drawn from; None: the whole deck's mix (see the
     #: module's docstring). Tests give a small one, to check against brute force.
     later: Mapping[str, int] | None = None
+    #: Every player's number of treasures (public), for the end of the game.
+    treasure_counts: tuple[int, ...] = ()
+    #: Every player's points as reckoned at the table (``celestia odds --their-points``;
+    #: None: estimated from the public facts, see ``endgame``).
+    reckoned: tuple[float | None, ...] | None = None
 
     @classmethod
     def from_observation(cls, obs: Mapping, variant: str = data.STANDARD,
@@ -240,7 +261,8 @@ class View:
                    hand_sizes=tuple(obs["hand_sizes"]), discard=discard, variant=variant,
                    grappling_hook=grappling_hook, spyglass_points=spyglass_points,
                    points=sum(v for _, v in treasures),
-                   unseen=odds.unseen_cards(deck, hand, discard), seats=tuple(seats))
+                   unseen=odds.unseen_cards(deck, hand, discard), seats=tuple(seats),
+                   treasure_counts=tuple(obs["treasure_counts"]))
 
     @property
     def spyglasses(self) -> int:
@@ -255,11 +277,31 @@ class View:
         gone = tuple(sorted(v for c, v in self.treasures if c == city))
         return _treasure_value(city, self.variant, gone, self.spyglass_points)
 
+    def unaccounted(self, city: int) -> tuple[int, ...]:
+        """The values the top treasure of ``city``'s pile may have (0: a Magic Spyglass)."""
+        gone = tuple(sorted(v for c, v in self.treasures if c == city))
+        return _unaccounted(city, self.variant, gone)
+
 
 @cache
 def _treasure_value(city: int, variant: str, gone: tuple[int, ...], points: int) -> float:
     value = odds.treasure_value(odds.unaccounted_treasures(city, variant, gone), points)
     return float(value) if value is not None else 0.0
+
+
+@cache
+def _unaccounted(city: int, variant: str, gone: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(odds.unaccounted_treasures(city, variant, gone))
+
+
+class Outcomes(Protocol):
+    """What the voyage's end is worth to the viewer when points are not the measure (the
+    end of the game: ``endgame.Endgame``)."""
+
+    def value(self, treasure: int | None, spyglasses: int) -> float:
+        """The worth of ending the voyage with ``treasure`` (its value, 0 for a Magic
+        Spyglass; None for nothing) and ``spyglasses`` Spyglasses still held."""
+        ...
 
 
 # --- The voyage model --------------------------------------------------------------------
@@ -269,10 +311,14 @@ class Voyage:
 
     ``hand`` is that player's hand key, or None when it is hidden from the viewer (then
     his steps as captain use a hidden captain's odds and he has no Jetpack or Spyglass).
+
+    Values are points from here on (a Spyglass played costs the points it would score),
+    or, with ``win`` (the viewer only), what ``win`` makes of each end of the voyage: the
+    same choices, judged by the chance to win the game.
     """
 
     def __init__(self, view: View, aboard: Iterable[int] | None = None,
-                 seat: int | None = None) -> None:
+                 seat: int | None = None, win: Outcomes | None = None) -> None:
         self.view = view
         self.seat = view.me if seat is None else seat
         self.aboard = set(aboard) if aboard is not None else {
@@ -290,8 +336,10 @@ class Voyage:
         self.pool_later = pool_key(view.later) if view.later is not None else deck_pool(
             view.variant, view.grappling_hook)
         self.sp = view.spyglass_points
+        self.win = win if mine else None
         self._memo: dict[tuple, float] = {}
-        self._last: dict[int, float] = {}
+        self._last: dict[tuple[int, int], float] = {}
+        self._leaves: dict[tuple[int, int], float | None] = {}
 
     # Who is captain after ``captain`` (§3.6): the next player aboard to his left.
     def next_captain(self, captain: int) -> int:
@@ -302,6 +350,26 @@ class Voyage:
                 return p
         return captain
 
+    # --- The ends of the voyage ---------------------------------------------------------
+    def leave_at(self, k: int, spy: int) -> float | None:
+        """Leaving at ``cities[k]`` with its top treasure, ``spy`` Spyglasses still held;
+        None where the pile is empty."""
+        if self.leave[k] is None:
+            return None
+        if self.win is None:
+            return self.leave[k] - (self.spy - spy) * self.sp
+        key = (k, spy)
+        if key not in self._leaves:
+            values = self.view.unaccounted(self.cities[k])
+            self._leaves[key] = sum(self.win.value(v, spy) for v in values) / len(values)
+        return self._leaves[key]
+
+    def nothing(self, spy: int) -> float:
+        """The voyage ends with no treasure (a crash), ``spy`` Spyglasses still held."""
+        if self.win is None:
+            return float(-(self.spy - spy) * self.sp)
+        return self.win.value(None, spy)
+
     def hidden_pay(self, k: int, captain: int, hazards: HazardKey) -> float:
         pool = self.pool_now if k == 0 else self.pool_later
         return hidden_pays(pool, self.view.hand_sizes[captain], hazards)
@@ -310,20 +378,21 @@ class Voyage:
     def arrive(self, k: int, captain: int, hand: HandKey | None, spy: int) -> float:
         """Expected points on reaching ``cities[k]`` aboard, ``captain`` having flown there."""
         if k >= len(self.cities) - 1:
-            return self.last_city(captain)
+            return self.last_city(captain, spy)
         return self.before_roll(k, self.next_captain(captain), hand, spy)
 
-    def last_city(self, captain: int) -> float:
+    def last_city(self, captain: int, spy: int = 0) -> float:
         """Each player aboard draws one, the captain first, while any remain (§3.7)."""
-        found = self._last.get(captain)
+        found = self._last.get((captain, spy))
         if found is None:
             city = self.cities[-1]
             n = self.view.players
             order = [p for p in ((captain + i) % n for i in range(n)) if p in self.aboard]
             place = order.index(self.seat) if self.seat in order else n
-            found = (self.leave[-1] or 0.0) if place < self.view.pile_sizes.get(city, 0) \
-                else 0.0
-            self._last[captain] = found
+            drawn = self.leave_at(len(self.cities) - 1, spy)
+            found = drawn if drawn is not None and place < self.view.pile_sizes.get(city, 0) \
+                else self.nothing(spy)
+            self._last[captain, spy] = found
         return found
 
     def before_roll(self, k: int, captain: int, hand: HandKey | None, spy: int) -> float:
@@ -346,13 +415,14 @@ class Voyage:
             pool = self.pool_now if k == 0 else self.pool_later
             table = hidden_table(pool, self.view.hand_sizes[captain], count)
             arrive = self.arrive(k + 1, captain, hand, spy)
+            crash = self.crash_value(k, captain, hand, spy)
             if captain == self.seat:
-                value = arrive * table.weighted[0]
+                value = crash + (arrive - crash) * table.weighted[0]
             else:
-                crash = self.crash_value(k, captain, hand, spy)
-                value = table.passenger(self.leave[k], crash, arrive)
-        if len(self.aboard) == 1 and self.leave[k] is not None:
-            value = max(value, self.leave[k])  # alone aboard: take a treasure (§3.0)
+                value = table.passenger(self.leave_at(k, spy), crash, arrive)
+        alone = self.leave_at(k, spy) if len(self.aboard) == 1 else None
+        if alone is not None:
+            value = max(value, alone)  # alone aboard: take a treasure (§3.0)
         self._memo[key] = value
         return value
 
@@ -379,15 +449,15 @@ class Voyage:
     def crash_value(self, k: int, captain: int, hand: HandKey | None, spy: int) -> float:
         """A crash is announced with this player aboard: play a Spyglass (the airship goes
         on, the Spyglass's points are spent), a Jetpack (the top treasure here), or crash."""
-        best = 0.0
+        best = self.nothing(spy)
         if hand is None:
             return best
         if spy:
-            best = self.arrive(k + 1, captain, hand, spy - 1) - self.sp
-        leave = self.leave[k]
+            best = max(best, self.arrive(k + 1, captain, hand, spy - 1))
+        leave = self.leave_at(k, spy)
         if hand[_JETPACK] and leave is not None:
             best = max(best, leave)
-        return max(best, 0.0)
+        return best
 
 
 def captain_odds_now(view: View) -> Fraction:

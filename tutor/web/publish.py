@@ -48,7 +48,8 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 MODULES = ("__init__.py", "i18n.py", "grammar.py", "names.py", "glossary.py",
            "glossary.yaml", "file_errors.py", "storage.py", "engine/*.py", "lessons/*.py",
            "practice/__init__.py", "practice/coach.py", "practice/odds.py",
-           "practice/evaluate.py", "practice/voyage.py",
+           "practice/evaluate.py", "practice/voyage.py", "practice/sentences.py",
+           "practice/endgame.py",
            "app/__init__.py", "app/board.py", "web/*.py")
 #: Installed distributions the lessons import, by their import names.
 LIBRARIES = {"PyYAML": "yaml", "babel": "babel", "filelock": "filelock"}
