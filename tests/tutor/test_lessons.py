@@ -4,6 +4,7 @@ learner makes the moves, answers are shuffled, mistakes come back, the recap tel
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -35,9 +36,10 @@ ACTION_STRING = re.compile(r'"(leave|stay|pass|take|roll|crash|pay [a-z+-]+|play
 
 def test_the_course_covers_every_topic_and_asks_enough() -> None:
     assert {lesson.id for lesson in LESSONS} >= TOPICS
-    lessons, errors, counts = check_all()
-    assert errors == []
-    assert len(lessons) == len(LESSONS)
+    report = check_all()
+    assert report.errors == [] and report.ok
+    assert len(report.lessons) == len(LESSONS)
+    counts = report.total
     assert counts.moves >= MIN_MOVES_IN_COURSE
     assert counts.goals >= 3
     for lesson in LESSONS:
@@ -119,18 +121,67 @@ def test_choices_are_shown_shuffled_and_a_retry_shows_a_new_order() -> None:
     while session.pause == "say":
         session.proceed()
     file_order = [o.key for o in session.ask.options]
-    first = [o.key for o in session.options()]
-    assert sorted(first) == sorted(file_order) and first != file_order
-    session.choose(wrong_position(session))
-    second = [o.key for o in session.options()]
-    assert second != first
-    session.choose(wrong_position(session))
-    assert [o.key for o in session.options()] != second
+    orders = [[o.key for o in session.options()]]
+    for _ in range(5):  # each wrong answer shows the question again, in a new order
+        session.choose(wrong_position(session))
+        orders.append([o.key for o in session.options()])
+    assert all(sorted(order) == sorted(file_order) for order in orders)
+    assert all(a != b for a, b in pairwise(orders))
     # The same lesson, question and attempt always give the same order.
     again = Session(BY_ID["goal"])
     while again.pause == "say":
         again.proceed()
-    assert [o.key for o in again.options()] == first
+    assert [o.key for o in again.options()] == orders[0]
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_any_order_can_come_the_files_too(count: int) -> None:
+    """The order is a permutation drawn from the lesson, the question and the attempt:
+    over many questions every order comes, the file's included, about equally often; and
+    an attempt never repeats the order of the attempt before."""
+    from collections import Counter
+    from itertools import permutations
+
+    from tutor.lessons.controller import shown_order
+
+    every = set(permutations(range(count)))
+    draws = 100 * len(every)  # about 100 of each order expected
+    firsts = Counter(tuple(shown_order(count, "lesson", str(key), 0)) for key in range(draws))
+    assert set(firsts) == every
+    assert all(50 <= seen <= 160 for seen in firsts.values()), firsts
+    for key in range(50):
+        orders = [shown_order(count, "lesson", str(key), attempt) for attempt in range(6)]
+        assert all(a != b for a, b in pairwise(orders))
+
+
+def test_the_review_never_shows_the_order_just_answered() -> None:
+    """Every question of every lesson answered wrong once: in the review it comes back in
+    an order that differs from the retry's, the last order the learner saw."""
+    compared = 0
+    for lesson in LESSONS:
+        session = Session(lesson)
+        last_shown: dict[str, list[str]] = {}
+        for _ in range(3000):
+            if session.finished:
+                break
+            if session.pause == "say":
+                session.proceed()
+                continue
+            ask = session.ask
+            order = [o.key for o in session.options()]
+            if session.in_review:
+                if len(order) > 1:
+                    assert order != last_shown[ask.key], (lesson.id, ask.key)
+                    compared += 1
+                session.choose(right_position(session))
+                continue
+            wrong = wrong_position(session)
+            if wrong is not None and ask.key not in last_shown:
+                session.choose(wrong)
+            last_shown[ask.key] = [o.key for o in session.options()]
+            session.choose(right_position(session))
+        assert session.finished
+    assert compared >= 40
 
 
 def test_across_the_course_the_right_answer_is_not_always_first() -> None:
@@ -196,7 +247,9 @@ def test_a_missed_goal_sets_the_position_up_again_and_costs_a_star() -> None:
 
 
 def test_a_refused_move_is_explained_in_the_learners_words() -> None:
-    """The captain tries to leave (lesson "roll"): the rules say no, in words."""
+    """The captain tries to leave (lesson "roll"): the rules say no, in words, with the
+    rule that forbids leaving (3.2, not the payment's 3.4), naming only the choices on
+    screen that the rules allow."""
     session = Session(BY_ID["roll"])
     while not (session.ask is not None and session.ask.kind == "choice"):
         if session.pause == "say":
@@ -210,10 +263,16 @@ def test_a_refused_move_is_explained_in_the_learners_words() -> None:
         tr = Translator(language)
         text = " ".join(render_entry(e, tr) for e in session.feedback())
         assert '"leave"' not in text and "„leave" not in text
-    english = " ".join(render_entry(e, Translator("en")) for e in session.feedback())
-    assert "The rules do not allow this move now. What you may do: Pay:" in english
-    assert "See rule 3.4." in english and "See rules 3.2 and 3.0." in english
-
+    refused = next(e for e in session.feedback() if e.kind == "refused")
+    english = render_entry(refused, Translator("en"))
+    allowed = [o.label.render(Translator("en")).rstrip(".") for o in session.options()
+               if o.action != "leave"]
+    assert english.startswith("The rules do not allow this now; of your choices, they "
+                              "allow “")
+    assert all(f"“{label}”" in english for label in allowed)
+    assert english.endswith("See rule 3.2.")
+    # Only what is on screen: no other payment the engine would accept is named.
+    assert english.count("“") == len(allowed)
 
 def test_hints_come_one_at_a_time_and_undo_goes_back() -> None:
     session = Session(BY_ID["goal"])
