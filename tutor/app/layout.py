@@ -431,6 +431,20 @@ class TutorUI:
             lines.extend((style, w) for w in self._wrap(text, width, indent))
         return lines
 
+    def _narration_height(self) -> Dimension:
+        """As many lines as the narration has, or fewer; the recap takes all there is."""
+        session = self.tutor.session
+        if session is not None and session.finished:
+            return Dimension(min=0)
+        count = len(self._narration_lines())
+        return Dimension(min=0, preferred=count, max=count)
+
+    def _spare_height(self) -> Dimension:
+        session = self.tutor.session
+        if session is None or session.finished:
+            return Dimension.exact(0)
+        return Dimension(min=0, preferred=0)
+
     def _narration(self):
         return [(style, text + "\n") for style, text in self._narration_lines()]
 
@@ -543,11 +557,13 @@ class TutorUI:
         self.narration_window = Window(
             FormattedTextControl(self._narration, focusable=False, show_cursor=False,
                                  get_cursor_position=self._narration_cursor),
-            wrap_lines=False, height=Dimension(min=0))
+            wrap_lines=False, height=self._narration_height)
         lesson = HSplit([
             Window(FormattedTextControl(self._board, show_cursor=False),
                    height=self._board_height, wrap_lines=False),
             rule,
+            # Spare lines go above the text, so that it reads on into the question.
+            Window(height=self._spare_height),
             Window(FormattedTextControl(self._feedback, show_cursor=False),
                    height=self._feedback_height, wrap_lines=False),
             self.narration_window,
