@@ -91,7 +91,7 @@ def test_a_lesson_from_the_menu_to_its_recap(state_dir: Path) -> None:
     assert "Choose an answer first" in seen["enter"]
     assert "You chose:" in seen["feedback"] and "✗" in seen["feedback"]
     assert "See rules" in seen["feedback"]
-    assert seen["hint"].startswith("Hint: Treasures are worth points")
+    assert seen["hint"] == "Hint: Read the first sentence again."
     assert "★★☆ Lesson complete, with 1 mistake." in seen["recap"]
     assert "What you learned:" in seen["recap"] and "5.1 — " in seen["recap"]
     assert "Next: “The captain's roll”" in seen["recap"]
@@ -246,7 +246,39 @@ def _mash(lesson_id: str, keys: Callable[[int], str], tmp: Path, limit: int = 12
     return bool(entry.get("done")), int(entry.get("stars", 0)), len(entry.get("inputs", []))
 
 
+def _fixed(key: str) -> Callable[[int], str]:
+    """Enter to read on, then ``key`` at every question and decision."""
+    return lambda i: "\r" if i % 2 == 0 else key
+
+
+def _random(seed: int) -> Callable[[int], str]:
+    import random
+
+    rng = random.Random(seed)
+    pool = ["\r", " ", "1", "2", "3", "4", "\x1b[A", "\x1b[B", "h", "u"]
+    return lambda i: rng.choice(pool)
+
+
 LESSON_IDS = [lesson.id for lesson in LESSONS]
+
+
+@pytest.mark.parametrize("key", [str(k) for k in range(1, 10)])
+def test_pressing_the_same_answer_key_never_masters_a_lesson(tmp_path: Path, key: str) -> None:
+    """Enter to read on and always the same number at a question: whatever the number, no
+    lesson ends with full marks (the order of the choices changes with each question and
+    attempt, and every lesson asks enough to tell a guess from knowledge)."""
+    results = {lesson_id: _mash(lesson_id, _fixed(key), tmp_path) for lesson_id in LESSON_IDS}
+    assert [i for i, (done, stars, _) in results.items() if done and stars == 3] == [], results
+
+
+@pytest.mark.parametrize("seed", [9, 10, 11])
+def test_random_keys_never_master_a_lesson(tmp_path: Path, seed: int) -> None:
+    """Random keys (numbers, arrows, Enter, hints, undo): no lesson with full marks, though
+    the keys did answer questions in every lesson."""
+    results = {lesson_id: _mash(lesson_id, _random(seed * 100 + n), tmp_path)
+               for n, lesson_id in enumerate(LESSON_IDS)}
+    assert [i for i, (done, stars, _) in results.items() if done and stars == 3] == [], results
+    assert all(answers for _, _, answers in results.values()), results
 
 
 @pytest.mark.parametrize("masher", ["enter", "one"])

@@ -41,7 +41,7 @@ def test_the_course_covers_every_topic_and_asks_enough() -> None:
     assert len(report.lessons) == len(LESSONS)
     counts = report.total
     assert counts.moves >= MIN_MOVES_IN_COURSE
-    assert counts.goals >= 3
+    assert counts.goals >= 8
     for lesson in LESSONS:
         per_lesson = lesson_counts(lesson)
         assert per_lesson.moves + per_lesson.questions >= MIN_DECISIONS_PER_LESSON, lesson.id
@@ -276,8 +276,11 @@ def test_a_refused_move_is_explained_in_the_learners_words() -> None:
 
 def test_hints_come_one_at_a_time_and_undo_goes_back() -> None:
     session = Session(BY_ID["goal"])
-    while session.pause == "say":
-        session.proceed()
+    while session.ask is None or session.ask.step.text != "When does the game end?":
+        if session.pause == "say":
+            session.proceed()
+        else:
+            session.choose(right_position(session))
     hints = session.ask.step.hints
     assert len(hints) == 2
     assert session.hint() and session.page()[-1].msgid == hints[0]
@@ -287,14 +290,16 @@ def test_hints_come_one_at_a_time_and_undo_goes_back() -> None:
     assert session.choose(right_position(session)).correct
     assert session.undo()
     assert session.ask is first
-    assert not session.undo()
 
 
 def test_the_coach_is_the_hint_in_a_goal_with_the_coach() -> None:
     session = Session(BY_ID["final-challenge"])
-    while session.pause == "say":
-        session.proceed()
-    assert session.ask.kind == "goal" and session.hint()
+    while session.ask is None or session.ask.kind != "goal":
+        if session.pause == "say":
+            session.proceed()
+        else:
+            session.choose(right_position(session))
+    assert session.hint()
     text = render_entry(session.page()[-1], Translator("en"))
     assert text.startswith("The coach:") and "%" in text
 

@@ -26,17 +26,16 @@ def test_a_real_terminal_session_saves_progress(state_dir: Path) -> None:
         term.wait_for("guided lessons")
         term.send("\r")
         term.wait_for("Welcome aboard")
-        term.send("\r")
         term.wait_for("Dice to reach")
         term.send("\r")
-        term.wait_for("When does the game end")
+        term.wait_for("Which treasures are worth the most?")
         term.send("\r")                                   # nothing is preselected
         term.wait_for("Choose an answer first")
         twin = Session(BY_ID["goal"])
         while twin.pause == "say":
             twin.proceed()
         term.send(str(right_position(twin) + 1))
-        term.wait_for("✓ Right. After each voyage")
+        term.wait_for("✓ Right. The further along the route")
         term.send("q")
         term.wait_for("in progress")
         term.send("q")
@@ -145,11 +144,14 @@ def _course(folder: Path, names: list[str]) -> Path:
 def test_check_names_a_lesson_that_asks_too_little(tmp_path: Path, monkeypatch, capsys) -> None:
     folder = _course(tmp_path / "lessons", ["01-goal.yaml"])
     lesson = folder / "01-goal.yaml"
-    text = lesson.read_text(encoding="utf-8")
-    # The question about the end of the game becomes narration: two decisions are left.
-    start = text.index("  - prompt: When does the game end?")
-    end = text.index("  - say: >-\n      You are the first captain.")
-    lesson.write_text(text[:start] + text[end:], encoding="utf-8")
+    # Without its questions, the first lesson leaves the learner two moves.
+    blocks: list[list[str]] = [[]]
+    for line in lesson.read_text(encoding="utf-8").splitlines(keepends=True):
+        if line.startswith("  - ") or not line.startswith(" "):
+            blocks.append([])
+        blocks[-1].append(line)
+    lesson.write_text("".join("".join(b) for b in blocks
+                              if not (b and b[0].startswith("  - prompt:"))), encoding="utf-8")
     monkeypatch.setenv("CELESTIA_SCENARIOS", str(folder))
     assert main(["tutor", "--check"]) == 1
     captured = capsys.readouterr()
