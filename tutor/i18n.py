@@ -270,6 +270,9 @@ class Translator:
         show the glossary's word in this language ("boussole", "iránytű").
         """
         params = {name: self.term_value(name, value) for name, value in item.params.items()}
+        plural = getattr(item, "plural", "")
+        if plural:  # a message about a count: its form follows the parameter n
+            return self.nformat(item.msgid, plural, params.pop("n"), **params)
         context = getattr(item, "context", None)
         if context:
             return self.pformat(context, item.msgid, **params)

@@ -161,6 +161,28 @@ def test_check_names_a_lesson_that_asks_too_little(tmp_path: Path, monkeypatch, 
     assert " 1. goal" in captured.out  # the counts are printed all the same
 
 
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "the lesson “goal” asks the learner for 1 move or question; a lesson needs at "
+           "least 3."),
+    ("fr", "la leçon «\u202fgoal\u202f» ne demande à l’apprenant que 1 coup ou question\u202f; "
+           "une leçon en demande au moins 3."),
+    ("hu", "a lecke, amelynek azonosítója „goal”, csak 1 lépést vagy kérdést kér a "
+           "tanulótól; egy leckének legalább 3 kell."),
+])
+def test_check_names_a_lesson_with_one_question_in_the_learners_language(
+        tmp_path: Path, monkeypatch, capsys, language: str, expected: str) -> None:
+    folder = _course(tmp_path / "lessons", ["01-goal.yaml"])
+    lesson = folder / "01-goal.yaml"
+    # The first lesson cut short after its first question: one thing asked of the learner.
+    head, body = lesson.read_text(encoding="utf-8").split("\nsteps:\n", 1)
+    say, question = re.split(r"(?m)^(?=  - )", body)[1:3]
+    lesson.write_text(f"{head}\nsteps:\n{say}{question}", encoding="utf-8")
+    monkeypatch.setenv("CELESTIA_SCENARIOS", str(folder))
+    assert main(["tutor", "--check", "--lang", language]) == 1
+    err = capsys.readouterr().err
+    assert "01-goal.yaml" in err and expected in err
+
+
 def test_check_fails_a_course_with_too_few_moves(tmp_path: Path, monkeypatch, capsys) -> None:
     folder = _course(tmp_path / "lessons", ["01-goal.yaml", "02-roll.yaml"])
     monkeypatch.setenv("CELESTIA_SCENARIOS", str(folder))

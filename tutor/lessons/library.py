@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.messages import N_, CelestiaError
+from ..names import ngettext
 from .errors import LessonError
 from .schema import Lesson, Step, load_lesson
 
@@ -298,10 +299,14 @@ def check_lesson(lesson: Lesson) -> Counts:
 def _check_counts(lesson: Lesson, counts: Counts) -> None:
     found = counts.moves + counts.questions
     if found < MIN_DECISIONS_PER_LESSON:
-        raise LessonError(N_("{file}, line {line}: the lesson “{id}” asks the learner for "
-                             "{found} moves or questions; a lesson needs at least {count}."),
-                          file=Path(lesson.path).name, line=lesson.lines.get("steps", 1),
-                          id=lesson.id, found=found, count=MIN_DECISIONS_PER_LESSON)
+        singular, plural = ngettext(
+            "{file}, line {line}: the lesson “{id}” asks the learner for {n} move or "
+            "question; a lesson needs at least {count}.",
+            "{file}, line {line}: the lesson “{id}” asks the learner for {n} moves or "
+            "questions; a lesson needs at least {count}.", found)
+        raise LessonError(singular, plural=plural, file=Path(lesson.path).name,
+                          line=lesson.lines.get("steps", 1), id=lesson.id, n=found,
+                          count=MIN_DECISIONS_PER_LESSON)
 
 
 def _check_play(lesson: Lesson) -> None:
@@ -365,8 +370,12 @@ def check_all(folder: Path | None = None) -> CheckReport:
         except LessonError as err:
             errors.append(err)
     if total.moves < MIN_MOVES_IN_COURSE:
-        errors.append(CelestiaError(N_("The lessons in {folder} ask the learner for {found} "
-                                       "moves in all; the course needs at least {count}."),
-                                    folder=str(folder or scenarios_dir()), found=total.moves,
+        singular, plural = ngettext(
+            "The lessons in {folder} ask the learner for {n} move in all; the course needs "
+            "at least {count}.",
+            "The lessons in {folder} ask the learner for {n} moves in all; the course needs "
+            "at least {count}.", total.moves)
+        errors.append(CelestiaError(singular, plural=plural,
+                                    folder=str(folder or scenarios_dir()), n=total.moves,
                                     count=MIN_MOVES_IN_COURSE))
     return CheckReport(found, errors, total)
