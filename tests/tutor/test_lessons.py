@@ -381,6 +381,10 @@ GOOD = Path(__file__).resolve().parents[2] / "scenarios" / "01-goal.yaml"
     (("options: {first_captain: Ada}", "options: {first_captain: Ada"), None, "not valid YAML"),
     (("  - rule: \"3.1\"", "  - rule: \"3.99\""), None, 'the recap cites rule "3.99"'),
     (("    otherwise: Pay one card", "    otherwise2: Pay one card"), None, "unknown key"),
+    # A question with two choices: the third of the first question goes.
+    (("      - label: Those of city {first_city}, where every voyage starts.\n"
+      "        why: City {first_city} holds the poorest treasures; the richest lie at the end "
+      "of the route.\n        rules: [\"1.2\"]\n", ""), 35, "at least three choices"),
 ])
 def test_malformed_lessons_name_file_line_and_problem(tmp_path: Path, change, line, words) -> None:
     from tutor.lessons.errors import LessonError
