@@ -482,3 +482,102 @@ def test_the_lessons_load_where_no_state_folder_can_be_known(monkeypatch: pytest
     monkeypatch.setitem(sys.modules, "platformdirs", None)  # import platformdirs fails
     lessons = library.load_all()
     assert len(lessons) == len(library.lesson_files()) and lessons[0].id
+
+
+# --- Strategy lessons agree with the coach ------------------------------------------------
+COACHED = [lesson for lesson in LESSONS if any(s.kind == "goal" and s.coach for s in lesson.steps)]
+
+
+def _learner_decisions(lesson):
+    """Play ``lesson`` with its accepted answers and each goal's solution; yield (runner,
+    ask, the move played) at every decision of the learner's seat that is a move."""
+    from tutor.lessons.library import first_answer
+    from tutor.lessons.runner import Runner
+
+    runner = Runner(lesson)
+    solutions: dict[str, list[str]] = {}
+    while runner.pause != "end":
+        if runner.pause == "say":
+            runner.proceed()
+            continue
+        ask = runner.ask
+        key = first_answer(runner, solutions=solutions)
+        if ask.kind in ("goal", "move") or ask.option(key).action:
+            yield runner, ask, ask.option(key).action or key
+        runner.answer(key)
+
+
+@pytest.mark.parametrize("lesson", COACHED, ids=lambda lesson: lesson.id)
+def test_a_coached_goal_is_reached_by_following_the_coach(lesson) -> None:
+    """The moves a goal with the coach accepts are the coach's advice, one by one, and its
+    ``mistake`` line leaves the coach's advice: the lesson never contradicts the hint."""
+    from tutor.practice.coach import advise
+
+    assert COACHED and {"when-to-leave", "power-cards"} <= {x.id for x in COACHED}
+    played = 0
+    for runner, ask, action in _learner_decisions(lesson):
+        if ask.kind == "goal":
+            assert advise(runner.state, runner.learner).action == action, (ask.key, action)
+            played += 1
+    assert played == sum(len(s.solution) for s in lesson.steps if s.kind == "goal")
+
+
+@pytest.mark.parametrize("lesson_id", ["when-to-leave", "power-cards"])
+def test_the_strategy_lessons_accept_the_coachs_move(lesson_id: str) -> None:
+    """At every stay-or-leave and Power card decision of the strategy lessons, the move the
+    lesson accepts is the one the coach advises, and the goal's mistake is not."""
+    from tutor.practice.coach import advise
+
+    moves = 0
+    for runner, ask, action in _learner_decisions(BY_ID[lesson_id]):
+        advice = advise(runner.state, runner.learner)
+        assert advice.action == action, (ask.key, action, advice.points)
+        if ask.kind == "goal":
+            continue
+        moves += 1
+        for option in ask.options:
+            if not option.correct and option.action in dict(advice.points):
+                assert dict(advice.points)[option.action] < dict(advice.points)[action]
+    assert moves >= 2
+
+
+def test_the_when_to_leave_goals_mistake_is_not_the_coachs_advice() -> None:
+    from tutor.lessons.library import first_answer
+    from tutor.lessons.runner import Runner
+    from tutor.practice.coach import advise
+
+    lesson = BY_ID["when-to-leave"]
+    goal = next(s for s in lesson.steps if s.kind == "goal")
+    runner = Runner(lesson)
+    while runner.pause == "say" or runner.ask.kind != "goal":
+        runner.proceed() if runner.pause == "say" else runner.answer(first_answer(runner))
+    advised = []
+    for action in goal.mistake:
+        advised.append(advise(runner.state, runner.learner).action)
+        outcome = runner.answer(action)
+    assert outcome.goal == "missed"
+    assert advised[:-1] == list(goal.mistake[:-1]) and advised[-1] != goal.mistake[-1]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_power_card_goal_quotes_the_exact_odds(language: str) -> None:
+    """Lesson 19's goal names the chance that Bruno answers his two pirates as the odds
+    module works it out from what the learner may know, in the learner's language."""
+    from tutor.lessons.library import first_answer
+    from tutor.lessons.runner import Runner
+    from tutor.practice.odds import captain_pay_odds
+    from tutor.practice.voyage import View
+
+    runner = Runner(BY_ID["power-cards"])
+    while runner.pause == "say" or runner.ask.kind != "goal":
+        runner.proceed() if runner.pause == "say" else runner.answer(first_answer(runner))
+    state = runner.state
+    options = state.options
+    view = View.from_observation(state.observation(runner.learner), options.variant,
+                                 options.grappling_hook, options.spyglass_points)
+    assert list(state.dice) == ["pirates", "pirates"]
+    exact = captain_pay_odds(view.unseen, view.hand_sizes[view.captain], view.dice).with_turbos
+    assert 0 < exact < 1
+    tr = Translator(language)
+    text = render_entry(runner.log[-1], tr)
+    assert tr.percent(float(exact)) in text and text.count("%") == 1  # no figure retyped
