@@ -81,6 +81,7 @@ def test_a_lesson_from_the_menu_to_its_recap(state_dir: Path) -> None:
                 await send(str(right_position(session) + 1))
         seen["recap"] = "".join(t for _, t in ui._narration())
         seen["choices"] = "".join(t for _, t in ui._choices())
+        seen["footer"] = "".join(t for _, t in ui._footer())
         await send("q", lambda: tutor.session is None)               # back to the menu
         seen["menu"] = "".join(text for _, text in ui._menu())
         seen["header"] = "".join(text for _, text in ui._header())
@@ -96,6 +97,8 @@ def test_a_lesson_from_the_menu_to_its_recap(state_dir: Path) -> None:
     assert "What you learned:" in seen["recap"] and "5.1 — " in seen["recap"]
     assert "Next: “The captain's roll”" in seen["recap"]
     assert "★★☆ Enter ▸ next lesson" in seen["choices"]
+    # The footer does not say again what Enter does.
+    assert "Enter" not in seen["footer"] and "q: back to the menu" in seen["footer"]
     assert seen["menu"].splitlines()[0].startswith(" ✓ ★★☆  1. The goal and the set-up")
     assert "1 of" in seen["header"]
     saved = _saved(state_dir)["lessons"]["goal"]

@@ -345,6 +345,18 @@ def test_the_recap_names_rules_mistakes_and_what_comes_next() -> None:
         assert "What you learned" not in other and "Next:" not in other
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_last_lessons_recap_says_what_comes_after_the_course(language: str) -> None:
+    session = Session(LESSONS[-1])
+    finish(session)
+    recap = session.recap(Translator(language), None)
+    kinds = [kind for kind, _ in recap]
+    assert kinds[0] == "title" and "★★★" in recap[0][1]
+    assert kinds.count("recap") == len(LESSONS[-1].recap) >= 2
+    assert kinds[-1] == "next" and "celestia play --bots" in recap[-1][1]
+    assert ("Next, play whole games" in recap[-1][1]) == (language == "en")
+
+
 @pytest.mark.parametrize("language", ["fr", "hu"])
 def test_transcripts_are_translated(language: str) -> None:
     english = transcript(LESSONS[0], Translator("en"))

@@ -198,15 +198,14 @@ class TutorUI:
                                   tr.gettext(KEY_LANGUAGE), tr.gettext(KEY_LOOKUP),
                                   tr.gettext(N_("q quit"))], spare=(3, 2))
         elif session is not None and session.finished:
+            # What Enter does is said just above ("★★☆ Enter ▸ next lesson"): the footer
+            # gives the other keys only, so that no line says the same twice.
             last = self.tutor.next_lesson(session.lesson.id) is None
-            keys = [tr.gettext(N_("Enter: back to the menu") if last else
-                               N_("Enter: next lesson"))]
-            if not last:
-                keys.append(tr.gettext(N_("q: back to the menu")))
+            keys = [] if last else [tr.gettext(N_("q: back to the menu"))]
             keys.append(tr.gettext(KEY_LANGUAGE))
             if self._narration_hidden():
                 keys.insert(0, tr.gettext(N_("PgDn/PgUp: the rest of the recap")))
-            text = self._fitting(keys, spare=(len(keys) - 1, len(keys) - 2))
+            text = self._fitting(keys, spare=(len(keys) - 1, len(keys) - 2)[:len(keys) - 1])
         elif self.scroll > 0:
             text = tr.gettext(N_("Scrolled back: PgDn returns to the latest text · "
                                  "PgUp further back"))

@@ -29,6 +29,8 @@ NEW = "new"
 FEEDBACK_KINDS = frozenset({"chosen", "right", "wrong", "refused", "reached", "missed"})
 #: What ``inputs`` records besides option keys: an undo.
 UNDO = "\x00undo"
+#: What the recap of the last lesson suggests next: a practice game (``celestia play``).
+PRACTICE_COMMAND = "celestia play --bots cautious,bold --coach"
 
 
 def stars_for(mistakes: int) -> int:
@@ -396,8 +398,11 @@ class Session:
             lines.append(("next", tr.format(N_("Next: “{title}”. Press Enter to start it, or "
                                                "q for the menu."), title=next_title)))
         else:
-            lines.append(("next", tr.gettext(N_("That was the last lesson. Press Enter or q "
-                                                "for the menu."))))
+            # After the course, the next step is a whole game: the practice command.
+            lines.append(("next", tr.format(N_("That was the last lesson. Next, play whole "
+                                               "games against the bots, with the coach: "
+                                               "{command}. Press Enter or q for the menu."),
+                                            command=PRACTICE_COMMAND)))
         return lines
 
 
