@@ -76,7 +76,6 @@ def _counts_table(report, tr: Translator) -> list[str]:
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
     from ..lessons.errors import LessonError
-    from ..lessons.render import describe_error
 
     try:
         if args.check:
@@ -105,5 +104,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         chosen = bool(args.lang or os.environ.get("CELESTIA_LANG"))
         return run_app(lessons, tr, explicit_language=chosen, lesson_id=args.lesson)
     except LessonError as err:
+        # Imported only here: the lesson runner it brings is not needed for the menu.
+        from ..lessons.render import describe_error
+
         print(describe_error(err, tr), file=sys.stderr)
         return 2
