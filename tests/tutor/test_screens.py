@@ -1,7 +1,7 @@
 """Every screen of every lesson at 60x20, 80x24 and 120x40: the text being read, the whole
-question or goal, and the whole feedback to each answer are on screen (the narration above
-gives way first, then the board). The real app, drawn in this process onto a terminal
-emulator (``app_screen``)."""
+question or goal with every one of its choices, and the whole feedback to each answer are
+on screen (the narration above gives way first, then the board). The real app, drawn in
+this process onto a terminal emulator (``app_screen``)."""
 
 from __future__ import annotations
 
@@ -45,6 +45,11 @@ def _play_and_look(lesson_id: str, rows: int, cols: int, language: str) -> list[
             app.send("\r")
             continue
         look(session.question(), "the question")
+        screen = app.squashed()
+        for number, option in enumerate(session.options(), start=1):
+            choice = f"{number}. {option.label.render(tr)}"
+            if _squashed(choice) not in screen:
+                missing.append(f"the choice {choice!r} at {cols}x{rows}:\n{app.text()}")
         ask = session.ask
         wrong = wrong_position(session)
         if wrong is not None and ask.key not in tried and not session.in_review:
