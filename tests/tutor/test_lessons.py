@@ -273,6 +273,16 @@ def test_a_refused_move_is_explained_in_the_learners_words() -> None:
     assert english.endswith("See rule 3.2.")
     # Only what is on screen: no other payment the engine would accept is named.
     assert english.count("“") == len(allowed)
+    # In French and Hungarian too: the choices as the learner reads them, no engine word.
+    for language, opening in (("fr", "Les règles ne le permettent pas maintenant"),
+                              ("hu", "A szabályok ezt most nem engedik")):
+        tr = Translator(language)
+        text = render_entry(refused, tr)
+        assert text.startswith(opening), text
+        labels = [o.label.render(tr).rstrip(".") for o in session.options()
+                  if o.action != "leave"]
+        assert all(label in text for label in labels), (text, labels)
+        assert not re.search(r"\b(pay|take|roll|leave|compass|lightning-rod)\b", text), text
 
 def test_hints_come_one_at_a_time_and_undo_goes_back() -> None:
     session = Session(BY_ID["goal"])
