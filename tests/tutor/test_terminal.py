@@ -197,6 +197,7 @@ def test_an_unknown_lesson_is_named(capsys) -> None:
     assert main(["tutor", "--lesson", "nope", "--transcript"]) == 2
     err = capsys.readouterr().err
     assert '"nope"' in err and "goal" in err
+    assert "line 0" not in err and "scenarios" in err  # the folder, not a line of a file
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "hu"])

@@ -132,8 +132,9 @@ def find_lesson(lessons: list[Lesson], lesson_id: str) -> Lesson:
     for lesson in lessons:
         if lesson.id == lesson_id:
             return lesson
-    raise LessonError(N_('{file}, line {line}: there is no lesson "{id}"; the lessons are: '
-                         "{ids}."), file=scenarios_dir().name, line=0, id=lesson_id,
+    # No file holds the mistake (it is in what was asked for): the folder is named instead.
+    raise LessonError(N_('There is no lesson "{id}" in {file}; the lessons are: {ids}.'),
+                      file=str(scenarios_dir()), line=0, id=lesson_id,
                       ids=", ".join(lesson.id for lesson in lessons))
 
 
