@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.messages import N_, CelestiaError
-from ..names import ngettext
 from .errors import LessonError
 from .schema import Lesson, Step, load_lesson
 
@@ -298,6 +297,8 @@ def check_lesson(lesson: Lesson) -> Counts:
 
 
 def _check_counts(lesson: Lesson, counts: Counts) -> None:
+    from ..names import ngettext  # the plural marker; not needed to open the menu
+
     found = counts.moves + counts.questions
     if found < MIN_DECISIONS_PER_LESSON:
         singular, plural = ngettext(
@@ -371,6 +372,8 @@ def check_all(folder: Path | None = None) -> CheckReport:
         except LessonError as err:
             errors.append(err)
     if total.moves < MIN_MOVES_IN_COURSE:
+        from ..names import ngettext
+
         singular, plural = ngettext(
             "The lessons in {folder} ask the learner for {n} move in all; the course needs "
             "at least {count}.",
