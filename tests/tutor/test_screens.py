@@ -75,3 +75,20 @@ def test_what_matters_is_on_screen(lesson, rows: int, cols: int) -> None:
 def test_what_matters_is_on_a_small_screen_in_every_language(lesson, language: str) -> None:
     missing = _play_and_look(lesson.id, 20, 60, language)
     assert not missing, missing[0]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_a_long_title_gives_way_to_where_the_learner_stands(language: str) -> None:
+    """At 60 columns the last lesson's title does not fit the header: it is shortened
+    with "…", and "question 1 of N" and the language are read whole."""
+    tutor = make_tutor(LESSONS, Translator(language), explicit_language=True)
+    app = AppScreen(tutor, LESSONS[-1].id, 20, 60)
+    tr = tutor.tr
+    header = app.text().splitlines()[0].rstrip()
+    total = tutor.session.progress()[1]
+    counter = tr.format("question {number} of {total}", number=1, total=total)
+    title = tr.gettext(LESSONS[-1].title)
+    assert len(f" {title} · {counter}") > 50  # it could not fit beside the language
+    assert f"… · {counter}" in header, header
+    assert header.startswith(" " + title[:10]) and header.endswith(("English", "Français",
+                                                                     "Magyar")), header

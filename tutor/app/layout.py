@@ -150,11 +150,10 @@ class TutorUI:
         session = self.tutor.session
         if self.screen == MENU or session is None:
             done, total = self.tutor.counts()
-            left = tr.gettext(N_("Celestia — guided lessons"))
-            middle = tr.format(N_("{done} of {total} finished"), done=done, total=total)
-            left = f" {left} · {middle}"
+            title = tr.gettext(N_("Celestia — guided lessons"))
+            counter = tr.format(N_("{done} of {total} finished"), done=done, total=total)
         else:
-            left = " " + tr.gettext(session.lesson.title)
+            title = tr.gettext(session.lesson.title)
             if session.in_review:
                 counter = tr.format(N_("review: {count} left"), count=session.reviews_left())
             elif session.finished:
@@ -163,10 +162,14 @@ class TutorUI:
                 done, total = session.progress()
                 counter = tr.format(N_("question {number} of {total}"),
                                     number=min(done + 1, total), total=total)
-            left = f"{left} · {counter}"
         right = f"{language} "
         room = width - len(right)
-        left = left[:room - 1] if len(left) >= room else left
+        left = f" {title} · {counter}"
+        if len(left) >= room:
+            # The title gives way (shortened with "…"), so that where the learner stands
+            # ("question 3 of 6", "complete") is read whole.
+            keep = room - len(f" … · {counter}") - 1
+            left = f" {title[:keep].rstrip()}… · {counter}" if keep >= 8 else left[:room - 1]
         return [("class:header", left.ljust(room) + right)]
 
     def yes_keys(self) -> set[str]:
