@@ -271,8 +271,9 @@ class Translator:
         """
         params = {name: self.term_value(name, value) for name, value in item.params.items()}
         plural = getattr(item, "plural", "")
-        if plural:  # a message about a count: its form follows the parameter n
-            return self.nformat(item.msgid, plural, params.pop("n"), **params)
+        if plural:  # a message about a count: its form follows n (a parameter or not)
+            count = params.pop("n") if "n" in params else getattr(item, "n", 0)
+            return self.nformat(item.msgid, plural, count, **params)
         context = getattr(item, "context", None)
         if context:
             return self.pformat(context, item.msgid, **params)
