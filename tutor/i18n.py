@@ -18,10 +18,21 @@ import struct
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import grammar
 from .engine.messages import N_, CelestiaError
+
+if TYPE_CHECKING:
+    from . import grammar as _grammar_module
+
+
+def _grammar() -> _grammar_module:
+    """``tutor.grammar``, imported when a text first needs it: English never does, so the
+    tutor's menu starts without it."""
+    from . import grammar
+
+    return grammar
+
 
 DOMAIN = "celestia"
 LANGUAGES: tuple[str, ...] = ("en", "fr", "hu")
@@ -126,6 +137,11 @@ TERM_PARAMS = frozenset({"card", "cards", "face", "faces", "dice", "treasure", "
 _SEPARATORS = re.compile(r"\s*[+,]\s*|\s+")
 
 
+def _has_spec(text: str) -> bool:
+    """Whether a text has a grammar spec (a placeholder with one has a colon)."""
+    return ":" in text and _grammar().has_grammar_spec(text)
+
+
 def _is_message(value: Any) -> bool:
     """A message id with parameters (an error, an event, a ``file_errors.Reason``)."""
     return (not isinstance(value, str) and isinstance(getattr(value, "msgid", None), str)
@@ -171,13 +187,20 @@ class Translator:
         self.language = language
         self._catalog = catalog(language)
         #: Names whose grammatical gender is known (lesson seats): name → "m" or "f".
-        self.genders: dict[str, str] = grammar.parse_genders(genders or {})
-        self._formatter = grammar.GrammarFormatter(language, self.gender_of)
+        self.genders: dict[str, str] = _grammar().parse_genders(genders) if genders else {}
+        self._formatter_made: Any = None
 
     def with_genders(self, genders: Mapping[str, str]) -> Translator:
         """A translator for the same language that knows these names' genders
         (``{"Ada": "f", "Bruno": "m"}``), for French agreement (``{player:seul|seule}``)."""
         return Translator(self.language, {**self.genders, **genders})
+
+    @property
+    def _formatter(self) -> Any:
+        """``str.format`` with the grammar specs of this language (made when first used)."""
+        if self._formatter_made is None:
+            self._formatter_made = _grammar().GrammarFormatter(self.language, self.gender_of)
+        return self._formatter_made
 
     def gender_of(self, value: Any) -> str | None:
         """"m", "f" or None (unknown: a name a user typed)."""
@@ -188,9 +211,9 @@ class Translator:
         if self.language == DEFAULT_LANGUAGE:
             return text
         if self.language == "fr":
-            text = grammar.french_typography(text)
+            text = _grammar().french_typography(text)
         # Only a text with grammar specs needs our own format(); every other stays a str.
-        return Localised(text, self, english) if grammar.has_grammar_spec(text) else text
+        return Localised(text, self, english) if _has_spec(text) else text
 
     def gettext(self, msgid: str) -> str:
         if not msgid:
@@ -238,7 +261,7 @@ class Translator:
               args: tuple[Any, ...] = ()) -> str:
         text = str(text)
         try:
-            if not grammar.has_grammar_spec(text):
+            if not _has_spec(text):
                 return text.format_map(params) if not args else text.format(*args, **params)
             return self._formatter.vformat(text, args, params)
         except (KeyError, IndexError, ValueError, AttributeError, TypeError):
@@ -254,6 +277,10 @@ class Translator:
         show the glossary's word in this language ("boussole", "iránytű").
         """
         params = {name: self.term_value(name, value) for name, value in item.params.items()}
+        plural = getattr(item, "plural", "")
+        if plural:  # a message about a count: its form follows n (a parameter or not)
+            count = params.pop("n") if "n" in params else getattr(item, "n", 0)
+            return self.nformat(item.msgid, plural, count, **params)
         context = getattr(item, "context", None)
         if context:
             return self.pformat(context, item.msgid, **params)
@@ -290,7 +317,7 @@ class Translator:
         def joined(words: list[str]) -> str:
             return format_list(words, style=babel_style, locale=self.language)
 
-        return grammar.Listing(joined([str(item) for item in items]), items, joined)
+        return _grammar().Listing(joined([str(item) for item in items]), items, joined)
 
     # --- Game terms -------------------------------------------------------------------
     def term(self, identifier: str) -> str:

@@ -136,3 +136,26 @@ def test_percentages_follow_each_language() -> None:
     assert Translator("en").percent(0.683) == "68.3%"
     assert Translator("fr").percent(0.683) == "68,3\u00a0%"
     assert Translator("hu").percent(0.683) == "68,3%"
+
+
+def test_an_error_about_a_count_takes_the_plural_form_of_its_n(locale_dir: Path) -> None:
+    catalog = Catalog(locale="fr", domain="celestia")
+    # Babel's French has three forms (the second for millions): one text for both plurals.
+    catalog.add(("{n} lesson is short.", "{n} lessons are short."),
+                ("{n} leçon est courte.", "{n} leçons sont courtes.",
+                 "{n} leçons sont courtes."))
+    target = locale_dir / "fr" / "LC_MESSAGES" / "celestia.mo"
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as handle:
+        write_mo(handle, catalog)
+    i18n.catalog.cache_clear()
+
+    def error(n: int) -> CelestiaError:
+        return CelestiaError("{n} lesson is short.", plural="{n} lessons are short.", n=n)
+
+    assert [error(n).english() for n in (1, 2)] == ["1 lesson is short.",
+                                                    "2 lessons are short."]
+    french = Translator("fr")
+    assert [french.message(error(n)) for n in (0, 1, 2, 1234)] == [
+        "0 leçon est courte.", "1 leçon est courte.", "2 leçons sont courtes.",
+        "1\u202f234 leçons sont courtes."]

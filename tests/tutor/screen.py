@@ -61,6 +61,15 @@ class Terminal:
             self.pump(quiet=0.05, limit=0.5)
         return words in self.flat()
 
+    def wait_for_squashed(self, words: str, limit: float = 10.0) -> bool:
+        """Whether ``words`` (without whitespace) show, wrapped anywhere on the screen."""
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            if words in "".join(self.text().split()):
+                return True
+            self.pump(quiet=0.05, limit=0.5)
+        return words in "".join(self.text().split())
+
     def send(self, keys: str) -> None:
         self.child.send(keys)
         self.pump()

@@ -4,6 +4,7 @@ learner makes the moves, answers are shuffled, mistakes come back, the recap tel
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -35,11 +36,12 @@ ACTION_STRING = re.compile(r'"(leave|stay|pass|take|roll|crash|pay [a-z+-]+|play
 
 def test_the_course_covers_every_topic_and_asks_enough() -> None:
     assert {lesson.id for lesson in LESSONS} >= TOPICS
-    lessons, errors, counts = check_all()
-    assert errors == []
-    assert len(lessons) == len(LESSONS)
+    report = check_all()
+    assert report.errors == [] and report.ok
+    assert len(report.lessons) == len(LESSONS)
+    counts = report.total
     assert counts.moves >= MIN_MOVES_IN_COURSE
-    assert counts.goals >= 3
+    assert counts.goals >= 8
     for lesson in LESSONS:
         per_lesson = lesson_counts(lesson)
         assert per_lesson.moves + per_lesson.questions >= MIN_DECISIONS_PER_LESSON, lesson.id
@@ -119,18 +121,67 @@ def test_choices_are_shown_shuffled_and_a_retry_shows_a_new_order() -> None:
     while session.pause == "say":
         session.proceed()
     file_order = [o.key for o in session.ask.options]
-    first = [o.key for o in session.options()]
-    assert sorted(first) == sorted(file_order) and first != file_order
-    session.choose(wrong_position(session))
-    second = [o.key for o in session.options()]
-    assert second != first
-    session.choose(wrong_position(session))
-    assert [o.key for o in session.options()] != second
+    orders = [[o.key for o in session.options()]]
+    for _ in range(5):  # each wrong answer shows the question again, in a new order
+        session.choose(wrong_position(session))
+        orders.append([o.key for o in session.options()])
+    assert all(sorted(order) == sorted(file_order) for order in orders)
+    assert all(a != b for a, b in pairwise(orders))
     # The same lesson, question and attempt always give the same order.
     again = Session(BY_ID["goal"])
     while again.pause == "say":
         again.proceed()
-    assert [o.key for o in again.options()] == first
+    assert [o.key for o in again.options()] == orders[0]
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_any_order_can_come_the_files_too(count: int) -> None:
+    """The order is a permutation drawn from the lesson, the question and the attempt:
+    over many questions every order comes, the file's included, about equally often; and
+    an attempt never repeats the order of the attempt before."""
+    from collections import Counter
+    from itertools import permutations
+
+    from tutor.lessons.controller import shown_order
+
+    every = set(permutations(range(count)))
+    draws = 100 * len(every)  # about 100 of each order expected
+    firsts = Counter(tuple(shown_order(count, "lesson", str(key), 0)) for key in range(draws))
+    assert set(firsts) == every
+    assert all(50 <= seen <= 160 for seen in firsts.values()), firsts
+    for key in range(50):
+        orders = [shown_order(count, "lesson", str(key), attempt) for attempt in range(6)]
+        assert all(a != b for a, b in pairwise(orders))
+
+
+def test_the_review_never_shows_the_order_just_answered() -> None:
+    """Every question of every lesson answered wrong once: in the review it comes back in
+    an order that differs from the retry's, the last order the learner saw."""
+    compared = 0
+    for lesson in LESSONS:
+        session = Session(lesson)
+        last_shown: dict[str, list[str]] = {}
+        for _ in range(3000):
+            if session.finished:
+                break
+            if session.pause == "say":
+                session.proceed()
+                continue
+            ask = session.ask
+            order = [o.key for o in session.options()]
+            if session.in_review:
+                if len(order) > 1:
+                    assert order != last_shown[ask.key], (lesson.id, ask.key)
+                    compared += 1
+                session.choose(right_position(session))
+                continue
+            wrong = wrong_position(session)
+            if wrong is not None and ask.key not in last_shown:
+                session.choose(wrong)
+            last_shown[ask.key] = [o.key for o in session.options()]
+            session.choose(right_position(session))
+        assert session.finished
+    assert compared >= 40
 
 
 def test_across_the_course_the_right_answer_is_not_always_first() -> None:
@@ -196,7 +247,9 @@ def test_a_missed_goal_sets_the_position_up_again_and_costs_a_star() -> None:
 
 
 def test_a_refused_move_is_explained_in_the_learners_words() -> None:
-    """The captain tries to leave (lesson "roll"): the rules say no, in words."""
+    """The captain tries to leave (lesson "roll"): the rules say no, in words, with the
+    rule that forbids leaving (3.2, not the payment's 3.4), naming only the choices on
+    screen that the rules allow."""
     session = Session(BY_ID["roll"])
     while not (session.ask is not None and session.ask.kind == "choice"):
         if session.pause == "say":
@@ -210,15 +263,34 @@ def test_a_refused_move_is_explained_in_the_learners_words() -> None:
         tr = Translator(language)
         text = " ".join(render_entry(e, tr) for e in session.feedback())
         assert '"leave"' not in text and "„leave" not in text
-    english = " ".join(render_entry(e, Translator("en")) for e in session.feedback())
-    assert "The rules do not allow this move now. What you may do: Pay:" in english
-    assert "See rule 3.4." in english and "See rules 3.2 and 3.0." in english
-
+    refused = next(e for e in session.feedback() if e.kind == "refused")
+    english = render_entry(refused, Translator("en"))
+    allowed = [o.label.render(Translator("en")).rstrip(".") for o in session.options()
+               if o.action != "leave"]
+    assert english.startswith("The rules do not allow this now; of your choices, they "
+                              "allow “")
+    assert all(f"“{label}”" in english for label in allowed)
+    assert english.endswith("See rule 3.2.")
+    # Only what is on screen: no other payment the engine would accept is named.
+    assert english.count("“") == len(allowed)
+    # In French and Hungarian too: the choices as the learner reads them, no engine word.
+    for language, opening in (("fr", "Les règles ne le permettent pas maintenant"),
+                              ("hu", "A szabályok ezt most nem engedik")):
+        tr = Translator(language)
+        text = render_entry(refused, tr)
+        assert text.startswith(opening), text
+        labels = [o.label.render(tr).rstrip(".") for o in session.options()
+                  if o.action != "leave"]
+        assert all(label in text for label in labels), (text, labels)
+        assert not re.search(r"\b(pay|take|roll|leave|compass|lightning-rod)\b", text), text
 
 def test_hints_come_one_at_a_time_and_undo_goes_back() -> None:
     session = Session(BY_ID["goal"])
-    while session.pause == "say":
-        session.proceed()
+    while session.ask is None or session.ask.step.text != "When does the game end?":
+        if session.pause == "say":
+            session.proceed()
+        else:
+            session.choose(right_position(session))
     hints = session.ask.step.hints
     assert len(hints) == 2
     assert session.hint() and session.page()[-1].msgid == hints[0]
@@ -228,14 +300,16 @@ def test_hints_come_one_at_a_time_and_undo_goes_back() -> None:
     assert session.choose(right_position(session)).correct
     assert session.undo()
     assert session.ask is first
-    assert not session.undo()
 
 
 def test_the_coach_is_the_hint_in_a_goal_with_the_coach() -> None:
     session = Session(BY_ID["final-challenge"])
-    while session.pause == "say":
-        session.proceed()
-    assert session.ask.kind == "goal" and session.hint()
+    while session.ask is None or session.ask.kind != "goal":
+        if session.pause == "say":
+            session.proceed()
+        else:
+            session.choose(right_position(session))
+    assert session.hint()
     text = render_entry(session.page()[-1], Translator("en"))
     assert text.startswith("The coach:") and "%" in text
 
@@ -281,6 +355,18 @@ def test_the_recap_names_rules_mistakes_and_what_comes_next() -> None:
         assert "What you learned" not in other and "Next:" not in other
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_last_lessons_recap_says_what_comes_after_the_course(language: str) -> None:
+    session = Session(LESSONS[-1])
+    finish(session)
+    recap = session.recap(Translator(language), None)
+    kinds = [kind for kind, _ in recap]
+    assert kinds[0] == "title" and "★★★" in recap[0][1]
+    assert kinds.count("recap") == len(LESSONS[-1].recap) >= 2
+    assert kinds[-1] == "next" and "celestia play --bots" in recap[-1][1]
+    assert ("Next, play whole games" in recap[-1][1]) == (language == "en")
+
+
 @pytest.mark.parametrize("language", ["fr", "hu"])
 def test_transcripts_are_translated(language: str) -> None:
     english = transcript(LESSONS[0], Translator("en"))
@@ -317,6 +403,10 @@ GOOD = Path(__file__).resolve().parents[2] / "scenarios" / "01-goal.yaml"
     (("options: {first_captain: Ada}", "options: {first_captain: Ada"), None, "not valid YAML"),
     (("  - rule: \"3.1\"", "  - rule: \"3.99\""), None, 'the recap cites rule "3.99"'),
     (("    otherwise: Pay one card", "    otherwise2: Pay one card"), None, "unknown key"),
+    # A question with two choices: the third of the first question goes.
+    (("      - label: Those of city {first_city}, where every voyage starts.\n"
+      "        why: City {first_city} holds the poorest treasures; the richest lie at the end "
+      "of the route.\n        rules: [\"1.2\"]\n", ""), 35, "at least three choices"),
 ])
 def test_malformed_lessons_name_file_line_and_problem(tmp_path: Path, change, line, words) -> None:
     from tutor.lessons.errors import LessonError
@@ -414,3 +504,102 @@ def test_the_lessons_load_where_no_state_folder_can_be_known(monkeypatch: pytest
     monkeypatch.setitem(sys.modules, "platformdirs", None)  # import platformdirs fails
     lessons = library.load_all()
     assert len(lessons) == len(library.lesson_files()) and lessons[0].id
+
+
+# --- Strategy lessons agree with the coach ------------------------------------------------
+COACHED = [lesson for lesson in LESSONS if any(s.kind == "goal" and s.coach for s in lesson.steps)]
+
+
+def _learner_decisions(lesson):
+    """Play ``lesson`` with its accepted answers and each goal's solution; yield (runner,
+    ask, the move played) at every decision of the learner's seat that is a move."""
+    from tutor.lessons.library import first_answer
+    from tutor.lessons.runner import Runner
+
+    runner = Runner(lesson)
+    solutions: dict[str, list[str]] = {}
+    while runner.pause != "end":
+        if runner.pause == "say":
+            runner.proceed()
+            continue
+        ask = runner.ask
+        key = first_answer(runner, solutions=solutions)
+        if ask.kind in ("goal", "move") or ask.option(key).action:
+            yield runner, ask, ask.option(key).action or key
+        runner.answer(key)
+
+
+@pytest.mark.parametrize("lesson", COACHED, ids=lambda lesson: lesson.id)
+def test_a_coached_goal_is_reached_by_following_the_coach(lesson) -> None:
+    """The moves a goal with the coach accepts are the coach's advice, one by one, and its
+    ``mistake`` line leaves the coach's advice: the lesson never contradicts the hint."""
+    from tutor.practice.coach import advise
+
+    assert COACHED and {"when-to-leave", "power-cards"} <= {x.id for x in COACHED}
+    played = 0
+    for runner, ask, action in _learner_decisions(lesson):
+        if ask.kind == "goal":
+            assert advise(runner.state, runner.learner).action == action, (ask.key, action)
+            played += 1
+    assert played == sum(len(s.solution) for s in lesson.steps if s.kind == "goal")
+
+
+@pytest.mark.parametrize("lesson_id", ["when-to-leave", "power-cards"])
+def test_the_strategy_lessons_accept_the_coachs_move(lesson_id: str) -> None:
+    """At every stay-or-leave and Power card decision of the strategy lessons, the move the
+    lesson accepts is the one the coach advises, and the goal's mistake is not."""
+    from tutor.practice.coach import advise
+
+    moves = 0
+    for runner, ask, action in _learner_decisions(BY_ID[lesson_id]):
+        advice = advise(runner.state, runner.learner)
+        assert advice.action == action, (ask.key, action, advice.points)
+        if ask.kind == "goal":
+            continue
+        moves += 1
+        for option in ask.options:
+            if not option.correct and option.action in dict(advice.points):
+                assert dict(advice.points)[option.action] < dict(advice.points)[action]
+    assert moves >= 2
+
+
+def test_the_when_to_leave_goals_mistake_is_not_the_coachs_advice() -> None:
+    from tutor.lessons.library import first_answer
+    from tutor.lessons.runner import Runner
+    from tutor.practice.coach import advise
+
+    lesson = BY_ID["when-to-leave"]
+    goal = next(s for s in lesson.steps if s.kind == "goal")
+    runner = Runner(lesson)
+    while runner.pause == "say" or runner.ask.kind != "goal":
+        runner.proceed() if runner.pause == "say" else runner.answer(first_answer(runner))
+    advised = []
+    for action in goal.mistake:
+        advised.append(advise(runner.state, runner.learner).action)
+        outcome = runner.answer(action)
+    assert outcome.goal == "missed"
+    assert advised[:-1] == list(goal.mistake[:-1]) and advised[-1] != goal.mistake[-1]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_power_card_goal_quotes_the_exact_odds(language: str) -> None:
+    """Lesson 19's goal names the chance that Bruno answers his two pirates as the odds
+    module works it out from what the learner may know, in the learner's language."""
+    from tutor.lessons.library import first_answer
+    from tutor.lessons.runner import Runner
+    from tutor.practice.odds import captain_pay_odds
+    from tutor.practice.voyage import View
+
+    runner = Runner(BY_ID["power-cards"])
+    while runner.pause == "say" or runner.ask.kind != "goal":
+        runner.proceed() if runner.pause == "say" else runner.answer(first_answer(runner))
+    state = runner.state
+    options = state.options
+    view = View.from_observation(state.observation(runner.learner), options.variant,
+                                 options.grappling_hook, options.spyglass_points)
+    assert list(state.dice) == ["pirates", "pirates"]
+    exact = captain_pay_odds(view.unseen, view.hand_sizes[view.captain], view.dice).with_turbos
+    assert 0 < exact < 1
+    tr = Translator(language)
+    text = render_entry(runner.log[-1], tr)
+    assert tr.percent(float(exact)) in text and text.count("%") == 1  # no figure retyped

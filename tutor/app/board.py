@@ -2,17 +2,19 @@
 
 Stable public surface (shared by the tutor and by practice games)::
 
-    board_fragments(state, viewer, tr, width=80, color=None, compact=False)
-        -> list[tuple[str, str]]
-    board_lines(state, viewer, tr, width=80, compact=False) -> list[str]
+    board_fragments(state, viewer, tr, width=80, color=None, compact=False,
+                    max_lines=None) -> list[tuple[str, str]]
+    board_lines(state, viewer, tr, width=80, compact=False, max_lines=None) -> list[str]
     board_text(state, viewer, tr, width=80, compact=False) -> str
     BOARD_STYLE: dict[str, str]   # style rules for the class names used in the fragments
 
 ``viewer`` is the seat whose hand and treasures are shown (``None``: an onlooker who sees
 only public facts). Other seats show only what the rules make public (RULES.md §5.4): the
 number of cards in hand and of treasures. Every line fits ``width`` columns (long lines
-are wrapped at spaces). Fragments are ``(style, text)`` pairs, the shape prompt-toolkit
-calls ``StyleAndTextTuples``; this module imports nothing from prompt-toolkit so that it
+are wrapped at spaces); with ``max_lines``, the least needed lines give way first (the
+voyage's title, the treasure piles, the dice per city…) so that the board fits.
+Fragments are ``(style, text)`` pairs, the shape prompt-toolkit calls
+``StyleAndTextTuples``; this module imports nothing from prompt-toolkit so that it
 stays cheap to import. With ``color=False`` (the default when ``NO_COLOR`` is set) only
 colourless class names are used, so the view reads the same without colour.
 """
@@ -25,7 +27,7 @@ from collections.abc import Sequence
 from ..engine import data
 from ..engine.messages import N_
 from ..i18n import Translator
-from ..names import capitalised, card_name, decision_text, face_name
+from ..names import card_name, decision_text, face_name
 
 Fragment = tuple[str, str]
 Line = list[Fragment]
@@ -52,7 +54,14 @@ BOARD_STYLE: dict[str, str] = {
     "board.colour.blank": "",
 }
 
-CELL = 5  # columns per city on the route rows
+#: What each kind of line is worth on a small screen: the highest number gives way first.
+#: The dice, the route with the airship, who is aboard and the learner's hand stay.
+KEEP, OTHERS, TREASURES, DICE_ROW, PILES, TITLE, NO_TREASURES, LEGEND = range(8)
+
+
+CELL = 5  # columns per city on the route rows, when the width allows
+# TRANSLATORS: the row of the board giving how many treasures are left in each city's pile.
+PILES_LEFT = N_("Treasures left")
 
 #: What the player who decides now is asked, by phase.
 _DECISIONS: dict[str, str] = {
@@ -79,28 +88,31 @@ def _cls(name: str, color: bool, colour_name: str = "") -> str:
 
 
 def board_fragments(state, viewer: int | None, tr: Translator, width: int = 80,
-                    color: bool | None = None, compact: bool = False) -> list[Fragment]:
+                    color: bool | None = None, compact: bool = False,
+                    max_lines: int | None = None) -> list[Fragment]:
     """The board as formatted text, lines ending with ``"\\n"``.
 
     ``compact`` leaves out the route's legend and the line saying who decides, for small
-    screens where the surrounding text already says it.
+    screens where the surrounding text already says it; ``max_lines`` leaves out more, the
+    least needed first, until the board fits (the last lines are cut if even the
+    essentials do not).
     """
     if color is None:
         color = _colour_default()
     out: list[Fragment] = []
-    for line in _board(state, viewer, tr, color, compact):
-        for wrapped in _wrap(line, width):
-            out.extend(wrapped)
-            out.append(("", "\n"))
+    for wrapped in _fitted(_ranked(state, viewer, tr, color, compact, width), width,
+                           max_lines):
+        out.extend(wrapped)
+        out.append(("", "\n"))
     return out
 
 
 def board_lines(state, viewer: int | None, tr: Translator, width: int = 80,
-                compact: bool = False) -> list[str]:
+                compact: bool = False, max_lines: int | None = None) -> list[str]:
     """The board as plain text lines, none longer than ``width``."""
     return ["".join(text for _, text in wrapped).rstrip()
-            for line in _board(state, viewer, tr, False, compact)
-            for wrapped in _wrap(line, width)]
+            for wrapped in _fitted(_ranked(state, viewer, tr, False, compact, width), width,
+                                   max_lines)]
 
 
 def board_text(state, viewer: int | None, tr: Translator, width: int = 80,
@@ -108,17 +120,39 @@ def board_text(state, viewer: int | None, tr: Translator, width: int = 80,
     return "\n".join(board_lines(state, viewer, tr, width, compact))
 
 
+def _fitted(lines: list[tuple[int, Line]], width: int, max_lines: int | None) -> list[Line]:
+    """The lines wrapped to ``width``; the least needed left out while more than
+    ``max_lines`` screen lines remain."""
+    wrapped = [(rank, _wrap(line, width)) for rank, line in lines]
+    if max_lines is not None:
+        max_lines = max(0, max_lines)
+        while wrapped and sum(len(w) for _, w in wrapped) > max_lines:
+            # The last line of the least needed kind goes first; then, if even the
+            # essentials do not fit, whole lines from the bottom (never half a hand).
+            worst = max(rank for rank, _ in wrapped)
+            index = max(i for i, (rank, _) in enumerate(wrapped) if rank == worst)
+            del wrapped[index]
+    return [line for _, group in wrapped for line in group]
+
+
 # --- Building the lines --------------------------------------------------------------------
-def _board(state, viewer: int | None, tr: Translator, color: bool,
-           compact: bool = False) -> list[Line]:
-    lines: list[Line] = []
+def _board(state, viewer: int | None, tr: Translator, color: bool, compact: bool = False,
+           width: int = 80) -> list[Line]:
+    """The board's lines (the page's board, ``tutor.web.board``, reads them too)."""
+    return [line for _, line in _ranked(state, viewer, tr, color, compact, width)]
+
+
+def _ranked(state, viewer: int | None, tr: Translator, color: bool,
+            compact: bool = False, width: int = 80) -> list[tuple[int, Line]]:
+    """The board's lines, each with its rank (``KEEP`` … ``LEGEND``: what gives way first)."""
+    lines: list[tuple[int, Line]] = []
     seats = state.seats
     over = state.phase == "game-over"
     if state.voyage:
-        lines.append([(_cls("title", color), tr.format(
+        lines.append((TITLE, [(_cls("title", color), tr.format(
             N_("Voyage {voyage}, step {step}. Captain: {captain}."), voyage=state.voyage,
-            step=state.step, captain=seats[state.captain]))])
-    lines.extend(_route(state, tr, color, compact))
+            step=state.step, captain=seats[state.captain]))]))
+    lines.extend(_ranked_route(state, tr, color, compact, width))
     if state.dice:
         line: Line = [(_cls("label", color), tr.gettext(N_("Dice:")) + " ")]
         for i, face in enumerate(state.dice):
@@ -126,22 +160,31 @@ def _board(state, viewer: int | None, tr: Translator, color: bool,
                 line.append(("", ", "))
             style = "hazard" if face in data.HAZARDS else "offroute"
             line.append((_cls(style, color, face), face_name(face, tr)))
-        lines.append(line)
+        lines.append((KEEP, line))
     if not over:
-        lines.append(_aboard(state, viewer, tr, color))
+        lines.append((KEEP, _aboard(state, viewer, tr, color)))
     if viewer is not None:
         lines.extend(_own(state, viewer, tr, color))
-    lines.extend(_others(state, viewer, tr, color))
+    lines.extend((OTHERS, line) for line in _others(state, viewer, tr, color))
     if not compact:
-        lines.extend(_turn(state, viewer, tr, color))
+        lines.extend((LEGEND, line) for line in _turn(state, viewer, tr, color))
     return lines
 
 
-def _route(state, tr: Translator, color: bool, compact: bool = False) -> list[Line]:
+def _route(state, tr: Translator, color: bool, compact: bool = False,
+           width: int = 80) -> list[Line]:
+    """The route's rows: cities, dice to reach them, treasures left, where the airship is."""
+    return [line for _, line in _ranked_route(state, tr, color, compact, width)]
+
+
+def _ranked_route(state, tr: Translator, color: bool, compact: bool = False,
+                  width: int = 80) -> list[tuple[int, Line]]:
     city_label = tr.gettext(N_("City"))
     dice_label = tr.gettext(N_("Dice to reach"))
-    pile_label = tr.gettext(N_("Treasures"))
+    pile_label = tr.gettext(PILES_LEFT)
     pad = max(len(city_label), len(dice_label), len(pile_label)) + 1
+    # Narrower columns rather than rows that wrap (a city's value has two digits at most).
+    cell = next((c for c in (CELL, 4) if pad + c * len(data.CITY_VALUES) <= width), 4)
     on_route = set(state.route())
     at = state.city if state.voyage and state.phase != "game-over" else None
     dest = state.dest if at is not None and state.dest else None
@@ -158,25 +201,25 @@ def _route(state, tr: Translator, color: bool, compact: bool = False) -> list[Li
             style = _cls("offroute", color, "offroute")
         else:
             style = ""
-        cities.append(("", " " * (CELL - len(str(city)) - 1)))
+        cities.append(("", " " * (cell - len(str(city)) - 1)))
         cities.append((style, str(city)))
         cities.append(("", " "))
         count = data.DICE_TO_REACH.get(city)
-        dice.append(("", (str(count) if count else "–").rjust(CELL - 1) + " "))
+        dice.append(("", (str(count) if count else "–").rjust(cell - 1) + " "))
         size = len(state.piles[city])
-        piles.append(("", str(size).rjust(CELL - 1) + " " if size else "-".rjust(CELL - 1) + " "))
+        piles.append(("", (str(size) if size else "-").rjust(cell - 1) + " "))
         mark = "▲" if city == at else "→" if city == dest else " "
-        marks.append(("", mark.rjust(CELL - 1) + " "))
-    lines = [cities, dice, piles]
+        marks.append(("", mark.rjust(cell - 1) + " "))
+    lines: list[tuple[int, Line]] = [(KEEP, cities), (DICE_ROW, dice), (PILES, piles)]
     if at is not None:
-        lines.append(marks)
+        lines.append((KEEP, marks))
         if dest and not compact:
             count = data.DICE_TO_REACH[dest]
-            lines.append([("", tr.ngettext(
+            lines.append((LEGEND, [("", tr.ngettext(
                 "▲ The airship is at city {city}; → it heads for city {dest} "
                 "({count} die).",
                 "▲ The airship is at city {city}; → it heads for city {dest} "
-                   "({count} dice).", count).format(city=at, dest=dest, count=count))])
+                   "({count} dice).", count).format(city=at, dest=dest, count=count))]))
     return lines
 
 
@@ -221,12 +264,13 @@ def _aboard(state, viewer: int | None, tr: Translator, color: bool) -> Line:
     return line + _joined(items, tr)
 
 
-def _own(state, viewer: int, tr: Translator, color: bool) -> list[Line]:
+def _own(state, viewer: int, tr: Translator, color: bool) -> list[tuple[int, Line]]:
     hand = state.hands[viewer]
     cards = [(card, k) for card, k in hand.items() if k]
     line: Line = [(_cls("label", color), tr.gettext(N_("Your hand:")) + " ")]
     if cards:
-        text = ", ".join(capitalised(card_name(card, tr)) + (f" ×{k}" if k > 1 else "")
+        # The glossary's words as they are ("compass", "Turbo"), as in the moves.
+        text = ", ".join(card_name(card, tr) + (f" ×{k}" if k > 1 else "")
                          for card, k in cards)
         line.append(("", text))
     else:
@@ -234,12 +278,12 @@ def _own(state, viewer: int, tr: Translator, color: bool) -> list[Line]:
     treasures = state.treasures[viewer]
     tline: Line = [(_cls("label", color), tr.gettext(N_("Your treasures:")) + " ")]
     if treasures:
-        names = [capitalised(card_name("spyglass", tr)) if t.is_spyglass else str(t.value)
+        names = [card_name("spyglass", tr) if t.is_spyglass else str(t.value)
                  for t in treasures]
         tline.append(("", ", ".join(names) + " — " + _worth(state, viewer, tr)))
     else:
         tline.append(("", tr.gettext(N_("none yet"))))
-    return [line, tline]
+    return [(KEEP, line), (TREASURES if treasures else NO_TREASURES, tline)]
 
 
 def _worth(state, viewer: int, tr: Translator) -> str:

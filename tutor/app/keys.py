@@ -5,7 +5,8 @@ the screen redraws.
 - the menu: move, open, a lesson by its number, quit;
 - a lesson: choose (number keys, arrows and Enter), continue, hint, undo, restart, skip,
   scroll, back to the menu;
-- a yes/no question (restart, skip): ``y`` confirms, any other key cancels;
+- a yes/no question (restart, skip): ``y`` (or the language's own: ``o``, ``i``) confirms,
+  any other key cancels;
 - the lookup panel: close, and typing over the selected text.
 """
 
@@ -223,7 +224,8 @@ def lesson_keys(ui: TutorUI) -> KeyBindings:
 
     @keys.add("pageup", filter=in_lesson)
     def _scroll_up(event: KeyPressEvent) -> None:
-        ui.scroll += 3
+        # Only as far back as there is text hidden above: "Scrolled back" means it.
+        ui.scroll = min(ui.scroll + 3, ui.max_scroll())
 
     @keys.add("pagedown", filter=in_lesson)
     def _scroll_down(event: KeyPressEvent) -> None:
@@ -239,9 +241,7 @@ def confirm_keys(ui: TutorUI) -> KeyBindings:
     tutor = ui.tutor
     confirming = Condition(lambda: ui.confirm is not None)
 
-    @keys.add("y", filter=confirming)
-    @keys.add("Y", filter=confirming)
-    def _yes(event: KeyPressEvent) -> None:
+    def yes() -> None:
         what, ui.confirm = ui.confirm, None
         if what == "restart":
             tutor.session.restart()
@@ -261,8 +261,13 @@ def confirm_keys(ui: TutorUI) -> KeyBindings:
     @keys.add(Keys.Any, filter=confirming)
     @keys.add("enter", filter=confirming)
     @keys.add("escape", filter=confirming, eager=True)
-    def _no(event: KeyPressEvent) -> None:
-        ui.confirm = None
+    def _answer(event: KeyPressEvent) -> None:
+        """``y``, or the language's own key for yes (``o``, ``i``), confirms; any other key
+        cancels."""
+        if event.data.lower() in ui.yes_keys():
+            yes()
+        else:
+            ui.confirm = None
 
     return keys
 

@@ -30,18 +30,41 @@ from prompt_toolkit.selection import SelectionState
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES
 from ..lessons.controller import DONE, STARTED, Tutor
-from .board import board_fragments
-from .lookup import lookup
 from .style import cls, colour_wanted
 
 MENU, LESSON = "menu", "lesson"
+# TRANSLATORS: a key and what it does, in the footer of the menu, a lesson and its recap.
+KEY_LANGUAGE = N_("l language")
+# TRANSLATORS: a key and what it does, in the footer of the menu and of a lesson.
+KEY_LOOKUP = N_("? look up")
 #: The keys of a lesson, in the footer; the spare ones give way on a narrow screen.
-LESSON_KEYS = (N_("h hint"), N_("u undo"), N_("r restart"), N_("s skip"), N_("l language"),
-               N_("? look up"), N_("q menu"))
+LESSON_KEYS = (N_("h hint"), N_("u undo"), N_("r restart"), N_("s skip"), KEY_LANGUAGE,
+               KEY_LOOKUP, N_("q menu"))
 SPARE_KEYS = tuple(LESSON_KEYS[i] for i in (3, 2, 4, 1))
-#: Lines kept for the narration (the question) and the board however small the screen.
-NARRATION_MIN = 3
-BOARD_MIN = 4
+# TRANSLATORS: the key (one letter) that answers yes to the tutor's questions: the first
+# letter of your language's "yes" (o for oui, i for igen). "y" works too.
+YES_KEY = N_("y")
+#: The lines a lesson's screen always takes: the header, two rules, the footer.
+CHROME = 4
+
+
+def _per_render(method):
+    """Work a lesson screen's part out once per drawing: the layout asks for the same
+    lines several times (heights, then text) while nothing changes in between."""
+    name = method.__name__
+
+    def cached(self):
+        key = self._render_key()
+        cache = self._render_cache
+        if cache.get("\x00key") != key:
+            cache.clear()
+            cache["\x00key"] = key
+        if name not in cache:
+            cache[name] = method(self)
+        return cache[name]
+
+    cached.__doc__ = method.__doc__
+    return cached
 
 
 def stars_text(stars: int) -> str:
@@ -69,6 +92,7 @@ class TutorUI:
             self.message = (N_("Welcome back! Press Enter to resume “{title}” where you left "
                                "off."), {"title": tutor.resumable().title, "_title": True})
         self.colour = colour_wanted()
+        self._render_cache: dict[str, object] = {}
         self.lookup_buffer = Buffer(multiline=False, accept_handler=self._accept_lookup)
         self.layout = self._layout()
 
@@ -76,6 +100,22 @@ class TutorUI:
     @property
     def tr(self):
         return self.tutor.tr
+
+    def _render_key(self) -> tuple:
+        """What the lesson screen's lines depend on: the drawing, the size, the language,
+        the message, and where the session is."""
+        session = self.tutor.session
+        where: tuple = ()
+        if session is not None:
+            where = (id(session), id(session.runner), id(session.active),
+                     len(session.active.log), session.pause, len(session.inputs),
+                     session.page_start, len(session.feedback_entries), session.finished)
+        try:
+            counter = get_app().render_counter
+        except Exception:
+            counter = 0
+        return (counter, self._width(), self._height(), self.tutor.language, self.message,
+                self.lookup_open, self.screen, where)
 
     def _width(self) -> int:
         try:
@@ -110,11 +150,10 @@ class TutorUI:
         session = self.tutor.session
         if self.screen == MENU or session is None:
             done, total = self.tutor.counts()
-            left = tr.gettext(N_("Celestia — guided lessons"))
-            middle = tr.format(N_("{done} of {total} finished"), done=done, total=total)
-            left = f" {left} · {middle}"
+            title = tr.gettext(N_("Celestia — guided lessons"))
+            counter = tr.format(N_("{done} of {total} finished"), done=done, total=total)
         else:
-            left = " " + tr.gettext(session.lesson.title)
+            title = tr.gettext(session.lesson.title)
             if session.in_review:
                 counter = tr.format(N_("review: {count} left"), count=session.reviews_left())
             elif session.finished:
@@ -123,30 +162,54 @@ class TutorUI:
                 done, total = session.progress()
                 counter = tr.format(N_("question {number} of {total}"),
                                     number=min(done + 1, total), total=total)
-            left = f"{left} · {counter}"
         right = f"{language} "
         room = width - len(right)
-        left = left[:room - 1] if len(left) >= room else left
+        left = f" {title} · {counter}"
+        if len(left) >= room:
+            # The title gives way (shortened with "…"), so that where the learner stands
+            # ("question 3 of 6", "complete") is read whole.
+            keep = room - len(f" … · {counter}") - 1
+            left = f" {title[:keep].rstrip()}… · {counter}" if keep >= 8 else left[:room - 1]
         return [("class:header", left.ljust(room) + right)]
+
+    def yes_keys(self) -> set[str]:
+        """The keys that answer yes: ``y``, and the reader's language's own (``o`` for
+        oui, ``i`` for igen)."""
+        return {"y", self._yes_key()}
+
+    def _yes_key(self) -> str:
+        key = self.tr.gettext(YES_KEY).strip().lower()
+        return key if len(key) == 1 else "y"
 
     def _footer(self):
         tr = self.tr
+        session = self.tutor.session
         if self.confirm == "restart":
-            text = tr.gettext(N_("Start this lesson again from the beginning? y: yes · "
-                                 "any other key: no"))
+            text = tr.format(N_("Start this lesson again from the beginning? {key}: yes · "
+                                "any other key: no"), key=self._yes_key())
         elif self.confirm == "skip":
-            text = tr.gettext(N_("Leave this lesson unfinished and go to the next one? y: yes "
-                                 "· any other key: no"))
+            text = tr.format(N_("Leave this lesson unfinished and go to the next one? {key}: "
+                                "yes · any other key: no"), key=self._yes_key())
         elif self.lookup_open:
             text = tr.gettext(N_("Enter: look up · Esc: close"))
         elif self.screen == MENU:
-            text = tr.gettext(N_("↑↓ or 1–9 choose · Enter open · l language · ? look up · "
-                                 "q quit"))
-        elif self.tutor.session is not None and self.tutor.session.finished:
-            text = tr.gettext(N_("Enter: next lesson · q: back to the menu · l language"))
+            count = len(self.tutor.lessons)
+            # Two digits typed at once pick lessons 10 and up: the footer shows how.
+            choose = tr.format(N_("↑↓ or 1–{last} choose (1 2 → 12)") if count >= 12 else
+                               N_("↑↓ or 1–{last} choose"), last=count)
+            text = self._fitting([choose, tr.gettext(N_("Enter open")),
+                                  tr.gettext(KEY_LANGUAGE), tr.gettext(KEY_LOOKUP),
+                                  tr.gettext(N_("q quit"))], spare=(3, 2))
+        elif session is not None and session.finished:
+            # What Enter does is said just above ("★★☆ Enter ▸ next lesson"): the footer
+            # gives the other keys only, so that no line says the same twice.
+            last = self.tutor.next_lesson(session.lesson.id) is None
+            keys = [] if last else [tr.gettext(N_("q: back to the menu"))]
+            keys.append(tr.gettext(KEY_LANGUAGE))
             if self._narration_hidden():
-                text = tr.gettext(N_("PgDn/PgUp: the rest of the recap")) + " · " + text
-        elif self.scroll:
+                keys.insert(0, tr.gettext(N_("PgDn/PgUp: the rest of the recap")))
+            text = self._fitting(keys, spare=(len(keys) - 1, len(keys) - 2)[:len(keys) - 1])
+        elif self.scroll > 0:
             text = tr.gettext(N_("Scrolled back: PgDn returns to the latest text · "
                                  "PgUp further back"))
         else:
@@ -154,6 +217,17 @@ class TutorUI:
         style = "class:footer" if not self.confirm else "class:confirm"
         width = self._width()
         return [(style, (" " + text)[:width].ljust(width))]
+
+    def _fitting(self, keys: list[str], spare: tuple[int, ...]) -> str:
+        """Keys joined with " · ", leaving out the ``spare`` ones (by position, in that
+        order) while they do not fit the width."""
+        width = self._width() - 1
+        shown = list(keys)
+        for index in spare:
+            if len(" · ".join(shown)) <= width:
+                break
+            shown.remove(keys[index])
+        return " · ".join(shown)
 
     def _lesson_keys(self, hidden: bool) -> str:
         """The keys of a lesson, one label each ("h hint"), as many as the width holds:
@@ -221,26 +295,35 @@ class TutorUI:
         return Dimension.exact(len(self._menu_notes()) + 1)
 
     # --- A lesson ---------------------------------------------------------------------------
+    @_per_render
     def _board(self):
         session = self.tutor.session
         if session is None:
             return []
+        from .board import board_fragments  # a lesson's screen: the menu does not need it
+
         fragments = board_fragments(session.state, session.learner, self.tutor.lesson_tr(),
                                     width=self._width(), color=self.colour,
-                                    compact=self._height() < 32)
+                                    compact=self._height() < 32,
+                                    max_lines=self._board_room())
         if fragments and fragments[-1] == ("", "\n"):
             fragments = fragments[:-1]
         return fragments
 
+    def _board_room(self) -> int:
+        """The lines left for the board once the feedback and the question have theirs:
+        the narration above the question gives way first, then the board compacts."""
+        return (self._height() - CHROME - self._choices_rows() - len(self._feedback_lines())
+                - len(self._question_lines()))
+
     def _board_height(self) -> Dimension:
-        """The board's lines, but never more than leaves room for the rest of a lesson."""
         if self.tutor.session is None or self.tutor.session.finished:
             return Dimension.exact(0)  # the recap takes the screen
-        lines = sum(text.count("\n") for _, text in self._board()) + 1
-        room = (self._height() - 4 - self._choices_rows() - len(self._feedback_lines())
-                - NARRATION_MIN)
-        return Dimension.exact(max(1, min(lines, room)))
+        fragments = self._board()
+        lines = sum(text.count("\n") for _, text in fragments) + 1 if fragments else 0
+        return Dimension.exact(max(0, min(lines, self._board_room())))
 
+    @_per_render
     def _feedback_lines(self) -> list[tuple[str, str]]:
         """The answer to the learner's last decision, wrapped; cut only on a tiny screen."""
         session = self.tutor.session
@@ -258,7 +341,9 @@ class TutorUI:
             wrapped = textwrap.wrap(mark + text, max(10, width),
                                     subsequent_indent=" " * len(mark)) or [""]
             lines.extend((cls(entry.kind, self.colour), w) for w in wrapped)
-        room = max(2, self._height() - 4 - self._choices_rows() - NARRATION_MIN - BOARD_MIN)
+        # The board gives way to the feedback and the question, if it must entirely.
+        room = max(2, self._height() - CHROME - self._choices_rows()
+                   - len(self._question_lines()))
         if len(lines) > room:
             style, text = lines[room - 1]
             lines = [*lines[:room - 1], (style, text[:width - 2] + " …")]
@@ -270,7 +355,51 @@ class TutorUI:
     def _feedback_height(self) -> Dimension:
         return Dimension.exact(len(self._feedback_lines()))
 
+    @_per_render
+    def _question_entries(self) -> list:
+        """What is pinned above the choices: the text being read (at a ``say``), or the
+        question or goal being answered with its hints, even when the goal was first
+        shown earlier in the lesson."""
+        session = self.tutor.session
+        if session is None or session.finished:
+            return []
+        page = session.page()
+        if session.pause == "say":
+            says = [e for e in page if e.kind == "say"]
+            return says[-1:]
+        question = session.question()
+        if question is None:
+            return []
+        after = page[next((i + 1 for i, e in enumerate(page) if e is question), 0):]
+        return [question, *(e for e in after if e.kind in ("hint", "coach"))]
+
+    @_per_render
+    def _question_lines(self) -> list[tuple[str, str]]:
+        if self.lookup_open:
+            return []
+        from ..lessons.render import render_entry
+
+        session = self.tutor.session
+        width = self._width() - 1
+        tr = self.tutor.lesson_tr()
+        lines: list[tuple[str, str]] = []
+        for entry in self._question_entries():
+            lines.extend((cls(entry.kind, self.colour), w)
+                         for w in self._wrap(render_entry(entry, tr), width))
+        message = self._message_text()
+        if message and session is not None and not session.finished:
+            lines.extend((cls("notice", self.colour), w) for w in self._wrap(message, width))
+        return lines
+
+    def _question(self):
+        return [(style, text + "\n") for style, text in self._question_lines()]
+
+    def _question_height(self) -> Dimension:
+        return Dimension.exact(len(self._question_lines()))
+
+    @_per_render
     def _narration_lines(self) -> list[tuple[str, str]]:
+        """What led to the question (events, the narration before it), or the recap."""
         session = self.tutor.session
         if session is None:
             return []
@@ -284,28 +413,46 @@ class TutorUI:
                 lines.extend((cls(style, self.colour), w)
                              for w in self._wrap(("• " if indent else "") + text, width,
                                                  indent))
-        else:
-            from ..lessons.render import render_entry
+            message = self._message_text()
+            if message:
+                lines.extend((cls("notice", self.colour), w)
+                             for w in self._wrap(message, width))
+            return lines
+        from ..lessons.render import render_entry
 
-            tr = self.tutor.lesson_tr()
-            for entry in session.page():
-                text = render_entry(entry, tr)
-                style = cls(entry.kind, self.colour)
-                indent = "  " if entry.kind == "event" else ""
-                if entry.kind == "event":
-                    text = "· " + text
-                lines.extend((style, w) for w in self._wrap(text, width, indent))
-        message = self._message_text()
-        if message:
-            lines.extend((cls("notice", self.colour), w) for w in self._wrap(message, width))
+        tr = self.tutor.lesson_tr()
+        pinned = {id(e) for e in self._question_entries()}
+        for entry in session.page():
+            if id(entry) in pinned:
+                continue
+            text = render_entry(entry, tr)
+            style = cls(entry.kind, self.colour)
+            indent = "  " if entry.kind == "event" else ""
+            if entry.kind == "event":
+                text = "· " + text
+            lines.extend((style, w) for w in self._wrap(text, width, indent))
         return lines
+
+    def _narration_height(self) -> Dimension:
+        """As many lines as the narration has, or fewer; the recap takes all there is."""
+        session = self.tutor.session
+        if session is not None and session.finished:
+            return Dimension(min=0)
+        count = len(self._narration_lines())
+        return Dimension(min=0, preferred=count, max=count)
+
+    def _spare_height(self) -> Dimension:
+        session = self.tutor.session
+        if session is None or session.finished:
+            return Dimension.exact(0)
+        return Dimension(min=0, preferred=0)
 
     def _narration(self):
         return [(style, text + "\n") for style, text in self._narration_lines()]
 
     def _narration_cursor(self) -> Point:
         count = len(self._narration_lines())
-        self.scroll = min(self.scroll, max(0, count - 1))
+        self.scroll = min(self.scroll, self.max_scroll())
         session = self.tutor.session
         if session is not None and session.finished:
             # The recap reads from its top; PgDn (scroll < 0) shows the rest.
@@ -313,8 +460,18 @@ class TutorUI:
                 return Point(0, 0)
             info = self.narration_window.render_info
             height = info.window_height if info is not None else 1
-            return Point(0, min(count - 1, height - 1 - self.scroll))
+            return Point(0, max(0, min(count - 1, height - 1 - self.scroll)))
         return Point(0, max(0, count - 1 - self.scroll))
+
+    def max_scroll(self) -> int:
+        """How far PgUp may go back: the narration lines hidden above its window."""
+        session = self.tutor.session
+        if session is not None and session.finished:
+            return 0  # the recap reads from its top
+        window = getattr(self, "narration_window", None)
+        info = window.render_info if window is not None else None
+        height = info.window_height if info is not None else 0
+        return max(0, len(self._narration_lines()) - height)
 
     def _choices(self):
         session = self.tutor.session
@@ -323,9 +480,12 @@ class TutorUI:
         if session is None:
             return []
         if session.finished:
-            stars = session.stars()
+            stars = "★" * session.stars() + "☆" * (3 - session.stars())
+            if self.tutor.next_lesson(session.lesson.id) is None:
+                return [(cls("right", self.colour), " " + tr.format(
+                    N_("{stars} Enter ▸ back to the menu"), stars=stars))]
             return [(cls("right", self.colour), " " + tr.format(
-                N_("{stars} Enter ▸ next lesson"), stars="★" * stars + "☆" * (3 - stars)))]
+                N_("{stars} Enter ▸ next lesson"), stars=stars))]
         if session.pause == "say":
             return [("class:prompt", " " + tr.gettext(N_("Enter ▸ continue")))]
         out = []
@@ -340,6 +500,7 @@ class TutorUI:
             out.pop()
         return out
 
+    @_per_render
     def _choices_rows(self) -> int:
         session = self.tutor.session
         if session is None or session.pause != "ask":
@@ -359,6 +520,8 @@ class TutorUI:
         self.lookup_buffer.cursor_position = len(query)
         if query:
             self.lookup_buffer.selection_state = SelectionState(original_cursor_position=0)
+        from .lookup import lookup
+
         self.lookup_lines = lookup(query, self.tr, self._width() - 2)
         get_app().layout.focus(self.lookup_window)
 
@@ -368,6 +531,8 @@ class TutorUI:
         get_app().layout.focus(self.main_window)
 
     def _accept_lookup(self, buffer: Buffer) -> bool:
+        from .lookup import lookup
+
         self.lookup_lines = lookup(buffer.text, self.tr, self._width() - 2)
         return True  # keep the text, so that it can be refined
 
@@ -394,14 +559,18 @@ class TutorUI:
         self.narration_window = Window(
             FormattedTextControl(self._narration, focusable=False, show_cursor=False,
                                  get_cursor_position=self._narration_cursor),
-            wrap_lines=False, height=Dimension(min=1))
+            wrap_lines=False, height=self._narration_height)
         lesson = HSplit([
             Window(FormattedTextControl(self._board, show_cursor=False),
                    height=self._board_height, wrap_lines=False),
             rule,
+            # Spare lines go above the text, so that it reads on into the question.
+            Window(height=self._spare_height),
             Window(FormattedTextControl(self._feedback, show_cursor=False),
                    height=self._feedback_height, wrap_lines=False),
             self.narration_window,
+            Window(FormattedTextControl(self._question, show_cursor=False),
+                   height=self._question_height, wrap_lines=False),
             rule,
             Window(FormattedTextControl(self._choices, show_cursor=False),
                    height=self._choices_height, wrap_lines=False),

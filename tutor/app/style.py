@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import os
-
-from .board import BOARD_STYLE
+import sys
 
 UI_STYLE: dict[str, str] = {
     "header": "reverse bold",
@@ -37,14 +36,24 @@ def colour_wanted() -> bool:
     return not os.environ.get("NO_COLOR")
 
 
-def build_style():  # -> prompt_toolkit.styles.Style
-    from prompt_toolkit.styles import Style
+def build_style():  # -> prompt_toolkit.styles.BaseStyle
+    """The app's style. The board's rules join it once a board has been drawn, so that the
+    menu's first screen does without the board's module."""
+    from prompt_toolkit.styles import DynamicStyle, Style
 
-    rules = {**BOARD_STYLE, **UI_STYLE}
-    if not colour_wanted():
-        rules = {k: v for k, v in rules.items() if ".colour." not in f".{k}"
-                 and not k.startswith("colour.")}
-    return Style.from_dict(rules)
+    made: dict[bool, Style] = {}
+
+    def rules(board: bool) -> Style:
+        if board not in made:
+            found = {**sys.modules["tutor.app.board"].BOARD_STYLE, **UI_STYLE} if board \
+                else dict(UI_STYLE)
+            if not colour_wanted():
+                found = {k: v for k, v in found.items() if ".colour." not in f".{k}"
+                         and not k.startswith("colour.")}
+            made[board] = Style.from_dict(found)
+        return made[board]
+
+    return DynamicStyle(lambda: rules("tutor.app.board" in sys.modules))
 
 
 def cls(name: str, colour: bool) -> str:

@@ -25,37 +25,57 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("--list", action="store_true", help=_("list the lessons and exit"))
 
 
+# TRANSLATORS: the last row of the table of lessons (tutor --check): the course's totals.
+IN_ALL = N_("In all")
+
+
 class TutorError(CelestiaError):
     """A request the tutor cannot serve."""
 
 
 def _check(tr: Translator) -> int:
-    from ..lessons.library import MIN_MOVES_IN_COURSE, check_all
+    """Check every lesson; print what each asks of the learner, then any problem."""
+    from ..lessons.library import check_all
     from ..lessons.render import describe_error
 
-    lessons, errors, counts = check_all()
-    for err in errors:
+    report = check_all()
+    if report.lessons:
+        for line in _counts_table(report, tr):
+            print(line)
+    for err in report.errors:
         print(describe_error(err, tr), file=sys.stderr)
-    if errors:
-        print(tr.nformat("{n} lesson has a problem.", "{n} lessons have a problem.",
-                         len(errors)), file=sys.stderr)
+    if report.errors:
+        print(tr.nformat("{n} problem found.", "{n} problems found.", len(report.errors)),
+              file=sys.stderr)
         return 1
     print(tr.nformat("{n} lesson checked: it plays on the engine in every language.",
                      "{n} lessons checked: they play on the engine in every language.",
-                     len(lessons)))
-    print(tr.format(N_("The learner makes {moves} moves, answers {questions} questions and "
-                       "reaches {goals} goals."), moves=counts.moves,
-                    questions=counts.questions, goals=counts.goals))
-    if counts.moves < MIN_MOVES_IN_COURSE:
-        print(tr.format(N_("Too few moves for the learner: the course needs at least {count}."),
-                        count=MIN_MOVES_IN_COURSE), file=sys.stderr)
-        return 1
+                     len(report.lessons)))
     return 0
+
+
+def _counts_table(report, tr: Translator) -> list[str]:
+    """One row per lesson, and the course's totals: learner moves (decisions of their seat,
+    the moves of each goal's solution), quiz questions, goals."""
+    _ = tr.gettext
+    headers = [_(N_("Lesson")), _(N_("Moves")), _(N_("Questions")), _(N_("Goals"))]
+    rows = [[f"{number:2}. {lesson.id}", str(c.moves), str(c.questions), str(c.goals)]
+            for number, (lesson, c) in enumerate(report.lessons, start=1)]
+    total = report.total
+    rows.append([_(IN_ALL), str(total.moves), str(total.questions), str(total.goals)])
+    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+
+    def line(row: list[str]) -> str:
+        return "  ".join([row[0].ljust(widths[0])]
+                         + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:],
+                                                                    strict=True)]).rstrip()
+
+    rule = "-" * len(line(headers))
+    return [line(headers), rule, *[line(row) for row in rows[:-1]], rule, line(rows[-1])]
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
     from ..lessons.errors import LessonError
-    from ..lessons.render import describe_error
 
     try:
         if args.check:
@@ -86,5 +106,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         chosen = bool(args.lang) or known_language(os.environ.get("CELESTIA_LANG"))
         return run_app(lessons, tr, explicit_language=chosen, lesson_id=args.lesson)
     except LessonError as err:
+        # Imported only here: the lesson runner it brings is not needed for the menu.
+        from ..lessons.render import describe_error
+
         print(describe_error(err, tr), file=sys.stderr)
         return 2

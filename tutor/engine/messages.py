@@ -32,15 +32,18 @@ class Event(NamedTuple):
 
 
 class CelestiaError(Exception):
-    """An error a person should read: a message id with parameters."""
+    """An error a person should read: a message id with parameters. A message about a
+    count gives its ``plural`` message id too; the count is then the parameter ``n``."""
 
-    def __init__(self, msgid: str, **params: Any) -> None:
+    def __init__(self, msgid: str, *, plural: str = "", **params: Any) -> None:
         self.msgid = msgid
+        self.plural = plural
         self.params = params
         super().__init__(self.english())
 
     def english(self) -> str:
-        return self.msgid.format(**self.params)
+        text = self.plural if self.plural and self.params.get("n") != 1 else self.msgid
+        return text.format(**self.params)
 
 
 class IllegalAction(CelestiaError):

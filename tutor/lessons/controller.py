@@ -8,7 +8,6 @@ tests drive it directly.
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -30,6 +29,8 @@ NEW = "new"
 FEEDBACK_KINDS = frozenset({"chosen", "right", "wrong", "refused", "reached", "missed"})
 #: What ``inputs`` records besides option keys: an undo.
 UNDO = "\x00undo"
+#: What the recap of the last lesson suggests next: a practice game (``celestia play``).
+PRACTICE_COMMAND = "celestia play --bots cautious,bold --coach"
 
 
 def stars_for(mistakes: int) -> int:
@@ -93,6 +94,8 @@ class Session:
         self.page_start = 0
         self.feedback_entries: list[Entry] = []
         self.skipped = False
+        #: Orders already worked out, by (question, options, attempt): the screen asks often.
+        self._orders: dict[tuple[str, int, int], list[int]] = {}
 
     def _replay(self, item: str) -> bool:
         while self.pause == "say":
@@ -138,25 +141,32 @@ class Session:
         return self.reviewing is not None
 
     def attempt(self) -> int:
-        """How many times the current question was shown before, for its order."""
+        """How many times the current question was shown before, for its order: each wrong
+        answer shows it again, and so does each round of the review."""
         ask = self.ask
         if ask is None:
             return 0
-        if self.reviewing is not None:
-            return 1000 + 10 * self.reviewing.round + self.wrong_tries.get(ask.key, 0)
         if ask.kind == "goal":
             goal = self.runner._goal
             return goal.attempt if goal is not None else 0
-        return self.wrong_tries.get(ask.key, 0)
+        tries = self.wrong_tries.get(ask.key, 0)
+        if self.reviewing is not None:
+            return tries + self.reviewing.round + 1
+        return tries
 
     def order(self) -> list[int]:
-        """The options' positions in the order shown: shuffled with a seed made of the
-        lesson, the question and the attempt, never the file's order at a first attempt
-        and never the previous attempt's order at a retry (with two or more options)."""
+        """The options' positions in the order shown: a permutation seeded with the
+        lesson, the question and the attempt (any order may come, the file's too), never
+        the order of the attempt just before (when there is more than one order)."""
         ask = self.ask
         if ask is None:
             return []
-        return _shuffled(len(ask.options), self.lesson.id, ask.key, self.attempt())
+        cache_key = (ask.key, len(ask.options), self.attempt())
+        found = self._orders.get(cache_key)
+        if found is None:
+            found = self._orders[cache_key] = shown_order(len(ask.options), self.lesson.id,
+                                                          ask.key, cache_key[2])
+        return list(found)
 
     def options(self) -> list[Option]:
         ask = self.ask
@@ -166,9 +176,22 @@ class Session:
         return [option.label.render(tr) for option in self.options()]
 
     def page(self) -> list[Entry]:
-        """The narration since the learner last moved on, without the pinned feedback."""
+        """The narration since the learner last moved on, without the pinned feedback (nor
+        an earlier try's feedback that says the same: the same wrong answer again)."""
         shown = {id(e) for e in self.feedback_entries}
-        return [e for e in self.active.log[self.page_start:] if id(e) not in shown]
+        same = {_entry_key(e) for e in self.feedback_entries}
+        return [e for e in self.active.log[self.page_start:] if id(e) not in shown
+                and not (e.kind in FEEDBACK_KINDS and _entry_key(e) in same)]
+
+    def question(self) -> Entry | None:
+        """The question being answered, or the goal being played: its entry, also when it
+        was first shown before the current page (a goal's later decisions)."""
+        if self.pause != "ask":
+            return None
+        for entry in reversed(self.active.log):
+            if entry.kind in ("prompt", "goal"):
+                return entry
+        return None
 
     def page_text(self, tr: Translator) -> list[str]:
         from .render import render_entry
@@ -375,9 +398,18 @@ class Session:
             lines.append(("next", tr.format(N_("Next: “{title}”. Press Enter to start it, or "
                                                "q for the menu."), title=next_title)))
         else:
-            lines.append(("next", tr.gettext(N_("That was the last lesson. Press Enter or q "
-                                                "for the menu."))))
+            # After the course, the next step is a whole game: the practice command.
+            lines.append(("next", tr.format(N_("That was the last lesson. Next, play whole "
+                                               "games against the bots, with the coach: "
+                                               "{command}. Press Enter or q for the menu."),
+                                            command=PRACTICE_COMMAND)))
         return lines
+
+
+def _entry_key(entry: Entry) -> tuple:
+    """What an entry says, to tell two entries that say the same thing."""
+    return (entry.kind, entry.msgid, entry.context,
+            tuple(sorted((name, repr(value)) for name, value in entry.params.items())))
 
 
 def _right(ask: Ask) -> tuple[Phrase, ...]:
@@ -402,23 +434,39 @@ def _quoted(phrase: Phrase, tr: Translator) -> str:
     return tr.format(QUOTED, text=phrase.render(tr).rstrip().rstrip("."))
 
 
-def _shuffled(count: int, lesson_id: str, key: str, attempt: int) -> list[int]:
-    """A stable shuffle of ``range(count)`` for this lesson, question and attempt: each
-    attempt's order differs from the one before (the first, from the file's order)."""
-    import random  # only once a question is shown: the menu does not need it
+def permutation(count: int, seed: str) -> list[int]:
+    """A permutation of ``range(count)`` drawn from ``seed``: a Fisher–Yates shuffle fed by
+    BLAKE2b, so that every order can come and it is the same on every Python and machine
+    (the page's Pyodide too)."""
+    import hashlib
 
-    previous = list(range(count))
-    if count < 2:
-        return previous
-    n = 0
-    for _ in range(attempt + 1):
+    order = list(range(count))
+    stream = b""
+    block = 0
+    for i in range(count - 1, 0, -1):
+        if len(stream) < 8:
+            stream += hashlib.blake2b(f"{seed}|{block}".encode(), digest_size=64).digest()
+            block += 1
+        number, stream = int.from_bytes(stream[:8], "big"), stream[8:]
+        j = number % (i + 1)  # the bias of a 64-bit number modulo at most a few dozen: none
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def shown_order(count: int, lesson_id: str, key: str, attempt: int) -> list[int]:
+    """The order of ``count`` options at this attempt of this question of this lesson:
+    drawn afresh for each attempt, and drawn again while it equals the order of the
+    attempt before (with one option there is only one order)."""
+    previous: list[int] | None = None
+    for number in range(attempt + 1):
+        draw = 0
         while True:
-            positions = list(range(count))
-            random.Random(zlib.crc32(f"{lesson_id}|{key}|{n}".encode())).shuffle(positions)
-            n += 1
-            if positions != previous:
+            order = permutation(count, f"{lesson_id}|{key}|{number}|{draw}")
+            draw += 1
+            if order != previous or count < 2:
                 break
-        previous = positions
+        previous = order
+    assert previous is not None
     return previous
 
 

@@ -133,8 +133,9 @@ def find_lesson(lessons: list[Lesson], lesson_id: str) -> Lesson:
             return lesson
     from ..inputs import excerpt  # what was typed is quoted short
 
-    raise LessonError(N_('{file}, line {line}: there is no lesson "{id}"; the lessons are: '
-                         "{ids}."), file=scenarios_dir().name, line=0, id=excerpt(lesson_id),
+    # No file holds the mistake (it is in what was asked for): the folder is named instead.
+    raise LessonError(N_('There is no lesson "{id}" in {file}; the lessons are: {ids}.'),
+                      file=str(scenarios_dir()), line=0, id=excerpt(lesson_id),
                       ids=", ".join(lesson.id for lesson in lessons))
 
 
@@ -291,14 +292,31 @@ def missing_translations(lesson: Lesson) -> list[tuple[str, int, str]]:
 def check_lesson(lesson: Lesson) -> Counts:
     """Raise ``LessonError`` if the lesson does not play through, asks too little or lacks
     translations; return what it asks of the learner."""
-    file = Path(lesson.path).name
     counts = lesson_counts(lesson)
-    if counts.moves + counts.questions < MIN_DECISIONS_PER_LESSON:
-        raise LessonError(N_("{file}, line {line}: a lesson asks the learner for at least "
-                             "{count} moves or questions; this one asks for {found}."),
-                          file=file, line=lesson.lines.get("steps", 1),
-                          count=MIN_DECISIONS_PER_LESSON,
-                          found=counts.moves + counts.questions)
+    _check_counts(lesson, counts)
+    _check_play(lesson)
+    return counts
+
+
+def _check_counts(lesson: Lesson, counts: Counts) -> None:
+    from ..names import ngettext  # the plural marker; not needed to open the menu
+
+    found = counts.moves + counts.questions
+    if found < MIN_DECISIONS_PER_LESSON:
+        singular, plural = ngettext(
+            "{file}, line {line}: the lesson “{id}” asks the learner for {n} move or "
+            "question; a lesson needs at least {count}.",
+            "{file}, line {line}: the lesson “{id}” asks the learner for {n} moves or "
+            "questions; a lesson needs at least {count}.", found)
+        raise LessonError(singular, plural=plural, file=Path(lesson.path).name,
+                          line=lesson.lines.get("steps", 1), id=lesson.id, n=found,
+                          count=MIN_DECISIONS_PER_LESSON)
+
+
+def _check_play(lesson: Lesson) -> None:
+    """The recap's rules exist, every way through plays on the engine, every text renders
+    in every language and is translated."""
+    file = Path(lesson.path).name
     from ..content import rules
 
     for item in lesson.recap:
@@ -320,23 +338,50 @@ def check_lesson(lesson: Lesson) -> Counts:
                              'of "{text}" ({count} missing in all).'),
                           file=file, line=line, language=language,
                           text=text[:60], count=len(missing))
-    return counts
 
 
-def check_all(folder: Path | None = None
-              ) -> tuple[list[Lesson], list[CelestiaError], Counts]:
-    """Load and check every lesson; return the lessons, the errors found (one per file) and
-    what the lessons that passed ask of the learner."""
+@dataclass
+class CheckReport:
+    """What ``check_all`` found: every lesson read with what it asks of the learner (in
+    menu order), the problems (at most one per lesson, then the course's), the totals."""
+
+    lessons: list[tuple[Lesson, Counts]]
+    errors: list[CelestiaError]
+    total: Counts
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def check_all(folder: Path | None = None) -> CheckReport:
+    """Load and check every lesson, and the course as a whole (at least
+    ``MIN_MOVES_IN_COURSE`` learner moves)."""
     errors: list[CelestiaError] = []
-    lessons: list[Lesson] = []
-    total = Counts()
     try:
         lessons = load_all(folder)
     except LessonError as err:
-        return [], [err], total
+        return CheckReport([], [err], Counts())
+    found: list[tuple[Lesson, Counts]] = []
+    total = Counts()
     for lesson in lessons:
+        counts = lesson_counts(lesson)
+        found.append((lesson, counts))
+        total = total + counts
         try:
-            total = total + check_lesson(lesson)
+            _check_counts(lesson, counts)
+            _check_play(lesson)
         except LessonError as err:
             errors.append(err)
-    return lessons, errors, total
+    if total.moves < MIN_MOVES_IN_COURSE:
+        from ..names import ngettext
+
+        singular, plural = ngettext(
+            "The lessons in {folder} ask the learner for {n} move in all; the course needs "
+            "at least {count}.",
+            "The lessons in {folder} ask the learner for {n} moves in all; the course needs "
+            "at least {count}.", total.moves)
+        errors.append(CelestiaError(singular, plural=plural,
+                                    folder=str(folder or scenarios_dir()), n=total.moves,
+                                    count=MIN_MOVES_IN_COURSE))
+    return CheckReport(found, errors, total)

@@ -37,6 +37,9 @@ from .schema import (
     Step,
 )
 
+#: The fewest choices a question may offer.
+MIN_CHOICES = 3
+
 _NOT_A_LIST = N_('{file}, line {line}: "{key}" must be a list.')
 _NOT_A_STEP = N_('{file}, line {line}: each entry of "steps" is a mapping whose first key is '
                  "one of: {kinds}.")
@@ -369,10 +372,12 @@ def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
             raise reader.fail(node, N_('{file}, line {line}: a question needs "choices".'))
         choices = tuple(_choice(reader, item)
                         for item in reader.sequence(fields["choices"][1], "choices"))
-        if len(choices) < 2 or not any(c.correct for c in choices):
+        # Two choices would let a learner who always presses the same key guess half the
+        # answers right: a question offers three at least.
+        if len(choices) < MIN_CHOICES or not any(c.correct for c in choices):
             raise reader.fail(fields["choices"][1], N_("{file}, line {line}: a question offers "
-                                                       "at least two choices, one or more of "
-                                                       "them correct."))
+                                                       "at least three choices, one or more "
+                                                       "of them correct."))
         if len({c.action is None for c in choices}) > 1:
             raise reader.fail(fields["choices"][1], N_("{file}, line {line}: either every "
                                                        "choice of a question is a move, or "

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
-from ..names import Phrase, dice_text
+from ..names import QUOTED, Phrase, counted_cards, dice_text
 from .runner import Entry, Percent, Points
 
 
@@ -26,6 +26,9 @@ def _localise(params: dict[str, Any], tr: Translator) -> dict[str, Any]:
         elif name == "dice" and isinstance(value, str):
             # The lessons list dice with commas, the way the board shows them.
             out[name] = dice_text(value, tr)
+        elif name == "cards" and isinstance(value, str):
+            # A payment names each kind of card once, with its count, as the moves do.
+            out[name] = counted_cards(value, tr)
         else:
             out[name] = tr.term_value(name, value)
     return out
@@ -45,9 +48,14 @@ def render_entry(entry: Entry, tr: Translator) -> str:
         rule = entry.params.get("_rule")
         if "_moves" in entry.params:
             moves: tuple[Phrase, ...] = entry.params["_moves"]
-            text = tr.format(entry.msgid, moves=tr.join([m.render(tr) for m in moves], "or"))
-        else:
+            # Each as it reads among the choices, quoted: a choice may be a sentence.
+            text = tr.format(entry.msgid, moves=tr.join(
+                [tr.format(QUOTED, text=m.render(tr).rstrip().rstrip(".")) for m in moves],
+                "or"))
+        elif "_error" in entry.params:
             text = tr.format(entry.msgid, reason=describe_error(entry.params["_error"], tr))
+        else:
+            text = tr.gettext(entry.msgid)
         return text + (" " + rules_text((rule,), tr) if rule else "")
     if kind == "chosen":
         choice: Phrase = entry.params["_choice"]

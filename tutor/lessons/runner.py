@@ -34,8 +34,25 @@ FAST_FORWARD_KINDS = frozenset({"voyage", "reshuffle", "no-cards", "crash", "gam
 #: The message id of the engine's refusal of a move that is not open now; the runner says
 #: it again in the learner's words.
 NOT_POSSIBLE = '"{action}" is not a possible move now; the choices are: {choices}.'
+#: The rule that says when each kind of move may be made: the one to cite when the engine
+#: refuses a move that is not open now (its own message cites the rule of the moment).
+MOVE_RULES = {"stay": "3.2", "leave": "3.2", "take": "3.0", "roll": "3.0", "pass": "3.3",
+              "pay": "3.4", "crash": "3.4", "reroll": "4.3", "play ejection": "4.1",
+              "play jetpack": "4.2", "play alternative-route": "4.3",
+              "play gust-of-wind": "4.4", "play spyglass": "4.5",
+              "play grappling-hook": "4.6"}
 NOT_LEGAL = N_('{file}, line {line}: the accepted answer "{action}" is not a legal move here; '
                "the legal moves are: {legal}.")
+
+
+def move_rule(action: str) -> str | None:
+    """The RULES.md section that governs ``action`` (``leave`` → 3.2)."""
+    words = action.split()
+    for length in (2, 1):
+        rule = MOVE_RULES.get(" ".join(words[:length]))
+        if rule is not None:
+            return rule
+    return None
 
 
 @dataclass
@@ -233,7 +250,7 @@ class Runner:
         self.log.append(Entry("wrong", option.why, {**ask.params, "_rules": option.rules},
                               option.context))
         if refusal is not None:
-            self.log.append(self._refusal_entry(refusal))
+            self.log.append(self._refusal_entry(refusal, option.action, ask))
         return Outcome(False, option, refusal)
 
     def answer(self, key: str) -> Outcome:
@@ -632,13 +649,21 @@ class Runner:
             self._play(action, step.line, narrate=True, kinds=FAST_FORWARD_KINDS)
         self._verify(step.check, step.line)
 
-    def _refusal_entry(self, err: IllegalAction) -> Entry:
-        """The engine's refusal in the learner's words: what they may do instead, or the
-        engine's own sentence (cards and faces in the glossary's words), with its rule."""
+    def _refusal_entry(self, err: IllegalAction, action: str, ask: Ask) -> Entry:
+        """The engine's refusal in the learner's words: the moves among the choices on
+        screen that the rules allow now, or the engine's own sentence (cards and faces in
+        the glossary's words); with the rule that forbids the move tried."""
         if err.msgid == NOT_POSSIBLE:
-            moves = tuple(move_phrase(a, self.state) for a in self.state.legal_actions())
-            return Entry("refused", N_("The rules do not allow this move now. What you may "
-                                       "do: {moves}."), {"_moves": moves, "_rule": err.rule})
+            legal = self.state.legal_actions()
+            moves = tuple(o.label for o in ask.options
+                          if o.action is not None and o.action in legal)
+            rule = move_rule(action) or err.rule
+            if not moves:
+                return Entry("refused", N_("The rules do not allow this now."),
+                             {"_rule": rule})
+            return Entry("refused", N_("The rules do not allow this now; of your choices, "
+                                       "they allow {moves}."),
+                         {"_moves": moves, "_rule": rule})
         return Entry("refused", N_("The rules forbid it: {reason}"),
                      {"_error": err, "_rule": err.rule})
 

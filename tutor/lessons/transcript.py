@@ -71,20 +71,24 @@ def transcript(lesson: Lesson, tr: Translator) -> list[str]:
         tr = tr.with_genders(lesson.genders)
     lines = [tr.gettext(lesson.title), "=" * len(tr.gettext(lesson.title)), ""]
     lines += [*_para(tr.gettext(lesson.summary)), ""]
+    after_events = False  # a blank line closes a run of events, not a list of choices
     for item in walk_answered(lesson):
         if isinstance(item, Question):
             for number, option in enumerate(item.options, start=1):
                 lines.extend(textwrap.wrap(option.label.render(tr), WIDTH,
                                            initial_indent=f"  {number}. ",
                                            subsequent_indent="     "))
+            after_events = False
             continue
         text = render_entry(item, tr)
         if item.kind == "event":
             lines.extend(textwrap.wrap(text, WIDTH, initial_indent="  · ",
                                        subsequent_indent="    "))
+            after_events = True
             continue
-        if lines[-1].startswith(("  · ", "    ")) and lines[-1].strip():
+        if after_events:
             lines.append("")
+            after_events = False
         if item.kind == "chosen":
             lines.extend(textwrap.wrap(text, WIDTH, initial_indent="  → ",
                                        subsequent_indent="    "))

@@ -1,0 +1,94 @@
+"""Every screen of every lesson at 60x20, 80x24 and 120x40: the text being read, the whole
+question or goal with every one of its choices, and the whole feedback to each answer are
+on screen (the narration above gives way first, then the board). The real app, drawn in
+this process onto a terminal emulator (``app_screen``)."""
+
+from __future__ import annotations
+
+import pytest
+from app_screen import AppScreen
+from lessons_play import right_position, wrong_position
+
+from tutor.app.main import make_tutor
+from tutor.i18n import Translator
+from tutor.lessons.library import load_all
+from tutor.lessons.render import render_entry
+
+LESSONS = load_all()
+SIZES = [(20, 60), (24, 80), (40, 120)]
+
+
+def _squashed(text: str) -> str:
+    return "".join(text.split())
+
+
+def _play_and_look(lesson_id: str, rows: int, cols: int, language: str) -> list[str]:
+    """Play the lesson, each question first answered wrong where it can be; return what
+    should have been on screen and was not."""
+    tutor = make_tutor(LESSONS, Translator(language), explicit_language=True)
+    app = AppScreen(tutor, lesson_id, rows, cols)
+    session = tutor.session
+    tr = tutor.lesson_tr()
+    missing: list[str] = []
+
+    def look(entry, what: str) -> None:
+        text = render_entry(entry, tr)
+        if _squashed(text) not in app.squashed():
+            missing.append(f"{what} {text!r} at {cols}x{rows}:\n{app.text()}")
+
+    tried: set[str] = set()
+    for _ in range(1000):
+        if session.finished:
+            break
+        if session.pause == "say":
+            look([e for e in session.page() if e.kind == "say"][-1], "the narration")
+            app.send("\r")
+            continue
+        look(session.question(), "the question")
+        screen = app.squashed()
+        for number, option in enumerate(session.options(), start=1):
+            choice = f"{number}. {option.label.render(tr)}"
+            if _squashed(choice) not in screen:
+                missing.append(f"the choice {choice!r} at {cols}x{rows}:\n{app.text()}")
+        ask = session.ask
+        wrong = wrong_position(session)
+        if wrong is not None and ask.key not in tried and not session.in_review:
+            tried.add(ask.key)
+            app.send(str(wrong + 1))
+        else:
+            app.send(str(right_position(session) + 1))
+        for entry in session.feedback():
+            look(entry, "the feedback")
+    assert session.finished
+    return missing
+
+
+@pytest.mark.parametrize(("rows", "cols"), SIZES)
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_what_matters_is_on_screen(lesson, rows: int, cols: int) -> None:
+    missing = _play_and_look(lesson.id, rows, cols, "en")
+    assert not missing, missing[0]
+
+
+@pytest.mark.parametrize("language", ["fr", "hu"])
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_what_matters_is_on_a_small_screen_in_every_language(lesson, language: str) -> None:
+    missing = _play_and_look(lesson.id, 20, 60, language)
+    assert not missing, missing[0]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_a_long_title_gives_way_to_where_the_learner_stands(language: str) -> None:
+    """At 60 columns the last lesson's title does not fit the header: it is shortened
+    with "…", and "question 1 of N" and the language are read whole."""
+    tutor = make_tutor(LESSONS, Translator(language), explicit_language=True)
+    app = AppScreen(tutor, LESSONS[-1].id, 20, 60)
+    tr = tutor.tr
+    header = app.text().splitlines()[0].rstrip()
+    total = tutor.session.progress()[1]
+    counter = tr.format("question {number} of {total}", number=1, total=total)
+    title = tr.gettext(LESSONS[-1].title)
+    assert len(f" {title} · {counter}") > 50  # it could not fit beside the language
+    assert f"… · {counter}" in header, header
+    assert header.startswith(" " + title[:10]) and header.endswith(("English", "Français",
+                                                                     "Magyar")), header
