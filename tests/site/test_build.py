@@ -618,20 +618,33 @@ def _sphinx_processes(marker: str) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to list processes")
-def test_ctrl_c_stops_every_sphinx_process(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_an_interrupted_build_leaves_nothing_behind(tmp_path: Path, stop: str) -> None:
+    """Ctrl-C, a plain kill or the terminal closing in the middle of a build: every Sphinx
+    process stops and the temporary folder goes, and nothing is written to a dead
+    terminal (Ctrl-C still says so)."""
     out = tmp_path / "interrupted-site"
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
     process = subprocess.Popen([sys.executable, "-m", "tutor", "docs", "--out", str(out),
                                 "--lang", "fr"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "TMPDIR": str(temporary)})
     deadline = time.monotonic() + 60
     while len(_sphinx_processes(str(out))) < 2:
         assert time.monotonic() < deadline and process.poll() is None
         time.sleep(0.1)
-    process.send_signal(signal.SIGINT)
+    number = getattr(signal, stop)
+    process.send_signal(number)
     _, err = process.communicate(timeout=60)
-    assert process.returncode == 130 and "Interrompu" in err and "Traceback" not in err
+    assert "Traceback" not in err
+    if number == signal.SIGINT:
+        assert process.returncode == 130 and "Interrompu" in err
+    else:
+        assert process.returncode == 128 + number, err
     time.sleep(0.5)
     assert _sphinx_processes(str(out)) == []
+    assert not [p.name for p in temporary.iterdir() if p.name.startswith("celestia-")]
 
 
 def test_server_gives_browsers_the_types_they_need(tmp_path: Path) -> None:
