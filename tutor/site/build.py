@@ -239,13 +239,15 @@ _TABLE_WRAPPER = re.compile(r'<div class="([^"]*\btable-wrapper\b[^"]*)"')
 
 
 def polish(folder: Path, language: str) -> None:
-    """Finish every page: table wrappers reachable by keyboard; French spacing on every
-    text of a French page, including the texts of Sphinx and the theme."""
+    """Finish every page: table wrappers reachable by keyboard, the cells of tables laid
+    out as cards on a phone labelled (``cards``); French spacing on every text of a French
+    page, including the texts of Sphinx and the theme."""
+    from .cards import label_cells
     from .typography import french_html
 
     for path in folder.glob("*.html"):
         text = path.read_text(encoding="utf-8")
-        fixed = _TABLE_WRAPPER.sub(r'<div class="\1" tabindex="0"', text)
+        fixed = label_cells(_TABLE_WRAPPER.sub(r'<div class="\1" tabindex="0"', text))
         if language == "fr":
             fixed = french_html(fixed)
         if fixed != text:
