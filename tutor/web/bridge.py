@@ -260,6 +260,43 @@ class Learn:
 _LEARN: Learn | None = None
 #: Where Pyodide keeps the progress file, in its memory.
 STATE = Path("/home/pyodide/celestia")
+#: The lessons and glossary as the site's build parsed them (``tutor.web.publish``),
+#: beside this module in the page's archive.
+PREPARED = Path(__file__).with_name("prepared.pickle")
+_LESSONS: list[Lesson] | None = None
+
+
+def lessons() -> list[Lesson]:
+    """The lessons: parsed at build time when the archive has them (the page then parses
+    no YAML, which a pure-Python parser does slowly), else read from their files."""
+    global _LESSONS
+    if _LESSONS is None:
+        _LESSONS = _prepared()
+    if _LESSONS is None:
+        from ..lessons.library import load_all
+
+        _LESSONS = load_all()
+    return _LESSONS
+
+
+def _prepared() -> list[Lesson] | None:
+    import pickle
+
+    try:
+        data = pickle.loads(PREPARED.read_bytes())
+    except Exception:  # absent (a source tree) or unreadable: the files are read instead
+        return None
+    found = data.get("lessons") if isinstance(data, dict) else None
+    if not isinstance(found, list) or not all(isinstance(x, Lesson) for x in found):
+        return None
+    from .. import glossary
+
+    concepts = data.get("glossary")
+    if isinstance(concepts, tuple) and all(isinstance(c, glossary.Concept) for c in concepts):
+        # The glossary's reader parses glossary.yaml once (it is cached): give it what the
+        # build parsed instead.
+        glossary.concepts = lambda: concepts  # type: ignore[assignment]
+    return found
 
 
 def handle(request: str, folder: Path | None = None) -> str:
@@ -279,7 +316,8 @@ def handle(request: str, folder: Path | None = None) -> str:
     answer: dict[str, Any] = {}
     try:
         if op == "start" or _LEARN is None:
-            _LEARN = Learn(args.get("language", LANGUAGES[0]), folder or STATE, stored)
+            _LEARN = Learn(args.get("language", LANGUAGES[0]), folder or STATE, stored,
+                           lessons())
             if args.get("lesson"):
                 _LEARN.open(str(args["lesson"]), int(args.get("proceeds", 0)))
         else:
