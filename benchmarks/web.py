@@ -54,6 +54,7 @@ LATENCY_MS = 150
 DOWN_BYTES_PER_S = 1638.4 * 1024 / 8
 CPU_SLOWDOWN = 4
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True}
+DEBUG = False
 #: What a static host compresses.
 COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg")
 
@@ -134,10 +135,15 @@ def throttled_server(folder: Path, link: Link) -> http.server.ThreadingHTTPServe
             if encoding:
                 self.send_header("Content-Encoding", encoding)
             self.end_headers()
-            done = link.send(len(body))
+            # Each piece goes out when the link has carried it: responses in flight at
+            # once share the link's speed.
             for start in range(0, len(body), 16384):
-                self.wfile.write(body[start:start + 16384])
-            time.sleep(max(0.0, done - time.monotonic()))
+                piece = body[start:start + 16384]
+                time.sleep(max(0.0, link.send(len(piece)) - time.monotonic()))
+                self.wfile.write(piece)
+            if DEBUG:
+                print(f"  {self.path} {len(body)} {encoding} "
+                      f"{self.headers.get('Accept-Encoding')}", file=sys.stderr)
 
     return http.server.ThreadingHTTPServer(("127.0.0.1", 0), Throttled)
 
@@ -198,7 +204,7 @@ def open_browser(profile: Path) -> tuple[subprocess.Popen[bytes], Tab]:
          "--remote-debugging-port=0", f"--user-data-dir={profile}", "about:blank"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     port_file = profile / "DevToolsActivePort"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120
     while not (port_file.is_file() and port_file.read_text().strip()):
         if time.monotonic() > deadline:
             sys.exit("Chromium did not start.")
@@ -213,7 +219,7 @@ def open_browser(profile: Path) -> tuple[subprocess.Popen[bytes], Tab]:
     tab.send("Emulation.setDeviceMetricsOverride", **PHONE)
     tab.send("Emulation.setTouchEmulationEnabled", enabled=True)
     tab.send("Emulation.setCPUThrottlingRate", rate=CPU_SLOWDOWN)
-    tab.send("Target.setAutoAttach", autoAttach=True, waitForDebuggerOnStart=True,
+    tab.send("Target.setAutoAttach", autoAttach=True, waitForDebuggerOnStart=False,
              flatten=True)
     tab.send("Page.addScriptToEvaluateOnNewDocument", source=WATCH)
     return process, tab
@@ -229,6 +235,8 @@ def visit(tab: Tab, url: str, link: Link) -> dict[str, float]:
     tab.send("Page.navigate", url=url)
     tab.wait_for("window.__learn && window.__learn.question", timeout=600)
     question = tab.evaluate("window.__learn")
+    print(f"  first question after {question['question']:.0f} ms …", file=sys.stderr,
+          flush=True)
     tab.wait_for("window.__learn && window.__learn.judged", timeout=1800)
     found = tab.evaluate("window.__learn")
     return {"question_ms": question["question"], "question_kb": question["questionBytes"] / 1024,
