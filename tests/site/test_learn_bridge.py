@@ -165,3 +165,20 @@ def test_an_unknown_lesson_is_an_error_in_the_page_language(tmp_path: Path) -> N
     call(tmp_path, "start", language="hu")
     answer = call(tmp_path, "open", lesson="no-such-lesson")
     assert "no-such-lesson" in answer["error"] and "goal" in answer["error"]
+
+
+def test_the_readme_gives_the_engine_s_own_size(site: Path) -> None:
+    """One figure for the engine's download: the README says what the page says, and the
+    page says what its files weigh."""
+    import re
+
+    from tutor.web.publish import megabytes
+
+    runtime = site / "_learn"
+    sizes = {p.relative_to(runtime).as_posix(): p.stat().st_size
+             for p in runtime.rglob("*") if p.is_file() and p.name != "worker.js"}
+    figure = megabytes(sizes)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert re.findall(r"about (\d+) MB", readme) == [str(figure)]
+    page = (site / "en" / "learn.html").read_text(encoding="utf-8")
+    assert f"about {figure} MB" in page

@@ -122,7 +122,9 @@ class Learn:
             session.proceed()
             self.tutor.save()
         elif session.pause == "ask":
-            self.message = (N_("Choose an answer first: tap it, or press its number."), {})
+            # Enter alone never answers: as in the terminal, the learner picks a choice.
+            self.message = (N_("Choose an answer first: tap it, press its number, or the "
+                               "arrows then Enter."), {})
         else:
             self.next()
 
@@ -227,6 +229,19 @@ class Learn:
                                  "Progress loaded from {name}: {n} lessons.", count),
                         {"name": name, "_n": count})
 
+    def resume_view(self) -> dict[str, Any] | None:
+        """The open lesson's screen as the next visit resumes it (the terminal's resume:
+        its decisions replayed, no feedback shown), for the page to show at once on a
+        reload while the engine loads; None when no lesson is under way."""
+        from ..lessons.controller import Tutor
+
+        session = self.tutor.session
+        if session is None or session.finished or not session.inputs:
+            return None
+        again = Tutor(self.tutor.lessons, self.tutor.progress, self.tutor.language)
+        again.open(session.lesson.id, resume=True)
+        return view.lesson_view(again)
+
     def export(self) -> str:
         """The progress file's text, as the terminal keeps it."""
         self.tutor.progress.save()
@@ -306,8 +321,10 @@ def handle(request: str, folder: Path | None = None) -> str:
     starts the player (and opens a lesson, after the screens the page already showed);
     then ``menu``, ``open`` (``lesson``), ``proceed``, ``next``, ``choose``
     (``position``), ``hint``, ``undo``, ``restart``, ``skip``, ``language`` (``code``),
-    ``import`` (``text``, ``name``), ``export``, ``view``. A failure is answered with
-    ``error``, in the page's language, never a traceback."""
+    ``import`` (``text``, ``name``), ``export``, ``view``. After ``choose`` and ``undo``
+    the answer also holds ``resume``: the screen a reload resumes the lesson at
+    (``Learn.resume_view``). A failure is answered with ``error``, in the page's
+    language, never a traceback."""
     global _LEARN
     message = json.loads(request)
     op = message.get("op")
@@ -346,10 +363,12 @@ def _run(learn: Learn, op: str, args: dict[str, Any], answer: dict[str, Any]) ->
         learn.next()
     elif op == "choose":
         learn.choose(int(args["position"]))
+        answer["resume"] = learn.resume_view()
     elif op == "hint":
         learn.hint()
     elif op == "undo":
         learn.undo()
+        answer["resume"] = learn.resume_view()
     elif op == "restart":
         learn.restart()
     elif op == "skip":

@@ -219,21 +219,48 @@ def first_screens(lesson_id: str, language: str, lessons: list[Any]) -> list[dic
     return screens
 
 
-def boot_data(language: str, lessons: list[Any], sizes: dict[str, int]) -> dict[str, Any]:
+def megabytes(sizes: dict[str, int]) -> int:
+    """The engine's download, in whole megabytes (10⁶ bytes), as the page says it."""
+    return round(sum(sizes.values()) / 1_000_000)
+
+
+def boot_data(language: str, lessons: list[Any], sizes: dict[str, int],
+              rules: dict[str, str] | None = None) -> dict[str, Any]:
     """What the page needs before the engine runs: labels, the lesson list (without
-    progress: the page adds the stars it keeps), the languages, and the engine's files
-    with their sizes (``sizes``, relative to ``_learn/``) for the "loaded" figure."""
+    progress: the page adds what it keeps, with the counts and star labels given here),
+    the languages, the page of each rule (``rules``, for the links in feedback and
+    recaps), and the engine's files with their sizes (``sizes``, relative to
+    ``_learn/``) for the "loaded" figure."""
     from .bridge import Learn
+    from .view import TIP, stars_label
 
     with tempfile.TemporaryDirectory(prefix="celestia-learn-") as folder:
         view = Learn(language, Path(folder), lessons=lessons).view()
     tr = Translator(language)
-    megabytes = tr.number(round(sum(sizes.values()) / 1_000_000))
-    view["labels"]["loading"] = view["labels"]["loading"].replace("{size}", megabytes)
+    size = tr.number(megabytes(sizes))
+    view["labels"]["loading"] = view["labels"]["loading"].replace("{size}", size)
+    total = len(lessons)
+    # TRANSLATORS: Same role as in the terminal's tutor: lessons finished so far.
+    counts = [tr.format(N_("{done} of {total} finished"), done=done, total=total)
+              for done in range(total + 1)]
     return {"language": language, "labels": view["labels"], "menu": view["menu"],
             "languages": view["languages"], "runtime": "../_learn/",
             "storage": "celestia-tutor-progress", "worker": "../_learn/worker.js",
-            "service_worker": "../learn-sw.js", "sizes": sizes}
+            "service_worker": "../learn-sw.js", "sizes": sizes, "rules": rules or {},
+            "counts": counts, "stars": [stars_label(n, tr) for n in (1, 2, 3)],
+            "tip": tr.gettext(TIP)}
+
+
+def rule_pages(folder: Path) -> dict[str, str]:
+    """Each rule's page in a built language (``{"3.4.2": "payment.html"}``): where its
+    anchor ``rule-3-4-2`` is (the single-page edition aside)."""
+    found: dict[str, str] = {}
+    for page in sorted(folder.glob("*.html")):
+        if page.name == "book.html":
+            continue
+        for anchor in re.findall(r'id="rule-([0-9-]+)"', page.read_text(encoding="utf-8")):
+            found.setdefault(anchor.replace("-", "."), page.name)
+    return found
 
 
 def _embed(data: dict[str, Any]) -> str:
@@ -284,6 +311,7 @@ def publish(out: Path, languages: tuple[str, ...] = LANGUAGES) -> None:
              for path in sorted(runtime.rglob("*")) if path.is_file()
              and path.name != "worker.js"}
     lessons = load_all()
+    rules = rule_pages(out / languages[0])
     for language in languages:
         folder = out / language / "_learn"
         if folder.exists():
@@ -294,7 +322,7 @@ def publish(out: Path, languages: tuple[str, ...] = LANGUAGES) -> None:
             (folder / f"{lesson.id}.json").write_text(
                 json.dumps(screens, ensure_ascii=False, separators=(",", ":")),
                 encoding="utf-8")
-        fill_page(out / language / "learn.html", boot_data(language, lessons, sizes))
+        fill_page(out / language / "learn.html", boot_data(language, lessons, sizes, rules))
     write_service_worker(out, languages)
 
 
@@ -311,6 +339,9 @@ def offline_files(out: Path, languages: tuple[str, ...]) -> list[str]:
             files.append(f"{language}/{link}")
         files += sorted(p.relative_to(out).as_posix() for p in (out / language / "_learn")
                         .glob("*.json"))
+        # The look-up of the lesson player: the site's search, offline too.
+        files += [f"{language}/searchindex-celestia.js",
+                  f"{language}/_static/celestia-search.js"]
     return sorted(set(files))
 
 
