@@ -469,29 +469,22 @@ def test_see_rule_is_always_a_link(site: Path, language: str) -> None:
 
 #: The engine's own names of its options, which players never use.
 OPTION_KEYS = re.compile(r"\b(?:first_captain|spyglass_points|grappling_hook)\b|variant=")
-#: Pages whose option keys come from the content domain's texts, not from the site: the
-#: FAQ entries "spyglass-points" and "program-options" and rule 6.1 (tutor/content/faq.yaml,
-#: rules.yaml) write them out; the site shows them as the content gives them. An XPASS
-#: here means they were reworded: remove the mark.
-KEYS_FROM_CONTENT = {"faq", "beginner", "book"}
-
-
 @pytest.mark.parametrize("page", [*PAGE_IDS, "search", "book"])
-def test_option_keys_are_not_shown_to_players(site: Path, page: str, request) -> None:
-    if page in KEYS_FROM_CONTENT:
-        request.applymarker(pytest.mark.xfail(
-            strict=True, reason="the content's FAQ and rule 6.1 name option keys"))
+def test_option_keys_are_not_shown_to_players(site: Path, page: str) -> None:
     for language in LANGUAGES:
         shown = OPTION_KEYS.findall(main_text(site / language / f"{page}.html"))
         assert not shown, (language, page, shown)
 
 
-def test_the_site_writes_no_option_key_itself() -> None:
+def test_the_content_writes_no_option_key() -> None:
+    """Rules and FAQ answers say options in players' words: the site shows them as the
+    content gives them, and so does the command line."""
     for language in LANGUAGES:
         tr = Translator(language)
         for rule_id in rules.ids():
-            if rule_id != "6.1":  # its text is the content's (see KEYS_FROM_CONTENT)
-                assert not OPTION_KEYS.search(rules.text(rules.get(rule_id), tr)), rule_id
+            assert not OPTION_KEYS.search(rules.text(rules.get(rule_id), tr)), rule_id
+        for entry in faq.entries():
+            assert not OPTION_KEYS.search(faq.render_answer(entry, tr)), entry.id
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
