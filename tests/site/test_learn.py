@@ -646,8 +646,15 @@ def test_the_look_up_searches_the_rulebook_from_the_lesson(served: str,
     player.fresh(f"{served}fr/learn.html")
     browser.errors.clear()
     screen = player.open(LESSONS[3].id)
+    browser.evaluate("window.scrollTo(0, 0)")
     browser.key("?", shift=True)
     assert browser.wait_for("document.activeElement.id === 'celestia-learn-q'")
+    # On the phone the box opens in view (the page may scroll smoothly to it), below the
+    # sticky header, not under the lesson.
+    assert browser.wait_for(
+        "(b => b.top >= document.querySelector('.mobile-header').getBoundingClientRect()"
+        ".bottom && b.bottom <= innerHeight)"
+        "(document.getElementById('celestia-learn-q').getBoundingClientRect())")
     browser.evaluate("(box => { box.value = 'bousole'; box.dispatchEvent(new Event('input')); })"
                      "(document.getElementById('celestia-learn-q'))")
     links = browser.wait_for("(l => l.length && l)(Array.from(document.querySelectorAll("

@@ -31,6 +31,7 @@
     note: "",            // a line about the engine (loading, offline, failure)
     focus: false,        // move the focus into the new screen (after a tap or a key)
     lookup: null,        // the look-up panel: {query} while it is open
+    reveal: false,       // scroll the look-up panel into view (it has just opened)
   };
   var worker = null;
   var requests = {};
@@ -376,9 +377,17 @@
       if (target) { target.focus({ preventScroll: true }); }
     }
     state.focus = false;
-    // A new screen starts with its board: bring it back into view if it scrolled away.
-    var head = stage.querySelector(".celestia-lesson-head");
-    if (head && head.getBoundingClientRect().top < 0) { head.scrollIntoView(); }
+    var panel = stage.querySelector(".celestia-lookup");
+    if (state.reveal && panel) {
+      // The look-up just opened: its box, not the board, is what the reader needs in view
+      // (on a phone it would otherwise open below the screen's edge).
+      panel.scrollIntoView({ block: "start" });
+    } else {
+      // A new screen starts with its board: bring it back into view if it scrolled away.
+      var head = stage.querySelector(".celestia-lesson-head");
+      if (head && head.getBoundingClientRect().top < 0) { head.scrollIntoView(); }
+    }
+    state.reveal = false;
   }
 
   function noteText() {
@@ -610,6 +619,7 @@
   function openLookup() {
     state.lookup = { query: state.lookup ? state.lookup.query : "" };
     state.focus = true;
+    state.reveal = true;
     loadSearch().then(function () { if (state.lookup) { showResults(); } });
     draw();
   }
