@@ -592,6 +592,7 @@ def test_snippets_keep_each_heading_apart_from_its_text(site: Path, language: st
         assert not re.search(r"[^\W\d_][?!][^\W\d_]", snippet), (anchor, snippet)
         assert not re.search(r"[a-zà-ÿ][A-ZÀ-Ý]", snippet.replace("McK", "")), (anchor, snippet)
         assert not snippet.startswith(see_also), anchor
+        assert not re.search(r"[.,;:\s]…$", snippet), (anchor, snippet)
     units = {anchor: snippet for _, anchor, _, snippet in search_index(site, "en")["units"]}
     assert "two? From 2 to 6" in units["faq-topic-1"]
     assert units["rule-3-4"].startswith("3.4.1 For every die")

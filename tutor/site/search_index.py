@@ -134,6 +134,12 @@ def collect(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     store[docname] = _units(docname, doctree, app.config.language or "en")
 
 
+def _cut(text: str) -> str:
+    """The start of ``text`` for a result's snippet: whole words, then "…" (without the
+    punctuation the cut leaves before it, which would read ".…" or ",…")."""
+    return text[:SNIPPET].rsplit(" ", 1)[0].rstrip(",;:.·—–-").rstrip() + "…"
+
+
 def index(units_by_page: dict[str, list[Unit]], titles: dict[str, str]) -> dict[str, Any]:
     """The index as plain data (see the module's docstring)."""
     pages = sorted(units_by_page)
@@ -146,7 +152,7 @@ def index(units_by_page: dict[str, list[Unit]], titles: dict[str, str]) -> dict[
             number = len(out_units)
             title = unit.title or titles.get(page, page)
             shown = text or " ".join(unit.under.split())
-            snippet = shown[:SNIPPET].rsplit(" ", 1)[0] + "…" if len(shown) > SNIPPET else shown
+            snippet = shown if len(shown) <= SNIPPET else _cut(shown)
             out_units.append([page_number, unit.anchor, title, snippet])
             for weight, source in ((TITLE_WEIGHT, title), (TITLE_WEIGHT, " ".join(unit.keywords)),
                                    (1, text), (1, " ".join(unit.data))):
