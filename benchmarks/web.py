@@ -54,7 +54,6 @@ LATENCY_MS = 150
 DOWN_BYTES_PER_S = 1638.4 * 1024 / 8
 CPU_SLOWDOWN = 4
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True}
-DEBUG = False
 #: What a static host compresses.
 COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg")
 
@@ -140,10 +139,10 @@ def throttled_server(folder: Path, link: Link) -> http.server.ThreadingHTTPServe
             for start in range(0, len(body), 16384):
                 piece = body[start:start + 16384]
                 time.sleep(max(0.0, link.send(len(piece)) - time.monotonic()))
-                self.wfile.write(piece)
-            if DEBUG:
-                print(f"  {self.path} {len(body)} {encoding} "
-                      f"{self.headers.get('Accept-Encoding')}", file=sys.stderr)
+                try:
+                    self.wfile.write(piece)
+                except (BrokenPipeError, ConnectionResetError):
+                    return  # the run ended (the tab closed) while this file was on its way
 
     return http.server.ThreadingHTTPServer(("127.0.0.1", 0), Throttled)
 
