@@ -24,6 +24,9 @@ root_doc = "index"
 extensions = ["tutor.site.extension"]
 exclude_patterns = ["_build"]
 
+# Quotes and ellipses only: "--lang" in a text stays two hyphens, never an en dash.
+smartquotes_action = "qe"
+
 templates_path = [str(SITE_DIR / "theme")]
 html_static_path = [str(SITE_DIR / "static")]
 html_css_files = ["celestia.css"]

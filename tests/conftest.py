@@ -100,11 +100,8 @@ def _nothing_written_outside() -> Iterator[None]:
                       f"editor): {sorted(now - status)[:5]}", stacklevel=1)
 
 
-@pytest.fixture(autouse=True)
-def user_folders(tmp_path_factory: pytest.TempPathFactory,
-                 monkeypatch: pytest.MonkeyPatch) -> UserFolders:
-    """HOME, the XDG folders and ``CELESTIA_STATE_DIR`` point into a fresh folder."""
-    root = tmp_path_factory.mktemp("user")
+def _isolate(root: Path, monkeypatch: pytest.MonkeyPatch) -> UserFolders:
+    """Point HOME, the XDG folders and ``CELESTIA_STATE_DIR`` into ``root``."""
     home = root / "home"
     state = root / "state"
     home.mkdir()
@@ -116,9 +113,52 @@ def user_folders(tmp_path_factory: pytest.TempPathFactory,
     return UserFolders(root, home, state)
 
 
+#: The session's own user folders (``pytest_configure``), and how to undo them.
+_SESSION: dict[str, object] = {}
+
+
+def _isolate_the_session() -> None:
+    """From the start of the session — before test modules are imported, which may read
+    the lessons (and keep their cache in the state folder) at import time, and before any
+    session fixture, such as the site built once — HOME and the state folder are the
+    session's own. Each test then gets folders of its own (``user_folders``)."""
+    import tempfile
+
+    monkeypatch = pytest.MonkeyPatch()
+    root = Path(tempfile.mkdtemp(prefix="celestia-session-"))
+    _SESSION.update(folders=_isolate(root, monkeypatch), undo=monkeypatch.undo, root=root)
+
+
+@pytest.fixture(scope="session")
+def session_user_folders() -> UserFolders:
+    """The folders every session-wide step (collection, session fixtures) writes in."""
+    folders = _SESSION["folders"]
+    assert isinstance(folders, UserFolders)
+    return folders
+
+
+@pytest.fixture(autouse=True)
+def user_folders(tmp_path_factory: pytest.TempPathFactory,
+                 monkeypatch: pytest.MonkeyPatch) -> UserFolders:
+    """HOME, the XDG folders and ``CELESTIA_STATE_DIR`` point into a fresh folder."""
+    return _isolate(tmp_path_factory.mktemp("user"), monkeypatch)
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    _isolate_the_session()
     config.addinivalue_line(
         "markers", "fuzz: a deep fuzzing run for before a release (pytest -m fuzz)")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    import shutil
+
+    undo = _SESSION.pop("undo", None)
+    if callable(undo):
+        undo()
+    root = _SESSION.pop("root", None)
+    if isinstance(root, Path):
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

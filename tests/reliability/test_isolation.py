@@ -7,10 +7,30 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tests.conftest import REAL_ENVIRONMENT, real_user_folders, snapshot
 
 from .helpers import run
+
+#: What this module finds when it is imported (collected), before any fixture.
+AT_IMPORT = {"HOME": os.environ.get("HOME"), "state": os.environ.get("CELESTIA_STATE_DIR")}
+
+
+@pytest.fixture(scope="session")
+def seen_by_a_session_fixture() -> dict[str, Any]:
+    """What a session-wide fixture (such as the site's build, which reads the lessons)
+    finds and writes: it is set up before any test's own folders exist."""
+    from tutor.lessons import library
+
+    real = real_user_folders()
+    before = snapshot(real)
+    library._cache_path().unlink(missing_ok=True)
+    library.load_all()  # keeps the lessons' cache in the state folder
+    return {"environment": dict(os.environ), "cache": library._cache_path(),
+            "real_before": before, "real_after": snapshot(real)}
 
 
 def test_each_test_has_its_own_home_and_state_folder(user_folders) -> None:
@@ -19,6 +39,24 @@ def test_each_test_has_its_own_home_and_state_folder(user_folders) -> None:
     assert os.environ["HOME"] != REAL_ENVIRONMENT.get("HOME")
     for variable in ("XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
         assert os.environ[variable].startswith(str(user_folders.home))
+
+
+def test_session_fixtures_have_their_own_home_and_state_folder(
+        seen_by_a_session_fixture: dict[str, Any], session_user_folders) -> None:
+    seen = seen_by_a_session_fixture
+    environment = seen["environment"]
+    assert environment["HOME"] == str(session_user_folders.home)
+    assert environment["CELESTIA_STATE_DIR"] == str(session_user_folders.state)
+    assert environment["HOME"] != REAL_ENVIRONMENT.get("HOME")
+    for variable in ("XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
+        assert environment[variable].startswith(str(session_user_folders.home))
+    assert seen["cache"].is_file()
+    # Test modules are imported with the session's folders too (some read the lessons
+    # at import time).
+    assert {"HOME": str(session_user_folders.home),
+                         "state": str(session_user_folders.state)} == AT_IMPORT
+    assert seen["cache"].is_relative_to(session_user_folders.state)
+    assert seen["real_after"] == seen["real_before"]
 
 
 def test_every_state_file_lands_in_the_state_folder_and_nowhere_else(

@@ -11,6 +11,8 @@ image that lost them cannot pass silently.
 from __future__ import annotations
 
 import base64
+import contextlib
+import io
 import json
 import os
 import shutil
@@ -25,7 +27,6 @@ from typing import Any
 
 import pytest
 
-from tutor.site.build import build
 from tutor.site.serve import address, make_server
 
 AXE = Path(__file__).resolve().parent / "js" / "node_modules" / "axe-core" / "axe.min.js"
@@ -34,12 +35,38 @@ PHONE = (390, 844, True)
 DESKTOP = (1280, 800, False)
 
 
+#: A site already built from this tree (CI builds it just before the tests: .ci/run):
+#: the session uses it instead of building its own.
+BUILT_SITE = "CELESTIA_TEST_SITE"
+
+
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once, strictly (warnings are errors), in every language."""
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str | None]:
+    """The site, built once per session the way a person builds it — ``celestia docs
+    --strict`` (warnings are errors), in every language — and what the command printed
+    (None when the session reuses the folder named by ``CELESTIA_TEST_SITE``). Like every
+    session fixture it runs with the session's own HOME and state folder (the root
+    conftest), never the real user's."""
+    reused = os.environ.get(BUILT_SITE)
+    if reused:
+        folder = Path(reused)
+        if not (folder / "index.html").is_file() or not (folder / "en" / "book.html").is_file():
+            pytest.fail(f"{BUILT_SITE}={reused} holds no built site")
+        return folder, None
+    from tutor.cli import main
+
     out = tmp_path_factory.mktemp("site")
-    build(out, strict=True)
-    return out
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        code = main(["docs", "--strict", "--out", str(out), "--lang", "fr"])
+    assert code == 0, printed.getvalue()
+    return out, printed.getvalue()
+
+
+@pytest.fixture(scope="session")
+def site(built_site: tuple[Path, str | None]) -> Path:
+    """The built site's folder (see ``built_site``)."""
+    return built_site[0]
 
 
 @pytest.fixture(scope="session")
@@ -134,6 +161,17 @@ class Page:
         self.wait_for(f"document.readyState === 'complete' && "
                       f"location.href.includes({json.dumps(url_part)})")
 
+    def key(self, key: str, shift: bool = False) -> None:
+        """Press and release ``key`` as a keyboard does (the browser's own default actions
+        follow: Enter or Space on a focused button presses it, Tab moves the focus)."""
+        code, text = _KEYS.get(key, (ord(key.upper()) if len(key) == 1 else 0, key))
+        common = {"key": key, "code": _CODES.get(key, f"Key{key.upper()}"),
+                  "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code,
+                  "modifiers": 8 if shift else 0}
+        self.send("Input.dispatchKeyEvent", type="keyDown", text=text, unmodifiedText=text,
+                  **common)
+        self.send("Input.dispatchKeyEvent", type="keyUp", **common)
+
     def screen(self, size: tuple[int, int, bool]) -> None:
         """Emulate a screen of (width, height, mobile)."""
         width, height, mobile = size
@@ -167,6 +205,13 @@ class Page:
         import re
 
         return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+#: Keys that are not letters: (virtual key code, the text they type).
+_KEYS = {"Enter": (13, "\r"), "Tab": (9, ""), " ": (32, " "), "Escape": (27, ""),
+         "ArrowDown": (40, ""), "ArrowUp": (38, ""), "?": (191, "?")}
+_CODES = {"Enter": "Enter", "Tab": "Tab", " ": "Space", "Escape": "Escape",
+          "ArrowDown": "ArrowDown", "ArrowUp": "ArrowUp", "?": "Slash"}
 
 
 @pytest.fixture(scope="session")

@@ -58,6 +58,17 @@ SEARCHES = [
     ("hu", "kezdő változat", "beginner"),
     ("hu", "kapitany fizet", "payment"),
     ("hu", "kincsek", "end"),
+    # Typing mistakes, forgiven as `celestia faq` forgives them: one in a word of up to
+    # seven letters, two in a longer one, against the site's words as well as its stems.
+    ("fr", "capitane", "voyage"),
+    ("fr", "bousole", "payment"),
+    ("fr", "boussle", "glossary"),
+    ("fr", "ejecton", "faq"),
+    ("fr", "piraets", "glossary"),
+    ("en", "reshufle", "faq"),
+    ("en", "ligtning rod", "glossary"),
+    ("hu", "irnytű", "payment"),
+    ("hu", "katpult", "powers"),
 ]
 
 
@@ -73,13 +84,29 @@ def heading(browser) -> str:
 
 
 def search(browser, site_url: str, language: str, query: str) -> list[str]:
-    """The result links (relative addresses) for ``query`` on the search page."""
-    browser.open(f"{site_url}{language}/search.html?q={quote(query)}",
-                 lands_on=f"/{language}/search.html?q=")
-    browser.wait_for("document.getElementById('celestia-search-status').textContent.length")
+    """The result links (relative addresses) for ``query`` on the search page: typed into
+    its box when the page is open already (as a reader searches again), else opened from
+    an address with ``?q=``."""
+    page = f"{site_url}{language}/search.html"
+    if browser.evaluate("location.href.split('?')[0]") == page:
+        browser.evaluate(f"(box => {{ box.value = {json.dumps(query)}; box.dispatchEvent("
+                         f"new Event('input')); }})(document.getElementById('celestia-q'))")
+    else:
+        browser.open(f"{page}?q={quote(query)}", lands_on=f"/{language}/search.html?q=")
+    # Every message of the search names the query: its results are on show.
+    browser.wait_for(f"document.getElementById('celestia-search-status').textContent"
+                     f".includes({json.dumps(query)})")
     return browser.evaluate("Array.from(document.querySelectorAll("
                             "'#celestia-search-results li > a')).map(a => a.getAttribute("
                             "'href'))")
+
+
+def partial(browser) -> bool:
+    """Whether the results on show lack some of the query's words."""
+    texts = json.loads(browser.evaluate(
+        "document.getElementById('celestia-search-texts').textContent"))
+    return texts["partial"] in browser.evaluate(
+        "document.getElementById('celestia-search-status').textContent")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -183,6 +210,75 @@ def test_switcher_keeps_the_page_and_the_anchor(site: Path, browser, language: s
         assert heading(browser) == title(other, "Glossary")
 
 
+def test_switcher_keeps_the_place_being_read(site: Path, browser) -> None:
+    """Scrolled down to an FAQ entry (no anchor in the address), the switch opens the
+    other language at that entry; scrolled to a rule inside a section, at the rule."""
+    browser.screen(PHONE)
+    try:
+        for language, page, anchor, other in (("fr", "faq", "faq-reshuffle", "hu"),
+                                              ("hu", "payment", "rule-3-4-3", "en"),
+                                              ("en", "glossary", "term-compass", "fr")):
+            browser.open((site / language / f"{page}.html").as_uri())
+            # As a reader's thumb leaves it: the place just under the header.
+            browser.evaluate(f"document.getElementById('{anchor}').scrollIntoView("
+                             f"{{behavior: 'instant'}})")
+            browser.evaluate("window.scrollBy({top: -70, behavior: 'instant'})")
+            browser.wait_for(f"document.querySelector(\"nav.celestia-languages a[hreflang="
+                             f"'{other}']\").getAttribute('href').endsWith('#{anchor}')")
+            browser.evaluate(f"document.querySelector(\"nav.celestia-languages "
+                             f"a[hreflang='{other}']\").click()")
+            browser.wait_until_loaded(f"/{other}/{page}.html#{anchor}")
+            assert browser.wait_for(f"(t => t >= 0 && t < 300)(document.getElementById("
+                                    f"'{anchor}').getBoundingClientRect().top)", timeout=5)
+        # At the top of a page, no anchor is added.
+        browser.open((site / "fr" / "crash.html").as_uri())
+        assert browser.evaluate("document.querySelector(\"nav.celestia-languages "
+                                "a[hreflang='en']\").getAttribute('href')") == \
+            "../en/crash.html"
+    finally:
+        browser.screen(DESKTOP)
+
+
+def test_switcher_keeps_the_query_of_the_search_page(site: Path, browser) -> None:
+    search(browser, site.as_uri() + "/", "fr", "boussole")
+    search(browser, site.as_uri() + "/", "fr", "aeronef")  # typed again: the address follows
+    browser.wait_for("location.search.includes('aeronef')")
+    browser.evaluate("document.querySelector(\"nav.celestia-languages a[hreflang='hu']\")"
+                     ".click()")
+    browser.wait_until_loaded("/hu/search.html?q=aeronef")
+    assert browser.evaluate("document.getElementById('celestia-q').value") == "aeronef"
+    assert browser.wait_for("document.querySelectorAll('#celestia-search-results li')"
+                            ".length") > 0
+
+
+def test_score_sheet_reads_on_a_phone(site: Path, browser) -> None:
+    """At 390 px each player is a card: every value on one line beside its column's
+    name, nothing cut off, the longest sums on two lines at most."""
+    browser.screen(PHONE)
+    try:
+        for language in LANGUAGES:
+            browser.open((site / language / "score-sheet.html").as_uri())
+            cells = browser.evaluate(
+                "Array.from(document.querySelectorAll('table.celestia-sheet td')).map(td => "
+                "{ const r = td.getBoundingClientRect(), p = td.querySelector('p'), "
+                "s = getComputedStyle(td); return {label: getComputedStyle(td, '::before')"
+                ".content, width: r.width, right: r.right, clipped: td.scrollWidth > "
+                "td.clientWidth + 1, lines: p.getBoundingClientRect().height / "
+                "parseFloat(s.lineHeight || 20)}; })")
+            assert cells
+            wrapper = browser.evaluate("document.querySelector('.table-wrapper.celestia-sheet')"
+                                       ".getBoundingClientRect().right")
+            for cell in cells:
+                assert not cell["clipped"] and cell["right"] <= wrapper + 0.5, (language, cell)
+                assert cell["lines"] < 2.6, (language, cell)
+            assert sum(1 for cell in cells if cell["label"] not in ("none", "normal")) == \
+                len(cells) * 5 // 6
+            browser.evaluate("document.querySelector('table.celestia-sheet').scrollIntoView()")
+            browser.screenshot(SCREENSHOTS / f"score-sheet-{language}-phone.png")
+    finally:
+        browser.screen(DESKTOP)
+
+
 @pytest.mark.parametrize(("language", "query", "page"), SEARCHES)
 def test_search_finds_what_players_type(site: Path, browser, language: str, query: str,
                                         page: str) -> None:
@@ -228,11 +324,19 @@ def test_search_forgives_accents_and_endings(site: Path, browser, language: str,
     ("hu", "kodkurt", "glossary.html#term-foghorn"),
     ("fr", "debarquement", "glossary.html#term-ejection"),
     ("fr", "jetpak", "glossary.html#term-jetpack"),
+    # An FAQ entry is found by its keywords, as `celestia faq` finds it, typo or not.
+    ("en", "reshuffle", "faq.html#faq-reshuffle"),
+    ("en", "reshufle", "faq.html#faq-reshuffle"),
+    ("en", "ligtning rod", "glossary.html#term-lightning-rod"),
+    ("fr", "capitane", "glossary.html#term-captain"),
+    ("fr", "bousole", "glossary.html#term-compass"),
+    ("fr", "piraets", "glossary.html#term-pirates"),
 ])
 def test_search_results_open_the_place_itself(site: Path, browser, language: str,
                                               query: str, place: str) -> None:
     found = search(browser, site.as_uri() + "/", language, query)
     assert place in found[:3], found[:5]
+    assert not partial(browser), query  # every word found, the misspelt ones too
     browser.screenshot(SCREENSHOTS / f"search-{language}.png")
 
 

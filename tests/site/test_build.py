@@ -194,11 +194,20 @@ def test_sphinx_interface_is_in_the_page_language(site: Path, language: str) -> 
         assert ">Navigation<" not in (site / language / "crash.html").read_text("utf-8")
 
 
-def test_docs_command_builds_and_reports(tmp_path: Path, capsys) -> None:
-    assert main(["docs", "--out", str(tmp_path), "--lang", "fr"]) == 0
-    out = capsys.readouterr().out
-    assert "Le livret de règles est dans" in out
-    assert (tmp_path / "hu" / "payment.html").is_file()
+def test_docs_command_builds_and_reports(built_site: tuple[Path, str | None],
+                                        tmp_path: Path, capsys, monkeypatch) -> None:
+    """`celestia docs` builds every language whatever --lang says, and says where. The
+    session's site is built by the command itself; when the session reuses CI's build,
+    the command is run here, on one language."""
+    folder, printed = built_site
+    if printed is None:
+        real = site_build.build
+        monkeypatch.setattr(site_build, "build",
+                            lambda out, strict=False: real(out, strict, ("hu",)))
+        assert main(["docs", "--out", str(tmp_path), "--lang", "fr"]) == 0
+        folder, printed = tmp_path, capsys.readouterr().out
+    assert "Le livret de règles est dans" in printed and str(folder.resolve()) in printed
+    assert (folder / "hu" / "payment.html").is_file()
 
 
 def test_docs_command_without_sources_says_so(tmp_path: Path, monkeypatch, capsys) -> None:
@@ -458,17 +467,156 @@ def test_see_rule_is_always_a_link(site: Path, language: str) -> None:
         assert after.startswith('<a class="reference internal" href="'), after
 
 
-def test_option_keys_are_not_shown_to_players(site: Path) -> None:
+#: The engine's own names of its options, which players never use.
+OPTION_KEYS = re.compile(r"\b(?:first_captain|spyglass_points|grappling_hook)\b|variant=")
+@pytest.mark.parametrize("page", [*PAGE_IDS, "search", "book"])
+def test_option_keys_are_not_shown_to_players(site: Path, page: str) -> None:
+    for language in LANGUAGES:
+        shown = OPTION_KEYS.findall(main_text(site / language / f"{page}.html"))
+        assert not shown, (language, page, shown)
+
+
+def test_the_content_writes_no_option_key() -> None:
+    """Rules and FAQ answers say options in players' words: the site shows them as the
+    content gives them, and so does the command line."""
     for language in LANGUAGES:
         tr = Translator(language)
         for rule_id in rules.ids():
-            text = rules.text(rules.get(rule_id), tr)
-            assert "grappling_hook" not in text and "spyglass_points" not in text, rule_id
-        options = main_text(site / language / "options.html")
-        assert "grappling_hook" not in options and "spyglass_points" not in options
+            assert not OPTION_KEYS.search(rules.text(rules.get(rule_id), tr)), rule_id
+        for entry in faq.entries():
+            assert not OPTION_KEYS.search(faq.render_answer(entry, tr)), entry.id
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_options_table_says_each_default_in_words(site: Path, language: str) -> None:
+    """The first captain's default is the first seat, not "no" (0 is no False)."""
+    tr = Translator(language)
+    text = (site / language / "options.html").read_text(encoding="utf-8")
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", text.split("celestia-options", 1)[1], re.S)
+    cells = {re.sub(r"<[^>]+>", "", row.split("</td>")[0]).strip():
+             re.sub(r"<[^>]+>", "", row.split("</td>")[1]).strip() for row in rows[1:]}
+    first = cells[tr.gettext("First captain")]
+    assert first == tr.gettext("the first seat (0)") and first != tr.gettext("no")
+    assert cells[tr.gettext("Grappling Hook cards in the deck")] == tr.gettext("no")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_page_shows_a_raw_value_or_a_placeholder(site: Path, language: str) -> None:
+    """Chances, points and placeholders are always filled in the reader's way: no
+    "Percent(value=Fraction(…))" nor "{name}" on any page (the worked examples included)."""
+    for path in sorted((site / language).glob("*.html")):
+        text = main_text(path)
+        for raw in ("Percent(", "Fraction(", "Points(", "value="):
+            assert raw not in text, (path.name, raw)
+        assert not re.findall(r"\{[a-z_]+(?::[^}]*)?\}", text), path.name
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_command_line_options_read_as_typed(site: Path, language: str) -> None:
+    """"--lang" is two hyphens, shown as code, never an en dash."""
+    text = (site / language / "tutor.html").read_text(encoding="utf-8")
+    assert "\u2013lang" not in main_text(site / language / "tutor.html")
+    assert '<span class="pre">--lang</span>' in text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_book_sends_players_to_the_lessons_page(site: Path, language: str) -> None:
+    """The single-page edition has no lesson player: its "Play the lessons" section says
+    so and links to the page that has one; the page itself keeps its own text."""
+    tr = Translator(language)
+    book = (site / language / "book.html").read_text(encoding="utf-8")
+    section = book.split('id="document-learn"', 1)[1].split("</section>", 1)[0]
+    assert 'href="learn.html"' in section
+    def plain(text: str) -> str:  # apostrophes and spaces as typed
+        return " ".join(text.replace("\u2019", "'").replace(NNBSP, " ").split())
+
+    in_this_page = plain(tr.gettext(render.pages()["learn"]["blocks"][0]["text"]))[:40]
+    assert in_this_page not in plain(section)
+    assert "celestia-learn-data" not in book
+    assert in_this_page in plain(main_text(site / language / "learn.html"))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_examples_page_opens_with_its_table_of_contents(site: Path, language: str) -> None:
+    """A phone reader of the (long) worked examples finds every lesson and example from the
+    top of the page, before the first of them."""
+    from tutor.lessons.library import load_all
+
+    text = (site / language / "examples.html").read_text(encoding="utf-8")
+    body = text.split('<main id="furo-main-content"', 1)[1]
+    index = body.split("celestia-page-index", 1)[1].split("<section", 1)[0]
+    targets = set(re.findall(r'href="#([^"]+)"', index))
+    wanted = {f"lesson-{lesson.id}" for lesson in load_all()}
+    wanted |= {f"example-{item['id']}" for item in examples.examples()}
+    assert wanted <= targets
+    assert 'id="lesson-' not in body.split("celestia-page-index", 1)[0]
+
+
+def test_score_sheet_cells_carry_their_column_names(site: Path) -> None:
+    """On a phone each player is a card whose values are named by their column."""
+    for language in LANGUAGES:
+        tr = Translator(language)
+        text = (site / language / "score-sheet.html").read_text(encoding="utf-8")
+        table = text.split("celestia-cards", 2)[2].split("</table>", 1)[0]
+        labels = re.findall(r'<td data-label="([^"]*)"', table)
+        assert labels[:6] == [tr.gettext(word) for word in (
+            "Player", "Treasure values", "Treasure points", "Spyglasses kept", "Score",
+            "Rank")]
+        assert len(labels) == 6 * len(examples.bots_game().seats)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_route_labels_stand_clear_of_the_route_line(language: str) -> None:
+    """The line from the first row of cities to the second crosses no label: the first
+    row is labelled above, the second below."""
+    svg = pictures.route(Translator(language))
+    path = re.search(r'<path d="([^"]+)"', svg).group(1)
+    points = [tuple(map(float, xy.split(","))) for xy in re.findall(r"[ML]([\d.,]+)", path)]
+    turn = next(i for i in range(1, len(points)) if points[i][1] != points[i - 1][1])
+    x, (top, bottom) = points[turn][0], sorted((points[turn - 1][1], points[turn][1]))
+    for match in re.finditer(r'<(?:text|rect) x="([\d.]+)" y="([\d.]+)"', svg):
+        lx, ly = float(match.group(1)), float(match.group(2))
+        if abs(lx - x) < 30:
+            assert not top + 25 < ly < bottom - 25, (lx, ly)
 
 
 # --- Search index ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_snippets_keep_each_heading_apart_from_its_text(site: Path, language: str) -> None:
+    """"Does it work with two? From 2 to 6…", never "two?From"; "the dice 3.4.1 For…",
+    never "dice3.4.1"; a table's cells apart; related-page links are not a snippet."""
+    see_also = Translator(language).gettext("See also:")
+    for _page, anchor, _title, snippet in search_index(site, language)["units"]:
+        assert not re.search(r"[^\W\d_][?!]?\d+\.\d+\.\d+", snippet), (anchor, snippet)
+        assert not re.search(r"[^\W\d_][?!][^\W\d_]", snippet), (anchor, snippet)
+        assert not re.search(r"[a-zà-ÿ][A-ZÀ-Ý]", snippet.replace("McK", "")), (anchor, snippet)
+        assert not snippet.startswith(see_also), anchor
+        assert not re.search(r"[.,;:\s]…$", snippet), (anchor, snippet)
+    units = {anchor: snippet for _, anchor, _, snippet in search_index(site, "en")["units"]}
+    assert "two? From 2 to 6" in units["faq-topic-1"]
+    assert units["rule-3-4"].startswith("3.4.1 For every die")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_faq_keywords_are_searched(site: Path, language: str) -> None:
+    """An FAQ entry is found by its keywords and its id's words, as `celestia faq` finds
+    it ("reshuffle" finds "What if the draw pile runs out?")."""
+    index = search_index(site, language)
+    where = [n for n, unit in enumerate(index["units"]) if unit[1] == "faq-reshuffle"]
+    assert where
+    postings = index["terms"][search.stem("reshuffle")]
+    assert where[0] in postings[::2]
+
+
+def test_rule_links_are_named_in_good_hungarian(site: Path) -> None:
+    """"Hivatkozás az 1.1.1. szabályra", "a 3.4.2. szabályra": the article of the rule's
+    number, from the grammar specs."""
+    assert 'aria-label="Hivatkozás az 1.1.1. szabályra"' in \
+        (site / "hu" / "components.html").read_text(encoding="utf-8")
+    assert 'aria-label="Hivatkozás a 3.4.2. szabályra"' in \
+        (site / "hu" / "payment.html").read_text(encoding="utf-8")
+
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_search_index_uses_the_faq_normaliser(site: Path, language: str) -> None:
@@ -560,7 +708,7 @@ def test_hungarian_site_texts_use_tegezes() -> None:
     path = Path(sphinx_catalog.ROOT) / "locales" / "hu" / "LC_MESSAGES" / "site.po"
     with path.open("rb") as handle:
         catalog = read(handle)
-    formal = re.compile(r"\bÖn\b|\bÖnnek\b|Figyelje|hagyja ki|választhatja|találja meg|"
+    formal = re.compile(r"\bÖn\b|\bÖnnek\b|Figyelje|hagyja ki|választhatja|találja meg|építse|"
                         r"\bkérjük\b|olvassa el|próbálja|válassza|adja meg", re.IGNORECASE)
     for message in catalog:
         strings = [message.string] if isinstance(message.string, str) else message.string
@@ -618,20 +766,33 @@ def _sphinx_processes(marker: str) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to list processes")
-def test_ctrl_c_stops_every_sphinx_process(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_an_interrupted_build_leaves_nothing_behind(tmp_path: Path, stop: str) -> None:
+    """Ctrl-C, a plain kill or the terminal closing in the middle of a build: every Sphinx
+    process stops and the temporary folder goes, and nothing is written to a dead
+    terminal (Ctrl-C still says so)."""
     out = tmp_path / "interrupted-site"
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
     process = subprocess.Popen([sys.executable, "-m", "tutor", "docs", "--out", str(out),
                                 "--lang", "fr"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "TMPDIR": str(temporary)})
     deadline = time.monotonic() + 60
     while len(_sphinx_processes(str(out))) < 2:
         assert time.monotonic() < deadline and process.poll() is None
         time.sleep(0.1)
-    process.send_signal(signal.SIGINT)
+    number = getattr(signal, stop)
+    process.send_signal(number)
     _, err = process.communicate(timeout=60)
-    assert process.returncode == 130 and "Interrompu" in err and "Traceback" not in err
+    assert "Traceback" not in err
+    if number == signal.SIGINT:
+        assert process.returncode == 130 and "Interrompu" in err
+    else:
+        assert process.returncode == 128 + number, err
     time.sleep(0.5)
     assert _sphinx_processes(str(out)) == []
+    assert not [p.name for p in temporary.iterdir() if p.name.startswith("celestia-")]
 
 
 def test_server_gives_browsers_the_types_they_need(tmp_path: Path) -> None:
@@ -700,14 +861,16 @@ def test_docs_without_sources_points_to_serve(site: Path, tmp_path: Path, monkey
     assert "celestia docs --serve" in capsys.readouterr().err
 
 
-def test_a_built_wheel_serves_the_rulebook_with_no_source_tree(tmp_path: Path) -> None:
+def test_a_built_wheel_serves_the_rulebook_with_no_source_tree(site: Path,
+                                                              tmp_path: Path) -> None:
     """pip builds the wheel (setup.py builds the site into it); installed elsewhere, with
     no docs/ or scenarios/ beside it, `celestia docs --serve` serves all three languages."""
     root = Path(__file__).resolve().parents[2]
     wheels = tmp_path / "wheels"
+    # The site the wheel carries is the session's (setup.py would build the same again).
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-build-isolation",
                     "--no-deps", "-w", str(wheels), str(root)], check=True, timeout=600,
-                   capture_output=True)
+                   capture_output=True, env={**os.environ, "CELESTIA_PREBUILT_SITE": str(site)})
     (wheel,) = wheels.glob("*.whl")
     target = tmp_path / "installed"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -77,10 +79,24 @@ class Player:
         return self.browser.evaluate(SCREEN)
 
     def act(self, script: str) -> dict[str, Any]:
-        """Run ``script`` (a click, a key) and wait for the engine's next screen."""
-        before = self.browser.evaluate(
-            "Number(document.getElementById('celestia-learn').dataset.views || 0)")
-        self.browser.evaluate(script)
+        """Run ``script`` (a click, a key) and wait for the engine's next screen — in the
+        page itself, which answers as soon as the screen is drawn."""
+        return self.browser.evaluate(f"""(async () => {{
+          const root = document.getElementById('celestia-learn');
+          const before = Number(root.dataset.views || 0);
+          {script};
+          const deadline = performance.now() + 50000;
+          while (Number(root.dataset.views || 0) <= before) {{
+            if (performance.now() > deadline) {{ throw new Error('no new screen'); }}
+            await new Promise(resolve => setTimeout(resolve, 5));
+          }}
+          return {SCREEN};
+        }})()""")
+
+    def real_key(self, key: str, shift: bool = False) -> dict[str, Any]:
+        """A key pressed as on a keyboard (its default action too), then the next screen."""
+        before = self.screen()["views"]
+        self.browser.key(key, shift)
         self.browser.wait_for("Number(document.getElementById('celestia-learn').dataset.views"
                               f" || 0) > {before}", timeout=60)
         return self.screen()
@@ -204,13 +220,13 @@ def check_wrong_answer_then_restart(player: Player, lesson: Lesson, language: st
             screen = player.proceed()
         screen = player.choose(key)
     assert screen["feedback"] == feedback, lesson.id
-    # r asks first; any other key keeps the lesson; y starts it again.
+    # r asks first; any other key keeps the lesson; y (or o, i) starts it again.
     player.press("r")
     assert player.browser.evaluate("!!document.querySelector('.celestia-confirm')")
     player.press("n")
     assert not player.browser.evaluate("!!document.querySelector('.celestia-confirm')")
     player.press("r")
-    screen = player.key("y")
+    screen = player.key({"fr": "o", "hu": "i"}.get(language, "y"))
     assert screen["feedback"] == [] and screen["views"] > 0
 
 
@@ -267,6 +283,11 @@ def test_language_switch_keeps_the_place(served: str, player: Player) -> None:
     before = screen
     after = player.key("l")
     assert browser.evaluate("document.getElementById('celestia-learn').lang") == "hu"
+    # The address is now the Hungarian page's: a reload opens the lessons in Hungarian,
+    # the language the progress file keeps.
+    assert browser.evaluate("location.pathname").endswith("/hu/learn.html")
+    assert json.loads(browser.evaluate("localStorage.getItem('celestia-tutor-progress')"))[
+        "language"] == "hu"
     assert [key for key, _ in after["choices"]] == [key for key, _ in before["choices"]]
     assert [n for n, _, _ in after["entries"]] == [n for n, _, _ in before["entries"]]
     # Each text is the same entry, now in Hungarian.
@@ -282,10 +303,14 @@ def test_language_switch_keeps_the_place(served: str, player: Player) -> None:
         [render_entry(log[n], hu) for n, _, _ in after["entries"]]
     assert after["feedback"] != before["feedback"] and after["feedback"]
     browser.screenshot(SCREENSHOTS / "switched-hu-phone.png")
-    # Back round to French: the very same screen as before.
+    # Back round to French: the very same screen as before, at the French address.
     player.key("l")
     again = player.key("l")
     assert again["entries"] == before["entries"] and again["choices"] == before["choices"]
+    assert browser.evaluate("location.pathname").endswith("/fr/learn.html")
+    reloaded = player.start(browser.evaluate("location.href"))
+    assert browser.evaluate("document.documentElement.lang") == "fr"
+    assert reloaded["title"] == before["title"]
 
 
 def pick_file(text: str, name: str) -> str:
@@ -315,7 +340,15 @@ def test_progress_survives_a_reload_mid_lesson(served: str, player: Player,
             break
     stored = json.loads(browser.evaluate("localStorage.getItem('celestia-tutor-progress')"))
     assert len(stored["lessons"][lesson.id]["inputs"]) == 2 and stored["last"] == lesson.id
+    # Reloaded, the page shows the lesson at once — the screen kept after the last answer,
+    # which is where the engine resumes — not the lesson list, before the engine is ready.
+    browser.open("about:blank")
+    browser.open(f"{served}en/learn.html#{lesson.id}")
+    early = player.screen()
+    assert early["views"] == 0, "the engine was ready before the page could be read"
+    assert early["pause"] != "menu" and early["title"] == asked["title"]
     resumed = player.start(f"{served}en/learn.html#{lesson.id}")
+    assert resumed["entries"] == early["entries"] and resumed["pause"] == early["pause"]
     # As in the terminal, the lesson resumes after the last decision: reading on from
     # there leads to the same question.
     while resumed["pause"] == "say":
@@ -350,34 +383,50 @@ def test_progress_survives_a_reload_mid_lesson(served: str, player: Player,
         f"{LESSONS.index(lesson) + 1})').className")
 
 
-def test_first_question_before_the_engine_and_offline_after(served: str,
+def test_first_question_before_the_engine_and_offline_after(site: Path,
                                                            player: Player) -> None:
     """A lesson's first screens come from the build, and equal what the engine draws;
-    once loaded, the lessons work with the network off (the service worker)."""
+    once loaded, the lessons work with no server at all (the service worker): the site's
+    own server is stopped, so a file missing from its cache fails the test."""
+    from tutor.site.serve import address, make_server
+
     browser = player.browser
-    player.fresh(f"{served}hu/learn.html")
-    lesson = LESSONS[0]
-    prepared = browser.evaluate(f"fetch('_learn/{lesson.id}.json').then(r => r.json())")
-    screen = player.open(lesson.id)
-    for number, view in enumerate(prepared):
-        entries = [[e["n"], e["kind"], e["text"]] for e in view["narration"]]
-        assert screen["entries"] == entries, number
-        if view["pause"] == "say":
-            screen = player.proceed()
-    assert prepared[-1]["pause"] == "ask"
-    assert sorted(key for key, _ in screen["choices"]) == \
-        sorted(c["key"] for c in prepared[-1]["choices"])
-    assert browser.wait_for("!!navigator.serviceWorker.controller", timeout=30)
-    browser.send("Network.enable")
-    browser.send("Network.emulateNetworkConditions", offline=True, latency=0,
-                 downloadThroughput=-1, uploadThroughput=-1)
+    server = make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = address(server)
     try:
-        screen = player.start(f"{served}hu/learn.html#{LESSONS[1].id}")
-        assert screen["pause"] in ("say", "ask")
-        assert screen["title"] == Translator("hu").gettext(LESSONS[1].title)
+        player.fresh(f"{url}hu/learn.html")
+        lesson = LESSONS[0]
+        prepared = browser.evaluate(f"fetch('_learn/{lesson.id}.json').then(r => r.json())")
+        screen = player.open(lesson.id)
+        for number, view in enumerate(prepared):
+            entries = [[e["n"], e["kind"], e["text"]] for e in view["narration"]]
+            assert screen["entries"] == entries, number
+            if view["pause"] == "say":
+                screen = player.proceed()
+        assert prepared[-1]["pause"] == "ask"
+        assert sorted(key for key, _ in screen["choices"]) == \
+            sorted(c["key"] for c in prepared[-1]["choices"])
+        assert browser.wait_for("!!navigator.serviceWorker.controller", timeout=30)
+        # The page says the lessons work offline once the service worker has kept them.
+        assert browser.wait_for("document.getElementById('celestia-learn').dataset.offline"
+                                " === 'ready'", timeout=60)
+        ready = Translator("hu").gettext("Ready: the lessons now work offline too.")
+        assert browser.wait_for(f"document.querySelector('.celestia-learn-engine')"
+                                f".textContent === {json.dumps(ready)}")
     finally:
-        browser.send("Network.emulateNetworkConditions", offline=False, latency=0,
-                     downloadThroughput=-1, uploadThroughput=-1)
+        server.shutdown()
+        server.server_close()
+    with pytest.raises(OSError):  # nothing answers at that address any more
+        urllib.request.urlopen(f"{url}hu/learn.html", timeout=5)
+    screen = player.start(f"{url}hu/learn.html#{LESSONS[1].id}")
+    assert screen["pause"] in ("say", "ask")
+    assert screen["title"] == Translator("hu").gettext(LESSONS[1].title)
+    # The look-up works offline too (the search index is kept).
+    player.browser.evaluate("document.querySelector('[aria-keyshortcuts=\"?\"]').click()")
+    browser.evaluate("(box => { box.value = 'iránytű'; box.dispatchEvent(new Event('input')); })"
+                     "(document.getElementById('celestia-learn-q'))")
+    assert browser.wait_for("document.querySelectorAll('.celestia-lookup-results a').length")
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
@@ -429,4 +478,189 @@ def test_opened_from_a_file_says_how_to_play(site: Path, player: Player) -> None
     assert "celestia docs --serve" in note
     assert browser.evaluate("document.querySelectorAll('.celestia-learn-item').length") == \
         len(LESSONS)
+    assert browser.errors == []
+
+
+def test_enter_alone_finishes_no_lesson(served: str, player: Player) -> None:
+    """Enter, pressed as on a keyboard and nothing else: it reads on, and at a question it
+    answers nothing — the page asks for a choice, as the terminal does — so no lesson is
+    ever finished, or even answered, by Enter alone. After every screen the focus is on
+    the lesson's text, never on a choice."""
+    browser = player.browser
+    player.fresh(f"{served}en/learn.html")
+    choose_first = "Choose an answer first"
+    for lesson in LESSONS:
+        screen = player.open(lesson.id)
+        asked = 0
+        for _ in range(60):
+            focused = browser.evaluate("document.activeElement.className")
+            assert "celestia-choice" not in focused, (lesson.id, focused)
+            screen = player.real_key("Enter")
+            assert screen["pause"] in ("say", "ask"), lesson.id
+            if screen["pause"] == "ask" and any(choose_first in m for m in screen["message"]):
+                asked += 1
+                if asked == 3:
+                    break
+        assert asked == 3, lesson.id
+        assert screen["feedback"] == [], lesson.id
+    stored = json.loads(browser.evaluate("localStorage.getItem('celestia-tutor-progress')"))
+    assert not any(entry["done"] or entry["inputs"] for entry in stored["lessons"].values())
+
+
+@pytest.mark.parametrize(("language", "yes"), [("fr", "o"), ("hu", "i")])
+def test_the_confirmation_is_answered_with_its_buttons_or_keys(served: str, player: Player,
+                                                              language: str, yes: str) -> None:
+    """r asks first, with the focus on No: Enter keeps the lesson; Shift+Tab then Enter
+    (or Space) on Yes restarts it, and so does the language's own yes key (o, i)."""
+    browser = player.browser
+    tr = Translator(language)
+    player.fresh(f"{served}{language}/learn.html")
+    lesson = LESSONS[1]
+    player.open(lesson.id)
+    screen = player.proceed()
+    restarted = tr.gettext("The lesson starts again from the beginning.")
+    for confirm in (["Enter"], [" "], [yes]):
+        player.press("r")
+        focused = browser.evaluate("document.activeElement.textContent")
+        assert focused == tr.gettext("No")
+        browser.key("Enter")  # No: the lesson stays as it was
+        assert not browser.evaluate("!!document.querySelector('.celestia-confirm')")
+        assert player.screen()["entries"] == screen["entries"]
+        player.press("r")
+        if confirm != [yes]:
+            browser.key("Tab", shift=True)
+            assert browser.evaluate("document.activeElement.textContent") == tr.gettext("Yes")
+        after = player.real_key(confirm[0])
+        assert any(restarted in m for m in after["message"]), confirm
+        screen = player.proceed()
+
+
+def test_feedback_is_announced_and_rules_are_links(served: str, player: Player,
+                                                   site: Path) -> None:
+    """One live region, kept across screens, says the feedback of each answer; "See rule
+    3.4." in a feedback and the rules of the recap link to the rule on the site; the recap
+    names the buttons, not keys alone."""
+    browser = player.browser
+    player.fresh(f"{served}en/learn.html")
+    lesson = next(item for item in LESSONS if item.id == "paying")
+    keys, feedback = wrong_answer(lesson, "en")
+    player.open(lesson.id)
+    browser.evaluate("document.querySelector('.celestia-learn-live').dataset.mark = 'kept'")
+    screen = player.screen()
+    for key in keys:
+        while screen["pause"] == "say":
+            screen = player.proceed()
+        screen = player.choose(key)
+    live = browser.evaluate("(e => [e.dataset.mark, e.getAttribute('aria-live'), e.textContent])"
+                            "(document.querySelector('.celestia-learn-live'))")
+    assert live[0] == "kept" and live[1] == "polite"
+    assert all(text in live[2] for text in feedback)
+    links = browser.evaluate("Array.from(document.querySelectorAll('.celestia-feedback "
+                             "a.celestia-rule-link')).map(a => [a.textContent, "
+                             "a.getAttribute('href')])")
+    assert links, feedback
+    for rule, href in links:
+        page, anchor = href.split("#")
+        assert anchor == "rule-" + rule.replace(".", "-")
+        assert f'id="{anchor}"' in (site / "en" / page).read_text(encoding="utf-8")
+    # Played again to its end: each rule of the recap is a link, and its last line names
+    # the button as well as the key.
+    player.press("r")
+    player.key("y")
+    screen = [shown for shown, _ in played(player, lesson)][-1]
+    recap_links = browser.evaluate("document.querySelectorAll('.recap-recap "
+                                   "a.celestia-rule-link').length")
+    assert recap_links == len(lesson.recap)
+    last = screen["recap"][-1]
+    assert "q for the menu" not in last and "button" in last
+
+
+def test_the_list_before_the_engine_comes_from_the_stored_progress(site: Path,
+                                                                    player: Player) -> None:
+    """Before the engine runs (here: never, from a file), the list counts the lessons
+    finished in this browser, names their stars in words, and shows a tip only where an
+    earlier lesson is still to do."""
+    browser = player.browser
+    page = (site / "fr" / "learn.html").as_uri()
+    done = {LESSONS[0].id: 3, LESSONS[1].id: 2}
+    progress = {"format": "celestia-tutor-progress", "version": 1, "language": "fr",
+                "last": LESSONS[1].id,
+                "lessons": {ident: {"done": True, "stars": stars, "inputs": [], "at": 1.0}
+                            for ident, stars in done.items()}}
+    browser.open(page)
+    browser.evaluate(f"localStorage.setItem('celestia-tutor-progress', "
+                     f"{json.dumps(json.dumps(progress))})")
+    browser.open("about:blank")
+    browser.open(page)
+    tr = Translator("fr")
+    counts = browser.wait_for("document.querySelector('.celestia-learn-counts').textContent")
+    assert counts == tr.format("{done} of {total} finished", done=2, total=len(LESSONS))
+    stars = browser.evaluate("Array.from(document.querySelectorAll('.celestia-learn-item "
+                             ".celestia-stars')).map(s => s.getAttribute('aria-label'))")
+    assert stars == [tr.nformat("{n} star out of 3", "{n} stars out of 3", n)
+                     for n in (3, 2)]
+    tips = browser.evaluate("Array.from(document.querySelectorAll('.celestia-learn-item'))"
+                            ".map(i => !!i.querySelector('.celestia-learn-tip'))")
+    for lesson, tip in zip(LESSONS, tips, strict=True):
+        assert tip == (not all(p in done for p in lesson.prerequisites)), lesson.id
+    browser.evaluate("localStorage.clear()")
+
+
+def test_only_the_first_answer_before_the_engine_counts(served: str, player: Player) -> None:
+    """Tapped before the engine is ready, the first answer is kept (and shown as kept); a
+    second tap does not replace it; once ready, the engine judges that first answer."""
+    browser = player.browser
+    lesson = LESSONS[1]
+    player.fresh(f"{served}en/learn.html")
+    browser.open("about:blank")
+    browser.open(f"{served}en/learn.html#{lesson.id}")
+    taken = browser.evaluate("""(async () => {
+      const root = document.getElementById('celestia-learn');
+      for (let i = 0; i < 400 && !root.querySelector('.celestia-choice'); i++) {
+        const go = root.querySelector('.celestia-lesson[data-pause="say"] .celestia-primary');
+        if (go) { go.click(); }
+        await new Promise(resolve => setTimeout(resolve, 10));
+      }
+      const choices = root.querySelectorAll('.celestia-choice');
+      const first = choices[0].dataset.key;
+      choices[0].click();
+      root.querySelectorAll('.celestia-choice')[1].click();
+      return {views: Number(root.dataset.views || 0), first: first,
+              pressed: Array.from(root.querySelectorAll('.celestia-choice'))
+                .map(b => b.getAttribute('aria-pressed')),
+              waiting: !!root.querySelector('.celestia-learn-waiting')};
+    })()""")
+    assert taken["views"] == 0, "the engine was ready before the answers could be given"
+    assert taken["waiting"] and taken["pressed"][:2] == ["true", "false"]
+    browser.wait_for("!!document.querySelector('.celestia-feedback .celestia-entry')",
+                     timeout=180)
+    stored = json.loads(browser.evaluate("localStorage.getItem('celestia-tutor-progress')"))
+    assert stored["lessons"][lesson.id]["inputs"][:1] == [taken["first"]]
+
+
+def test_the_look_up_searches_the_rulebook_from_the_lesson(served: str,
+                                                           player: Player) -> None:
+    """? opens the rulebook's search over the lesson: typed words find the rule; Escape
+    goes back to the lesson as it was."""
+    browser = player.browser
+    player.fresh(f"{served}fr/learn.html")
+    browser.errors.clear()
+    screen = player.open(LESSONS[3].id)
+    browser.evaluate("window.scrollTo(0, 0)")
+    browser.key("?", shift=True)
+    assert browser.wait_for("document.activeElement.id === 'celestia-learn-q'")
+    # On the phone the box opens in view (the page may scroll smoothly to it), below the
+    # sticky header, not under the lesson.
+    assert browser.wait_for(
+        "(b => b.top >= document.querySelector('.mobile-header').getBoundingClientRect()"
+        ".bottom && b.bottom <= innerHeight)"
+        "(document.getElementById('celestia-learn-q').getBoundingClientRect())")
+    browser.evaluate("(box => { box.value = 'bousole'; box.dispatchEvent(new Event('input')); })"
+                     "(document.getElementById('celestia-learn-q'))")
+    links = browser.wait_for("(l => l.length && l)(Array.from(document.querySelectorAll("
+                             "'.celestia-lookup-results a')).map(a => a.getAttribute('href')))")
+    assert "glossary.html#term-compass" in links[:3]
+    browser.key("Escape")
+    assert not browser.evaluate("!!document.querySelector('.celestia-lookup')")
+    assert player.screen()["entries"] == screen["entries"]
     assert browser.errors == []

@@ -39,6 +39,8 @@ def test_the_archive_runs_the_lessons_with_nothing_else_installed(tmp_path: Path
         opened.extractall(folder)
         names = opened.namelist()
     assert "tutor/scenarios/20-final-challenge.yaml" in names
+    assert "tutor/web/prepared.pickle" in names and "filelock/__init__.py" in names
+    assert [n for n in names if n.startswith("filelock/")] == ["filelock/__init__.py"]
     assert not any(name.endswith(".so") or "prompt_toolkit" in name for name in names)
     assert not any("/locale-data/de" in name for name in names)
     script = f"""
@@ -54,8 +56,12 @@ while view["lesson"]["pause"] == "say":
     view = call("proceed")["view"]
 view = call("hint")["view"]
 print(json.dumps(view["lesson"]["narration"][-1]))
-assert "yaml" in sys.modules and "babel" in sys.modules
-assert not any(m.startswith(("prompt_toolkit", "rapidfuzz", "sphinx")) for m in sys.modules)
+# The lessons and the glossary come parsed from the build: no YAML parser starts; the
+# page's filelock is the archive's own, one file that imports nothing.
+assert "yaml" not in sys.modules and "babel" in sys.modules
+assert sys.modules["filelock"].__file__.startswith({str(folder)!r})
+assert not any(m.startswith(("prompt_toolkit", "rapidfuzz", "sphinx", "logging"))
+               for m in sys.modules)
 """
     result = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True,
                             text=True, timeout=120)
@@ -159,3 +165,20 @@ def test_an_unknown_lesson_is_an_error_in_the_page_language(tmp_path: Path) -> N
     call(tmp_path, "start", language="hu")
     answer = call(tmp_path, "open", lesson="no-such-lesson")
     assert "no-such-lesson" in answer["error"] and "goal" in answer["error"]
+
+
+def test_the_readme_gives_the_engine_s_own_size(site: Path) -> None:
+    """One figure for the engine's download: the README says what the page says, and the
+    page says what its files weigh."""
+    import re
+
+    from tutor.web.publish import megabytes
+
+    runtime = site / "_learn"
+    sizes = {p.relative_to(runtime).as_posix(): p.stat().st_size
+             for p in runtime.rglob("*") if p.is_file() and p.name != "worker.js"}
+    figure = megabytes(sizes)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert re.findall(r"about (\d+) MB", readme) == [str(figure)]
+    page = (site / "en" / "learn.html").read_text(encoding="utf-8")
+    assert f"about {figure} MB" in page

@@ -52,7 +52,14 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         raise CelestiaError(N_("This installation carries the rulebook already built but "
                                "not its sources: read it with celestia docs --serve, or "
                                "copy it from {path}."), path=str(PUBLISHED_DIR))
-    out = build(args, tr)
+    from ..site.build import Stopped
+
+    try:
+        out = build(args, tr)
+    except Stopped as stop:
+        # A plain kill or the terminal closing: the build cleaned up; end as the signal
+        # asked, quietly (there may be no terminal left to write to).
+        return 128 + stop.signum
     return serve(out, args, tr) if args.serve else 0
 
 

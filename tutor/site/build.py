@@ -5,8 +5,9 @@ Each language is two Sphinx builds run side by side in their own processes: the 
 (``html``) and the single-page edition ``book.html`` (``singlehtml``). Sphinx's working
 files (doctrees, build info, inventories) stay in a temporary folder, so the published
 folder holds only what a reader's browser needs. ``strict`` turns Sphinx warnings into
-errors (``-W``), as CI does. Interrupted (Ctrl-C), the build stops every Sphinx process
-it started before it returns.
+errors (``-W``), as CI does. Interrupted — Ctrl-C, a plain ``kill`` (SIGTERM) or the
+terminal closing (SIGHUP) — the build stops every Sphinx process it started and removes
+its temporary folder before it returns.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html import escape
 from pathlib import Path
 
@@ -42,6 +46,47 @@ _BOOK_LINK = re.compile(r'href="(?:index\.html)?#document-[^"#]*#')
 
 class DocsError(CelestiaError):
     """The site cannot be built."""
+
+
+class Stopped(KeyboardInterrupt):
+    """The build was stopped by SIGTERM or SIGHUP; like Ctrl-C, it first cleans up."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: The signals that stop a build as Ctrl-C does (those this system has).
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))
+
+
+#: While Sphinx processes are being started, a stop signal waits here (raising then
+#: would leave a process running, unknown to us); it is raised once all are known.
+_HELD: dict[str, list[int] | bool] = {"holding": False, "signals": []}
+
+
+@contextmanager
+def _stop_on_signals() -> Iterator[None]:
+    """While the build runs, SIGTERM and SIGHUP raise ``Stopped`` (so every ``finally``
+    runs: the Sphinx processes stop, the temporary folder goes); then the old handlers
+    come back. Only the main thread may handle signals: elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop_here(signum: int, frame: object) -> None:
+        if _HELD["holding"]:
+            _HELD["signals"].append(signum)  # type: ignore[union-attr]
+            return
+        raise Stopped(signum)
+
+    previous = {number: signal.signal(number, stop_here) for number in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def sphinx_command(language: str, out: Path, work: Path, strict: bool,
@@ -85,7 +130,7 @@ def build(out: Path, strict: bool = False,
         raise DocsError(N_("The rulebook's sources are not in {path}: build the site from a "
                            "clone of the project."), path=str(DOCS_DIR))
     prepare(out)
-    with tempfile.TemporaryDirectory(prefix="celestia-sphinx-") as folder:
+    with _stop_on_signals(), tempfile.TemporaryDirectory(prefix="celestia-sphinx-") as folder:
         work = Path(folder)
         jobs = {}
         for language in languages:
@@ -99,14 +144,15 @@ def build(out: Path, strict: bool = False,
             # "#document-glossary#term-compass": on one page, the anchor alone is the link.
             book = _BOOK_LINK.sub('href="#', book)
             (out / language / "book.html").write_text(book, encoding="utf-8")
-    for language in languages:
-        clean(out / language)
-        polish(out / language, language)
-    write_start_page(out, languages)
-    # The lessons, playable in the page (tutor.web.publish): the engine, the first screens.
-    from ..web.publish import publish
+    with _stop_on_signals():
+        for language in languages:
+            clean(out / language)
+            polish(out / language, language)
+        write_start_page(out, languages)
+        # The lessons, playable in the page (tutor.web.publish): the engine, first screens.
+        from ..web.publish import publish
 
-    publish(out, languages)
+        publish(out, languages)
     return messages
 
 
@@ -114,16 +160,24 @@ def _run(jobs: dict[tuple[str, str], list[str]]) -> dict[str, str]:
     """Run every Sphinx job side by side; stop them all if anything goes wrong."""
     running: dict[tuple[str, str], subprocess.Popen[str]] = {}
     try:
-        # Ctrl-C while a process is being started would leave it running, unknown to us:
-        # it waits until every process is known (and then stops them all, below).
+        # Ctrl-C (or SIGTERM, SIGHUP) while a process is being started would leave it
+        # running, unknown to us: it waits until every process is known (and then stops
+        # them all, below). Ctrl-C is blocked (the processes inherit that, harmlessly:
+        # they are stopped with SIGTERM); SIGTERM and SIGHUP are held by their handler,
+        # never blocked, so that SIGTERM still stops the processes.
         mask = _block_ctrl_c()
+        _HELD.update(holding=True, signals=[])
         try:
             for key, command in jobs.items():
                 running[key] = subprocess.Popen(command, stdout=subprocess.PIPE,
                                                 stderr=subprocess.STDOUT, text=True,
                                                 start_new_session=True)
         finally:
+            held = list(_HELD["signals"])  # type: ignore[arg-type]
+            _HELD.update(holding=False, signals=[])
             _unblock(mask)
+        if held:
+            raise Stopped(held[0])
         messages: dict[str, str] = {}
         failed: list[tuple[str, str]] = []
         for key, process in running.items():
@@ -185,13 +239,15 @@ _TABLE_WRAPPER = re.compile(r'<div class="([^"]*\btable-wrapper\b[^"]*)"')
 
 
 def polish(folder: Path, language: str) -> None:
-    """Finish every page: table wrappers reachable by keyboard; French spacing on every
-    text of a French page, including the texts of Sphinx and the theme."""
+    """Finish every page: table wrappers reachable by keyboard, the cells of tables laid
+    out as cards on a phone labelled (``cards``); French spacing on every text of a French
+    page, including the texts of Sphinx and the theme."""
+    from .cards import label_cells
     from .typography import french_html
 
     for path in folder.glob("*.html"):
         text = path.read_text(encoding="utf-8")
-        fixed = _TABLE_WRAPPER.sub(r'<div class="\1" tabindex="0"', text)
+        fixed = label_cells(_TABLE_WRAPPER.sub(r'<div class="\1" tabindex="0"', text))
         if language == "fr":
             fixed = french_html(fixed)
         if fixed != text:

@@ -155,5 +155,5 @@ def render_score_sheet(tr: Translator, depth: int) -> str:
     verdict = tr.ngettext("Winner: {names}.", "Winners, sharing the victory: {names}.",
                           len(winners)).format(names=format_list(winners,
                                                                  locale=tr.language))
-    return "\n".join([rst.paragraph(intro), rst.table(head, rows, "celestia-sheet"),
+    return "\n".join([rst.paragraph(intro), rst.table(head, rows, "celestia-sheet celestia-cards"),
                       rst.paragraph(verdict)])

@@ -150,6 +150,13 @@ def _kept_script(script: Any) -> bool:
     return not name.split("?")[0].endswith(_SPHINX_SCRIPTS)
 
 
+def _builder_inited(app: Sphinx) -> None:
+    # The single-page builder makes book.html: blocks meant for one edition follow it.
+    from .render import set_edition
+
+    set_edition("book" if app.builder.name == "singlehtml" else "pages")
+
+
 def _config(app: Sphinx, config: Config) -> None:
     tr = translator(config)
     config.html_title = tr.gettext(SITE_TITLE)
@@ -170,6 +177,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     search_index.setup(app)
     app.add_js_file("celestia.js")
     app.connect("config-inited", _config)
+    app.connect("builder-inited", _builder_inited)
     app.connect("html-page-context", _page_context)
     app.connect("env-get-outdated", _outdated)
     return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -21,6 +21,9 @@ def _events(lines: list[str]) -> str:
 
 def _question(question: Any, tr: Translator) -> list[str]:
     """The numbered choices of a decision, then why each wrong one is wrong."""
+    from ..lessons.render import render_entry
+    from ..lessons.runner import Entry
+
     if question.ask.kind == "goal":
         return []  # within a goal every legal move is open; the move taken is shown
     options = question.options
@@ -29,8 +32,9 @@ def _question(question: Any, tr: Translator) -> list[str]:
     for option, label in zip(options, labels, strict=True):
         if option.correct or not option.why:
             continue
-        why = tr.pformat(option.context, option.why, **question.params) if option.context \
-            else tr.format(option.why, **question.params)
+        # Rendered as the tutor renders a line: chances and points the reader's way
+        # ("91,8 %"), cards and faces in the glossary's words.
+        why = render_entry(Entry("why", option.why, question.params, option.context), tr)
         why = rst.text(rst.squash(why))
         if option.rules:
             why += " " + _rule_links(option.rules, tr)

@@ -121,37 +121,46 @@ def hazards(tr: Translator) -> str:
 
 def route(tr: Translator) -> str:
     """The cities in order, each with its value and the dice rolled to reach it: the route
-    runs left to right on the first row and back right to left on the second."""
+    runs left to right on the first row and back right to left on the second. The first
+    row's labels stand above its cities and the second row's below, so that the line
+    joining the two rows crosses no label."""
     cities = data.CITY_VALUES
     per_row = -(-len(cities) // 2)
-    step, radius, row = WIDTH / per_row, 25, 118
+    step, radius = WIDTH / per_row, 25
+    #: Room for a city's dice and their label (above the first row, below the second).
+    labels, small, gap = 44, 10, 3
+    top = labels + radius + 4
+    row = 2 * radius + 34
     points = []
     for i in range(len(cities)):
         column = i if i < per_row else 2 * per_row - 1 - i
-        points.append((step * (column + 0.5), 38 + (i // per_row) * row))
+        points.append((step * (column + 0.5), top + (i // per_row) * row))
     path = " ".join(f"{'M' if i == 0 else 'L'}{x:g},{y:g}" for i, (x, y) in enumerate(points))
     body = [f'<path d="{path}" fill="none" stroke="#9aa7b4" stroke-width="4" '
             f'stroke-dasharray="9 6"/>']
-    for (cx, cy), city in zip(points, cities, strict=True):
+    for i, ((cx, cy), city) in enumerate(zip(points, cities, strict=True)):
+        above = i < per_row
         body.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius}" fill="#f4e6c1" '
                     f'stroke="#8a6a2a" stroke-width="3"/>')
         body.append(_text(cx, cy + 8, str(city), 22, "bold", "#5a3d0c"))
+        # Above: the label on top, the dice under it; below: the dice, then the label.
+        dice_y = cy - radius - 6 - small if above else cy + radius + 6
+        text_y = cy - radius - small - 13 if above else cy + radius + 34
         if city == data.START_CITY:
-            body.append(_text(cx, cy + radius + 22, tr.gettext(N_("start")),
-                              SMALLEST_LABEL, "normal", "#333"))
+            body.append(_text(cx, text_y if above else cy + radius + 22,
+                              tr.gettext(N_("start")), SMALLEST_LABEL, "normal", "#333"))
             continue
         dice = data.dice_to_reach(city)
-        small, gap = 10, 3
         left = cx - (dice * small + (dice - 1) * gap) / 2
         for d in range(dice):
-            body.append(f'<rect x="{left + d * (small + gap):g}" y="{cy + radius + 6:g}" '
+            body.append(f'<rect x="{left + d * (small + gap):g}" y="{dice_y:g}" '
                         f'width="{small}" height="{small}" rx="2" fill="#fff" stroke="#333" '
                         f'stroke-width="1.3"/>')
-        body.append(_text(cx, cy + radius + 34, tr.ngettext("{count} die", "{count} dice", dice)
+        body.append(_text(cx, text_y, tr.ngettext("{count} die", "{count} dice", dice)
                           .format(count=dice), SMALLEST_LABEL, "normal", "#333"))
     title = tr.format(N_("The route of the {count} cities, with the Event dice rolled to "
                          "reach each one"), count=len(cities))
-    return _svg(WIDTH, 38 + row + radius + 44, title, body)
+    return _svg(WIDTH, top + row + radius + labels, title, body)
 
 
 PICTURES = {"route": route, "hazards": hazards, "die": die_faces}

@@ -65,6 +65,19 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
+#: Which edition is being built: "pages" (one page per part) or "book" (the single-page
+#: edition, ``book.html``). A block with ``edition:`` shows in that edition only.
+EDITIONS = ("pages", "book")
+_EDITION: ContextVar[str] = ContextVar("edition", default="pages")
+
+
+def set_edition(edition: str) -> None:
+    """Build ``edition`` ("pages" or "book") from now on (set once per Sphinx build)."""
+    if edition not in EDITIONS:
+        raise ValueError(edition)
+    _EDITION.set(edition)
+
+
 def local_label(name: str) -> str:
     """A label for a heading of the current page that is not a rule, FAQ entry or term."""
     return rst.label(f"{_PAGE.get()}-{name}")
@@ -172,11 +185,47 @@ def _table(name: str, tr: Translator, depth: int = 0) -> str:
 # --- Prose, pictures, links -------------------------------------------------------------
 
 def _text(spec: str, tr: Translator, depth: int) -> str:
-    return rst.paragraph(tr.gettext(spec))
+    return rst.options_as_code(rst.paragraph(tr.gettext(spec)))
 
 
 def _title(spec: str, tr: Translator, depth: int) -> str:
     return local_label(slug(spec)) + "\n" + rst.heading(tr.gettext(spec), depth)
+
+
+def _page_link(spec: dict[str, str], tr: Translator, depth: int) -> str:
+    """A paragraph whose ``{page}`` is a link to another page of the site, named by its
+    title: a page link in the pages, the page's own file in the single-page edition (where
+    a link to a page would only jump to its copy on the same page)."""
+    title = rst.text(page_title(spec["page"], tr)).replace("`", "\\`")
+    if _EDITION.get() == "book":
+        link = f"`{title} <{spec['page']}.html>`__"
+    else:
+        link = f":doc:`{title} <{spec['page']}>`"
+    sentence = rst.paragraph(tr.format(spec["text"], page="\x00"))
+    return sentence.replace("\x00", link)
+
+
+def _contents(spec: Any, tr: Translator, depth: int) -> str:
+    """A table of contents at the top of a long page, read from the page's own blocks:
+    each ``title`` that follows, with a link to every lesson or example under it."""
+    from ..lessons.library import load_all
+    from .examples import examples
+
+    out: list[str] = []
+    for block in pages()[_PAGE.get()].get("blocks", []):
+        kind = next(key for key in block if key != "edition")
+        if kind == "title":
+            if out:
+                out.append("")
+            out.append(f"* :ref:`{_ref_text(tr.gettext(block[kind]))} "
+                       f"<{_PAGE.get()}-{slug(block[kind])}>`\n")
+        elif kind == "lessons":
+            out += [f"  * :ref:`{_ref_text(tr.gettext(lesson.title))} <lesson-{lesson.id}>`"
+                    for lesson in load_all()]
+        elif kind == "examples":
+            out += [f"  * :ref:`{_ref_text(tr.gettext(item['title']))} "
+                    f"<example-{item['id']}>`" for item in examples()]
+    return ".. rst-class:: celestia-page-index\n\n" + "\n".join(out) + "\n"
 
 
 def _picture(name: str, tr: Translator, depth: int) -> str:
@@ -188,8 +237,11 @@ def _code(lines: list[str], tr: Translator, depth: int) -> str:
 
 
 def _see(page_ids: list[str], tr: Translator, depth: int) -> str:
+    """Links to related pages, in a box of its own: navigation, not the text of the
+    section before it (the search leaves it out)."""
     items = "\n".join(f"* :doc:`{page}`" for page in page_ids)
-    return rst.paragraph(tr.gettext(N_("See also:"))) + "\n" + items + "\n"
+    return rst.directive("container", "celestia-see", None,
+                         rst.paragraph(tr.gettext(N_("See also:"))) + "\n" + items)
 
 
 def _toctree(page_ids: list[str], tr: Translator, depth: int) -> str:
@@ -199,6 +251,19 @@ def _toctree(page_ids: list[str], tr: Translator, depth: int) -> str:
 #: How a default value is said in words.
 _VALUE_WORDS = {True: N_("yes"), False: N_("no"), "standard": N_("the standard game"),
                 "beginner": N_("the beginner variant")}
+
+
+def _default_text(name: str, value: Any, tr: Translator) -> str:
+    """An option's default in words: "no", "the standard game", "the first seat (0)"."""
+    if value is None:
+        return "—"
+    # A bool is tested first: 0 == False, so a seat 0 must not read as "no".
+    if isinstance(value, bool) or (isinstance(value, str) and value in _VALUE_WORDS):
+        return tr.gettext(_VALUE_WORDS[value])
+    if name == "first_captain":
+        return (tr.gettext(N_("the first seat (0)")) if value == 0
+                else tr.format(N_("seat {seat}"), seat=value))
+    return str(value)
 
 
 def _options(spec: Any, tr: Translator, depth: int) -> str:
@@ -215,13 +280,7 @@ def _options(spec: Any, tr: Translator, depth: int) -> str:
         item = described.get(field.name)
         if item is None:
             raise SiteError(N_('pages.yaml describes no option "{name}".'), name=field.name)
-        value = getattr(defaults, field.name)
-        if value is None:
-            shown = "—"
-        elif isinstance(value, bool) or value in _VALUE_WORDS:
-            shown = tr.gettext(_VALUE_WORDS[value])
-        else:
-            shown = str(value)
+        shown = _default_text(field.name, getattr(defaults, field.name), tr)
         section = rules.get(str(item["rule"]))
         rows.append([tr.gettext(item["label"]), shown, tr.gettext(item["description"]),
                      tr.format(NUMBERED, number=section.id,
@@ -376,6 +435,8 @@ BLOCKS: dict[str, Callable[[Any, Translator, int], str]] = {
     "rules": _rules,
     "ruling": _ruling,
     "table": _table,
+    "page-link": _page_link,
+    "contents": _contents,
     "picture": _picture,
     "code": _code,
     "see": _see,
@@ -402,8 +463,10 @@ def render_page(page_id: str, tr: Translator) -> str:
     out = [rst.heading(tr.gettext(page["title"]), 0)]
     depth = 1
     for block in page.get("blocks", []):
-        kind = next(iter(block))
+        kind = next(key for key in block if key != "edition")
         spec = block[kind]
+        if block.get("edition", _EDITION.get()) != _EDITION.get():
+            continue
         if kind not in BLOCKS:
             raise SiteError(N_('pages.yaml, page "{page}": unknown block "{kind}".'),
                             page=page_id, kind=kind)

@@ -45,6 +45,16 @@ def paragraph(value: str) -> str:
     return "\n\n".join(text(squash(b)) for b in blocks) + "\n"
 
 
+#: A command-line option as prose mentions it ("--lang fr", "--serve").
+_OPTION = re.compile(r"(?<![\w-])--[a-z][a-z-]*(?: (?:en|fr|hu)\b)?")
+
+
+def options_as_code(escaped: str) -> str:
+    """Escaped text with its command-line options ("--lang fr") as inline code, so that
+    they read as typed (no typographic dash) and look like the commands beside them."""
+    return _OPTION.sub(lambda m: f"``{m.group()}``", escaped)
+
+
 def indent(block: str, spaces: int = 3) -> str:
     pad = " " * spaces
     return "\n".join(pad + line if line.strip() else "" for line in block.splitlines())

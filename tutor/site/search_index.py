@@ -34,7 +34,7 @@ SNIPPET = 180
 TITLE_WEIGHT = 3
 #: Paragraph classes whose text belongs elsewhere (the FAQ questions listed under a rule).
 _SKIPPED_CLASSES = {"celestia-rule-faq", "toctree-wrapper", "celestia-faq-index",
-                    "celestia-letters"}
+                    "celestia-letters", "celestia-page-index", "celestia-see"}
 
 
 @dataclass
@@ -47,28 +47,57 @@ class Unit:
     under: str = ""
     #: Text that is searched but not shown as a snippet (tables: rows of bare words).
     data: list[str] = field(default_factory=list)
+    #: Words searched with the weight of the title but never shown: an FAQ entry's
+    #: keywords and the words of its id, as ``celestia faq`` counts them.
+    keywords: list[str] = field(default_factory=list)
 
 
-def _text_of(node: nodes.Node) -> str:
-    """Text of ``node`` without pictures and link icons."""
+def _text_of(node: nodes.Node, tables: bool = True) -> str:
+    """Text of ``node`` without pictures and link icons (nor tables, with ``tables``
+    False). Blocks (a heading, a paragraph, a cell) are kept apart by a space, so that a
+    heading never runs into the text under it; inline text is joined as written."""
     if isinstance(node, picture | permalink):
         return ""
     if isinstance(node, nodes.Text):
         return node.astext()  # without the markers of reST escapes
-    return "".join(_text_of(child) for child in node.children)
+    if not tables and isinstance(node, nodes.table):
+        return ""
+    if isinstance(node, nodes.Element) and _SKIPPED_CLASSES & set(node.get("classes", ())):
+        return ""
+    parts = []
+    for child in node.children:
+        text = _text_of(child, tables)
+        inline = isinstance(child, nodes.Text | nodes.Inline)
+        parts.append(text if inline else f" {text} ")
+    return "".join(parts)
 
 
-def _units(docname: str, doctree: nodes.document) -> list[Unit]:
+def _faq_keywords(language: str) -> dict[str, list[str]]:
+    """Anchor of each FAQ entry → its keywords in ``language`` and its id's words."""
+    from ..content import faq
+    from ..i18n import Translator
+
+    tr = Translator(language)
+    return {f"faq-{entry.id}": [*(tr.gettext(k) for k in entry.keywords),
+                                entry.id.replace("-", " ")]
+            for entry in faq.entries()}
+
+
+def _units(docname: str, doctree: nodes.document, language: str = "en") -> list[Unit]:
     units: list[Unit] = []
+    keywords = _faq_keywords(language)
 
     def walk(node: nodes.Element, unit: Unit, depth: int) -> None:
         for child in node.children:
             if isinstance(child, nodes.section):
                 title = child.next_node(nodes.title)
                 anchor = child["ids"][0] if child["ids"] and depth else ""
-                sub = Unit(docname, anchor, _text_of(title) if title else "",
-                           under=" ".join(_text_of(c) for c in child.children
-                                          if not isinstance(c, nodes.title | nodes.table)))
+                body = [c for c in child.children if not isinstance(c, nodes.title)]
+                # Its snippet: the prose under it, or a table's cells when it holds only one.
+                under = " ".join(_text_of(c, tables=False) for c in body).strip() or \
+                    " ".join(_text_of(c) for c in body)
+                sub = Unit(docname, anchor, " ".join(_text_of(title).split()) if title else "",
+                           under=under, keywords=keywords.get(anchor, []))
                 units.append(sub)
                 walk(child, sub, depth + 1)
             elif isinstance(child, nodes.title | picture | permalink | nodes.comment
@@ -102,7 +131,13 @@ def collect(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if app.builder.name != "html":
         return
     store = app.env.__dict__.setdefault("celestia_units", {})
-    store[docname] = _units(docname, doctree)
+    store[docname] = _units(docname, doctree, app.config.language or "en")
+
+
+def _cut(text: str) -> str:
+    """The start of ``text`` for a result's snippet: whole words, then "…" (without the
+    punctuation the cut leaves before it, which would read ".…" or ",…")."""
+    return text[:SNIPPET].rsplit(" ", 1)[0].rstrip(",;:.·—–-").rstrip() + "…"
 
 
 def index(units_by_page: dict[str, list[Unit]], titles: dict[str, str]) -> dict[str, Any]:
@@ -117,9 +152,10 @@ def index(units_by_page: dict[str, list[Unit]], titles: dict[str, str]) -> dict[
             number = len(out_units)
             title = unit.title or titles.get(page, page)
             shown = text or " ".join(unit.under.split())
-            snippet = shown[:SNIPPET].rsplit(" ", 1)[0] + "…" if len(shown) > SNIPPET else shown
+            snippet = shown if len(shown) <= SNIPPET else _cut(shown)
             out_units.append([page_number, unit.anchor, title, snippet])
-            for weight, source in ((TITLE_WEIGHT, title), (1, text), (1, " ".join(unit.data))):
+            for weight, source in ((TITLE_WEIGHT, title), (TITLE_WEIGHT, " ".join(unit.keywords)),
+                                   (1, text), (1, " ".join(unit.data))):
                 for word in search.words(source):
                     key = search.stem(word)
                     if key != word:

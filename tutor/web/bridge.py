@@ -122,7 +122,9 @@ class Learn:
             session.proceed()
             self.tutor.save()
         elif session.pause == "ask":
-            self.message = (N_("Choose an answer first: tap it, or press its number."), {})
+            # Enter alone never answers: as in the terminal, the learner picks a choice.
+            self.message = (N_("Choose an answer first: tap it, press its number, or the "
+                               "arrows then Enter."), {})
         else:
             self.next()
 
@@ -227,6 +229,19 @@ class Learn:
                                  "Progress loaded from {name}: {n} lessons.", count),
                         {"name": name, "_n": count})
 
+    def resume_view(self) -> dict[str, Any] | None:
+        """The open lesson's screen as the next visit resumes it (the terminal's resume:
+        its decisions replayed, no feedback shown), for the page to show at once on a
+        reload while the engine loads; None when no lesson is under way."""
+        from ..lessons.controller import Tutor
+
+        session = self.tutor.session
+        if session is None or session.finished or not session.inputs:
+            return None
+        again = Tutor(self.tutor.lessons, self.tutor.progress, self.tutor.language)
+        again.open(session.lesson.id, resume=True)
+        return view.lesson_view(again)
+
     def export(self) -> str:
         """The progress file's text, as the terminal keeps it."""
         self.tutor.progress.save()
@@ -260,6 +275,43 @@ class Learn:
 _LEARN: Learn | None = None
 #: Where Pyodide keeps the progress file, in its memory.
 STATE = Path("/home/pyodide/celestia")
+#: The lessons and glossary as the site's build parsed them (``tutor.web.publish``),
+#: beside this module in the page's archive.
+PREPARED = Path(__file__).with_name("prepared.pickle")
+_LESSONS: list[Lesson] | None = None
+
+
+def lessons() -> list[Lesson]:
+    """The lessons: parsed at build time when the archive has them (the page then parses
+    no YAML, which a pure-Python parser does slowly), else read from their files."""
+    global _LESSONS
+    if _LESSONS is None:
+        _LESSONS = _prepared()
+    if _LESSONS is None:
+        from ..lessons.library import load_all
+
+        _LESSONS = load_all()
+    return _LESSONS
+
+
+def _prepared() -> list[Lesson] | None:
+    import pickle
+
+    try:
+        data = pickle.loads(PREPARED.read_bytes())
+    except Exception:  # absent (a source tree) or unreadable: the files are read instead
+        return None
+    found = data.get("lessons") if isinstance(data, dict) else None
+    if not isinstance(found, list) or not all(isinstance(x, Lesson) for x in found):
+        return None
+    from .. import glossary
+
+    concepts = data.get("glossary")
+    if isinstance(concepts, tuple) and all(isinstance(c, glossary.Concept) for c in concepts):
+        # The glossary's reader parses glossary.yaml once (it is cached): give it what the
+        # build parsed instead.
+        glossary.concepts = lambda: concepts  # type: ignore[assignment]
+    return found
 
 
 def handle(request: str, folder: Path | None = None) -> str:
@@ -269,8 +321,10 @@ def handle(request: str, folder: Path | None = None) -> str:
     starts the player (and opens a lesson, after the screens the page already showed);
     then ``menu``, ``open`` (``lesson``), ``proceed``, ``next``, ``choose``
     (``position``), ``hint``, ``undo``, ``restart``, ``skip``, ``language`` (``code``),
-    ``import`` (``text``, ``name``), ``export``, ``view``. A failure is answered with
-    ``error``, in the page's language, never a traceback."""
+    ``import`` (``text``, ``name``), ``export``, ``view``. After ``choose`` and ``undo``
+    the answer also holds ``resume``: the screen a reload resumes the lesson at
+    (``Learn.resume_view``). A failure is answered with ``error``, in the page's
+    language, never a traceback."""
     global _LEARN
     message = json.loads(request)
     op = message.get("op")
@@ -279,7 +333,8 @@ def handle(request: str, folder: Path | None = None) -> str:
     answer: dict[str, Any] = {}
     try:
         if op == "start" or _LEARN is None:
-            _LEARN = Learn(args.get("language", LANGUAGES[0]), folder or STATE, stored)
+            _LEARN = Learn(args.get("language", LANGUAGES[0]), folder or STATE, stored,
+                           lessons())
             if args.get("lesson"):
                 _LEARN.open(str(args["lesson"]), int(args.get("proceeds", 0)))
         else:
@@ -308,10 +363,12 @@ def _run(learn: Learn, op: str, args: dict[str, Any], answer: dict[str, Any]) ->
         learn.next()
     elif op == "choose":
         learn.choose(int(args["position"]))
+        answer["resume"] = learn.resume_view()
     elif op == "hint":
         learn.hint()
     elif op == "undo":
         learn.undo()
+        answer["resume"] = learn.resume_view()
     elif op == "restart":
         learn.restart()
     elif op == "skip":

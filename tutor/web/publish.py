@@ -7,7 +7,12 @@ What it writes into the published folder ``out``:
 - ``_learn/celestia.zip``: the ``tutor`` modules the lessons use, the lessons, the
   compiled catalogs, and the pure-Python libraries they need (PyYAML without its C
   extension; Babel with the locale data of our languages only), taken from this Python's
-  own installed copies so that the page runs what the terminal runs;
+  own installed copies so that the page runs what the terminal runs. Beside them, the
+  lessons and the glossary as this build parsed them (``tutor/web/prepared.pickle``), so
+  that the page starts without parsing YAML in a slow pure-Python parser; and the modules
+  are compiled for the page's Python (Pyodide's, run by Node.js at build time:
+  ``compile.mjs``), so that the page does not compile them at every start. Without
+  Node.js the archive keeps the sources, which the page compiles itself;
 - ``_learn/worker.js``: the Web Worker that runs Pyodide and ``tutor.web.bridge``;
 - ``<lang>/_learn/<lesson>.json``: each lesson's first screens up to its first decision,
   rendered by the controller now, so that the page shows a lesson at once, while the
@@ -52,7 +57,9 @@ MODULES = ("__init__.py", "i18n.py", "grammar.py", "names.py", "glossary.py",
            "practice/endgame.py",
            "app/__init__.py", "app/board.py", "web/*.py")
 #: Installed distributions the lessons import, by their import names.
-LIBRARIES = {"PyYAML": "yaml", "babel": "babel", "filelock": "filelock"}
+LIBRARIES = {"PyYAML": "yaml", "babel": "babel"}
+#: ``filelock`` in the page: one Python alone with its files (see the module).
+FILELOCK = WEB / "filelock_page.py"
 #: Babel's locale data the page needs: our languages and the root they inherit from.
 LOCALES = ("root", *LANGUAGES)
 #: Babel modules the lessons never import (message extraction, the command line).
@@ -114,21 +121,84 @@ def _library_files(distribution: str, name: str) -> list[tuple[Path, str]]:
     return found
 
 
-def write_archive(target: Path) -> int:
-    """The zip archive of everything Python needs in the page; its size in bytes.
+#: Where the archive keeps the lessons and glossary parsed at build time (read by
+#: ``tutor.web.bridge``).
+PREPARED = "tutor/web/prepared.pickle"
 
-    Entries are sorted and dated 1980-01-01, so the same sources give the same bytes."""
+
+def prepared_data() -> bytes:
+    """The lessons and the glossary's concepts, parsed now, for the page to start from."""
+    import pickle
+
+    from ..glossary import concepts
+    from ..lessons.library import load_all
+
+    return pickle.dumps({"lessons": load_all(), "glossary": concepts()}, protocol=4)
+
+
+def archive_files() -> dict[str, bytes]:
+    """Every file of the archive: its name in the archive → its bytes."""
     files = _tutor_files()
     for distribution, name in LIBRARIES.items():
         files += _library_files(distribution, name)
+    found = {name: path.read_bytes() for path, name in files
+             if path != FILELOCK and not path.name.endswith(".mjs")}
+    found["filelock/__init__.py"] = FILELOCK.read_bytes()
+    found[PREPARED] = prepared_data()
+    return found
+
+
+def _zip(target: Path, files: dict[str, bytes]) -> int:
+    """Entries sorted and dated 1980-01-01: the same files give the same bytes."""
     target.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path, name in sorted(files, key=lambda item: item[1]):
+        for name in sorted(files):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes(), compresslevel=9)
+            archive.writestr(info, files[name], compresslevel=9)
     return target.stat().st_size
+
+
+def write_archive(target: Path, compiled: bool = False) -> int:
+    """The zip archive of everything Python needs in the page; its size in bytes. With
+    ``compiled``, each module is its bytecode for the page's Python, when Node.js can run
+    Pyodide here (see ``compile_for_the_page``); otherwise, and by default, the sources
+    (which any Python of ours can run)."""
+    files = archive_files()
+    if compiled:
+        files = compile_for_the_page(files)
+    return _zip(target, files)
+
+
+def compile_for_the_page(files: dict[str, bytes]) -> dict[str, bytes]:
+    """``files`` with each ``.py`` replaced by its bytecode (``.pyc`` in its place, with
+    no timestamp to check), compiled by the Python the page runs — Pyodide's, in Node.js
+    (``compile.mjs``). Unchanged when Node.js is missing or the compilation fails: the
+    page then compiles the sources itself, only more slowly."""
+    node = shutil.which("node")
+    if node is None:
+        return files
+    with tempfile.TemporaryDirectory(prefix="celestia-compile-") as folder:
+        tree = Path(folder)
+        for name, content in files.items():
+            if name.endswith(".py"):
+                (tree / name).parent.mkdir(parents=True, exist_ok=True)
+                (tree / name).write_bytes(content)
+        try:
+            done = subprocess.run([node, str(WEB / "compile.mjs"), str(pyodide_dir()),
+                                   str(tree)], capture_output=True, timeout=600, check=False)
+        except (OSError, subprocess.SubprocessError):
+            return files
+        if done.returncode != 0:
+            return files
+        compiled = dict(files)
+        for name in files:
+            bytecode = tree / (name + "c")
+            if name.endswith(".py") and bytecode.is_file():
+                del compiled[name]
+                compiled[name + "c"] = bytecode.read_bytes()
+        return compiled
 
 
 # --- Pre-rendered screens ---------------------------------------------------------------
@@ -150,21 +220,48 @@ def first_screens(lesson_id: str, language: str, lessons: list[Any]) -> list[dic
     return screens
 
 
-def boot_data(language: str, lessons: list[Any], sizes: dict[str, int]) -> dict[str, Any]:
+def megabytes(sizes: dict[str, int]) -> int:
+    """The engine's download, in whole megabytes (10⁶ bytes), as the page says it."""
+    return round(sum(sizes.values()) / 1_000_000)
+
+
+def boot_data(language: str, lessons: list[Any], sizes: dict[str, int],
+              rules: dict[str, str] | None = None) -> dict[str, Any]:
     """What the page needs before the engine runs: labels, the lesson list (without
-    progress: the page adds the stars it keeps), the languages, and the engine's files
-    with their sizes (``sizes``, relative to ``_learn/``) for the "loaded" figure."""
+    progress: the page adds what it keeps, with the counts and star labels given here),
+    the languages, the page of each rule (``rules``, for the links in feedback and
+    recaps), and the engine's files with their sizes (``sizes``, relative to
+    ``_learn/``) for the "loaded" figure."""
     from .bridge import Learn
+    from .view import TIP, stars_label
 
     with tempfile.TemporaryDirectory(prefix="celestia-learn-") as folder:
         view = Learn(language, Path(folder), lessons=lessons).view()
     tr = Translator(language)
-    megabytes = tr.number(round(sum(sizes.values()) / 1_000_000))
-    view["labels"]["loading"] = view["labels"]["loading"].replace("{size}", megabytes)
+    size = tr.number(megabytes(sizes))
+    view["labels"]["loading"] = view["labels"]["loading"].replace("{size}", size)
+    total = len(lessons)
+    # TRANSLATORS: Same role as in the terminal's tutor: lessons finished so far.
+    counts = [tr.format(N_("{done} of {total} finished"), done=done, total=total)
+              for done in range(total + 1)]
     return {"language": language, "labels": view["labels"], "menu": view["menu"],
             "languages": view["languages"], "runtime": "../_learn/",
             "storage": "celestia-tutor-progress", "worker": "../_learn/worker.js",
-            "service_worker": "../learn-sw.js", "sizes": sizes}
+            "service_worker": "../learn-sw.js", "sizes": sizes, "rules": rules or {},
+            "counts": counts, "stars": [stars_label(n, tr) for n in (1, 2, 3)],
+            "tip": tr.gettext(TIP)}
+
+
+def rule_pages(folder: Path) -> dict[str, str]:
+    """Each rule's page in a built language (``{"3.4.2": "payment.html"}``): where its
+    anchor ``rule-3-4-2`` is (the single-page edition aside)."""
+    found: dict[str, str] = {}
+    for page in sorted(folder.glob("*.html")):
+        if page.name == "book.html":
+            continue
+        for anchor in re.findall(r'id="rule-([0-9-]+)"', page.read_text(encoding="utf-8")):
+            found.setdefault(anchor.replace("-", "."), page.name)
+    return found
 
 
 def _embed(data: dict[str, Any]) -> str:
@@ -209,12 +306,13 @@ def publish(out: Path, languages: tuple[str, ...] = LANGUAGES) -> None:
     (runtime / "pyodide").mkdir(parents=True)
     for name in RUNTIME_FILES:
         shutil.copyfile(source / name, runtime / "pyodide" / name)
-    write_archive(runtime / "celestia.zip")
+    write_archive(runtime / "celestia.zip", compiled=True)
     shutil.copyfile(WEB / "worker.js", runtime / "worker.js")
     sizes = {path.relative_to(runtime).as_posix(): path.stat().st_size
              for path in sorted(runtime.rglob("*")) if path.is_file()
              and path.name != "worker.js"}
     lessons = load_all()
+    rules = rule_pages(out / languages[0])
     for language in languages:
         folder = out / language / "_learn"
         if folder.exists():
@@ -225,7 +323,7 @@ def publish(out: Path, languages: tuple[str, ...] = LANGUAGES) -> None:
             (folder / f"{lesson.id}.json").write_text(
                 json.dumps(screens, ensure_ascii=False, separators=(",", ":")),
                 encoding="utf-8")
-        fill_page(out / language / "learn.html", boot_data(language, lessons, sizes))
+        fill_page(out / language / "learn.html", boot_data(language, lessons, sizes, rules))
     write_service_worker(out, languages)
 
 
@@ -242,6 +340,9 @@ def offline_files(out: Path, languages: tuple[str, ...]) -> list[str]:
             files.append(f"{language}/{link}")
         files += sorted(p.relative_to(out).as_posix() for p in (out / language / "_learn")
                         .glob("*.json"))
+        # The look-up of the lesson player: the site's search, offline too.
+        files += [f"{language}/searchindex-celestia.js",
+                  f"{language}/_static/celestia-search.js"]
     return sorted(set(files))
 
 

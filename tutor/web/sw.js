@@ -5,17 +5,44 @@
 
 const VERSION = "__VERSION__";
 const CACHE = `celestia-${VERSION}`;
-// The lessons' files, relative to this script: kept at install, except the engine's
-// runtime (_learn/), which is kept as the page loads it, so it is downloaded only once.
+// The lessons' files, relative to this script. Each is kept as the page first loads it
+// (the engine's runtime, _learn/, is downloaded only once); once the engine is ready, the
+// page asks for the rest ("keep": the other languages' pages, the other lessons' first
+// screens, the look-up's search index), so that installing this worker never competes
+// with the engine's download, and the page starts the engine under its control at once.
 const FILES = [/*__FILES__*/];
 const SCOPE = new URL("./", self.location.href);
 const KEPT = new Set(FILES.map((name) => new URL(name, SCOPE).href));
 
 self.addEventListener("install", (event) => {
-  const shell = FILES.filter((name) => !name.startsWith("_learn/"));
-  event.waitUntil(caches.open(CACHE)
-    .then((cache) => cache.addAll(shell.map((name) => new URL(name, SCOPE).href)))
-    .then(() => self.skipWaiting()));
+  event.waitUntil(self.skipWaiting());
+});
+
+/* Keep every file of FILES not kept yet; then tell the page that asked. */
+async function keepTheRest(source) {
+  const cache = await caches.open(CACHE);
+  const missing = [];
+  for (const name of FILES) {
+    const url = new URL(name, SCOPE).href;
+    if (!(await cache.match(url, { ignoreSearch: true }))) missing.push(url);
+  }
+  let kept = true;
+  for (const url of missing) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) await cache.put(url, response);
+      else kept = false;
+    } catch (error) {
+      kept = false;
+    }
+  }
+  if (source) source.postMessage({ type: kept ? "kept" : "not-kept" });
+}
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "keep") {
+    event.waitUntil(keepTheRest(event.source));
+  }
 });
 
 self.addEventListener("activate", (event) => {

@@ -56,8 +56,21 @@ def labels(tr: Translator) -> dict[str, str]:
         "language": _(LANGUAGE),
         "confirm_restart": _(N_("Start this lesson again from the beginning?")),
         "confirm_skip": _(N_("Leave this lesson unfinished and go to the next one?")),
+        # TRANSLATORS: {yes} is the key that says yes: y, and o (oui) or i (igen) too.
+        "confirm_keys": tr.format(N_("Yes, or the key {yes}, goes ahead; No, Enter or any "
+                                     "other key keeps the lesson."), yes=_yes_keys(tr)),
         "keys": _(N_("Keys: 1–9 choose · Enter continue · h hint · u undo · r restart · "
-                     "s skip · l language · q lessons")),
+                     "s skip · ? look up · l language · q lessons")),
+        "lookup": _(N_("Look up a rule or a word")),
+        "lookup_label": _(N_("A rule, a card, a word…")),
+        "lookup_hint": _(N_("The rulebook's search, without leaving the lesson: each result "
+                            "opens its rule or answer.")),
+        "lookup_close": _(N_("Back to the lesson")),
+        "lookup_none": _(N_("Nothing in the rulebook matches “{query}”.")),
+        "lookup_missing": _(N_("The rulebook's search cannot be read here: open the search "
+                               "page of the site once while online.")),
+        "resuming": _(N_("This lesson resumes where you left it as soon as the rules engine "
+                         "is ready.")),
         **{status: _(text) for status, text in STATUS.items()},
         "progress": _(N_("Your progress")),
         "progress_note": _(N_("Your progress stays in this browser. Save it to a file to "
@@ -70,7 +83,9 @@ def labels(tr: Translator) -> dict[str, str]:
                         "work offline.")),
         "starting": _(N_("Starting the rules engine: {percent} loaded.")),
         "waiting": _(N_("One moment: the rules engine is still loading ({percent}). Your "
-                        "answer will count as soon as it is ready.")),
+                        "first answer is kept and will be judged as soon as it is ready; "
+                        "until then, only that one counts.")),
+        "waiting_short": _(N_("Your first answer is kept until the rules engine is ready.")),
         "ready_offline": _(N_("Ready: the lessons now work offline too.")),
         "from_file": _(N_("The lessons cannot run in a page opened from a file: the "
                           "browser does not let such a page start the rules engine. Serve "
@@ -83,6 +98,16 @@ def labels(tr: Translator) -> dict[str, str]:
         "failed": _(N_("The rules engine could not start: {reason}. Reload the page to "
                        "try again.")),
     }
+
+
+def _yes_keys(tr: Translator) -> str:
+    """The keys that confirm a question, in the reader's words: "y", "y or o"."""
+    keys = ["y", *YES_KEYS.get(tr.language, ())]
+    return tr.join(keys, "or")
+
+
+#: Keys that also say yes, besides y: the first letter of the word for yes.
+YES_KEYS = {"fr": ("o",), "hu": ("i",)}
 
 
 def stars_label(stars: int, tr: Translator) -> str:
@@ -107,6 +132,8 @@ def menu_view(tutor: Tutor) -> dict[str, Any]:
             "stars_text": stars_label(item.stars, tr) if item.stars else "",
             "ready": item.ready,
             "tip": "" if item.ready else tr.gettext(TIP),
+            # For the list drawn before the engine runs, from the progress in the browser.
+            "prerequisites": list(item.lesson.prerequisites),
         })
     done, total = tutor.counts()
     # TRANSLATORS: Same role as in the terminal's tutor: lessons finished so far.
@@ -118,8 +145,37 @@ def menu_view(tutor: Tutor) -> dict[str, Any]:
 def _entry(entry: Entry, number: int, tr: Translator) -> dict[str, Any]:
     from ..lessons.render import render_entry
 
+    # The rules a line cites ("See rules 3.2 and 5.1."): the page links them to the rules.
+    rules = entry.params.get("_rules") or ((entry.params["_rule"],)
+                                           if entry.params.get("_rule") else ())
     return {"n": number, "kind": entry.kind, "text": render_entry(entry, tr),
-            "mark": MARKS.get(entry.kind, "")}
+            "mark": MARKS.get(entry.kind, ""), "rules": [str(r) for r in rules]}
+
+
+def recap_view(tutor: Tutor) -> list[dict[str, str]]:
+    """The controller's recap, each "what you learned" line with its rule (a link in the
+    page), and the last line in words for taps as well as keys: the terminal's says
+    "Press Enter to start it, or q for the menu"."""
+    session = tutor.session
+    assert session is not None
+    items = iter(session.lesson.recap)
+    lines = []
+    for kind, text in tutor.recap():
+        line = {"kind": kind, "text": text}
+        if kind == "recap":
+            item = next(items, None)
+            if item is not None:
+                line["rule"] = str(item.rule)
+        elif kind == "next":
+            following = tutor.next_lesson(session.lesson.id)
+            line["text"] = (tutor.tr.format(N_("Next: “{title}”. Start it with the button "
+                                               "below, or with Enter."),
+                                            title=tutor.tr.gettext(following.title))
+                            if following else
+                            tutor.tr.gettext(N_("That was the last lesson. The button below, "
+                                                "or Enter, takes you back to the list.")))
+        lines.append(line)
+    return lines
 
 
 def lesson_view(tutor: Tutor) -> dict[str, Any]:
@@ -148,7 +204,7 @@ def lesson_view(tutor: Tutor) -> dict[str, Any]:
         "next": None,
     }
     if session.finished:
-        view["recap"] = [{"kind": kind, "text": text} for kind, text in tutor.recap()]
+        view["recap"] = recap_view(tutor)
         view["stars"] = session.stars()
         view["stars_text"] = stars_label(session.stars(), tutor.tr)
         following = tutor.next_lesson(session.lesson.id)

@@ -5,8 +5,9 @@
  * that tutor.content.search gives, and "forms" maps every word form the site uses to its
  * stem. Here a query word is only folded (lower case, accents removed, as the normaliser's
  * fold does), looked up in "forms", and otherwise compared with the stems by prefix — the
- * rule `celestia faq` applies to endings it does not know — or, failing that, allowed one
- * typing mistake. Every unit is a rule, an FAQ entry, a term or a section, so a result opens
+ * rule `celestia faq` applies to endings it does not know; a word the site does not know
+ * well is also read as the site's word spelt most like it (one typing mistake in a word
+ * of up to seven letters, two in a longer one), as `celestia faq` corrects typos. Every unit is a rule, an FAQ entry, a term or a section, so a result opens
  * the very place; its snippet is in the index, so results are whole even from file://.
  */
 (function () {
@@ -25,21 +26,67 @@
     return found;
   }
 
-  function distanceAtMostOne(a, b) {
-    if (a === b) { return true; }
-    if (Math.abs(a.length - b.length) > 1) { return false; }
-    var i = 0;
-    while (i < a.length && i < b.length && a[i] === b[i]) { i++; }
-    if (a.length === b.length) {
-      // one letter changed, or two neighbours swapped
-      return a.slice(i + 1) === b.slice(i + 1) ||
-        (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  /* The optimal string alignment distance of a and b (letters changed, added, left out,
+     or two neighbours swapped), or limit + 1 as soon as it must be more than limit. */
+  function distance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit) { return limit + 1; }
+    var before = null, previous = [], row;
+    for (var j = 0; j <= b.length; j++) { previous.push(j); }
+    for (var i = 1; i <= a.length; i++) {
+      row = [i];
+      var smallest = i;
+      for (j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        var value = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
+        if (before && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+          value = Math.min(value, before[j - 2] + 1);
+        }
+        row.push(value);
+        smallest = Math.min(smallest, value);
+      }
+      if (smallest > limit) { return limit + 1; }
+      before = previous;
+      previous = row;
     }
-    return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+    return previous[b.length];
   }
 
-  /* The index keys a folded query word matches, each with how well (0–1). */
-  function matches(word, index, keys) {
+  /* The word of the site spelt most like a folded query word that looks like a typo of
+     it, as `celestia faq` corrects (tutor.content.search.closest_spelling): one edit for
+     words of up to seven letters, two for longer ones; the fewest edits, then the closest
+     length, then the first in order. Null when none is that close. */
+  function closestSpelling(word, spellings) {
+    if (word.length < MIN_PREFIX || /^[0-9]+$/.test(word)) { return null; }
+    var limit = word.length <= 7 ? 1 : 2;
+    var best = null, bestEdits = 0, bestGap = 0;
+    spellings.forEach(function (candidate) {
+      var gap = Math.abs(candidate.length - word.length);
+      if (gap > limit || candidate === word) { return; }
+      var edits = distance(word, candidate, limit);
+      if (edits > limit) { return; }
+      if (best === null || edits < bestEdits || (edits === bestEdits && gap < bestGap)) {
+        best = candidate;
+        bestEdits = edits;
+        bestGap = gap;
+      }
+    });
+    return best;
+  }
+
+  /* What a word of the site's index may be: every word form it uses, and every stem. */
+  function spellingsOf(index) {
+    if (!index.spellings) {
+      var seen = {};
+      Object.keys(index.forms).concat(Object.keys(index.terms)).forEach(function (word) {
+        if (word.length >= MIN_PREFIX && !/^[0-9]+$/.test(word)) { seen[word] = true; }
+      });
+      index.spellings = Object.keys(seen).sort();
+    }
+    return index.spellings;
+  }
+
+  /* The index keys a folded word matches by its form, its stem or a prefix (0–1). */
+  function matchesAsSpelt(word, index, keys) {
     var found = {};
     var stem = index.forms[word] || word;
     if (index.terms[stem]) { found[stem] = 1; }
@@ -55,12 +102,28 @@
         found[key] = 0.5 + 0.4 * key.length / word.length;
       }
     });
-    if (Object.keys(found).length === 0 && word.length >= 5) {
-      keys.forEach(function (key) {
-        if (key.length >= 4 && (distanceAtMostOne(stem, key) || distanceAtMostOne(word, key))) {
-          found[key] = 0.4;
-        }
-      });
+    return found;
+  }
+
+  /* How far a typo's match counts beside the word as typed. */
+  var TYPO = 0.8;
+  /* A word matched no better than this is corrected too (as `celestia faq` does). */
+  var WELL_KNOWN = 0.8;
+
+  /* The index keys a folded query word matches, each with how well (0–1): as spelt, and
+     for a word the site does not know well, as the site's closest spelling. */
+  function matches(word, index, keys) {
+    var found = matchesAsSpelt(word, index, keys);
+    var best = 0;
+    Object.keys(found).forEach(function (key) { best = Math.max(best, found[key]); });
+    if (best < WELL_KNOWN) {
+      var corrected = closestSpelling(word, spellingsOf(index));
+      if (corrected) {
+        var more = matchesAsSpelt(corrected, index, keys);
+        Object.keys(more).forEach(function (key) {
+          found[key] = Math.max(found[key] || 0, more[key] * TYPO);
+        });
+      }
     }
     return found;
   }
@@ -183,7 +246,11 @@
   }
 
   function start() {
-    var texts = JSON.parse(document.getElementById("celestia-search-texts").textContent);
+    // Only the search page has a search form; elsewhere (the lessons' look-up) this script
+    // only lends its search.
+    var source = document.getElementById("celestia-search-texts");
+    if (!source) { return; }
+    var texts = JSON.parse(source.textContent);
     var index = window.CELESTIA_SEARCH;
     var input = document.getElementById("celestia-q");
     var query = new URLSearchParams(location.search).get("q") || "";
@@ -205,7 +272,7 @@
     });
   }
 
-  window.CelestiaSearch = {fold: fold, search: search};
+  window.CelestiaSearch = {fold: fold, search: search, closestSpelling: closestSpelling};
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {
