@@ -92,3 +92,25 @@ def test_a_long_title_gives_way_to_where_the_learner_stands(language: str) -> No
     assert f"… · {counter}" in header, header
     assert header.startswith(" " + title[:10]) and header.endswith(("English", "Français",
                                                                      "Magyar")), header
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_the_last_move_s_events_stay_above_the_recap(language: str) -> None:
+    """A goal reached by a payment ends the lesson: what the payment did (the airship
+    reaches the next city) is on the final screen above the recap, not dropped."""
+    tutor = make_tutor(LESSONS, Translator(language), explicit_language=True)
+    app = AppScreen(tutor, "paying", 24, 80)
+    session = tutor.session
+    for _ in range(1000):
+        if session.finished:
+            break
+        app.send("\r" if session.pause == "say" else str(right_position(session) + 1))
+    assert session.finished
+    events = [e for e in session.page() if e.kind == "event"]
+    assert events, "the lesson no longer ends on a move: pick another lesson for this test"
+    tr = tutor.lesson_tr()
+    screen = app.squashed()
+    for entry in events:
+        assert _squashed("·" + render_entry(entry, tr)) in screen, app.text()
+    recap = tutor.recap()
+    assert _squashed(recap[0][1]) in screen, app.text()

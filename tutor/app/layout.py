@@ -406,6 +406,9 @@ class TutorUI:
         width = self._width() - 1
         lines: list[tuple[str, str]] = []
         if session.finished:
+            # The last move's events (the airship flies on after a goal's payment) stay
+            # above the recap, so the learner sees what their move did.
+            lines.extend(self._page_lines(session, width))
             for kind, text in self.tutor.recap():
                 indent = "  " if kind in ("recap", "mistake") else ""
                 style = {"title": "right", "heading": "prompt", "mistake": "wrong",
@@ -418,9 +421,14 @@ class TutorUI:
                 lines.extend((cls("notice", self.colour), w)
                              for w in self._wrap(message, width))
             return lines
+        return self._page_lines(session, width)
+
+    def _page_lines(self, session, width: int) -> list[tuple[str, str]]:
+        """The page's entries since the learner last moved on, wrapped and styled."""
         from ..lessons.render import render_entry
 
         tr = self.tutor.lesson_tr()
+        lines: list[tuple[str, str]] = []
         pinned = {id(e) for e in self._question_entries()}
         for entry in session.page():
             if id(entry) in pinned:

@@ -203,6 +203,9 @@ def lesson_view(tutor: Tutor) -> dict[str, Any]:
         "stars": 0,
         "next": None,
     }
+    # The page's text also when the lesson ends: the last move's events (a goal reached
+    # by a payment, then the airship flies on) come before the recap, as in the terminal.
+    view["narration"] = [_entry(e, where.get(id(e), -1), tr) for e in session.page()]
     if session.finished:
         view["recap"] = recap_view(tutor)
         view["stars"] = session.stars()
@@ -211,7 +214,6 @@ def lesson_view(tutor: Tutor) -> dict[str, Any]:
         view["next"] = following.id if following else None
         return view
     view["board"] = board(session.state, session.learner, tr)
-    view["narration"] = [_entry(e, where.get(id(e), -1), tr) for e in session.page()]
     if session.pause == "ask":
         ask = session.ask
         assert ask is not None
