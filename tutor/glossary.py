@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine.messages import N_, CelestiaError
+from .grammar import Term
 
 SOURCE = Path(__file__).with_name("glossary.yaml")
 LANGUAGES: tuple[str, ...] = ("en", "fr", "hu")
@@ -37,6 +38,10 @@ class Concept:
     engine: str | None = None
     #: language → words for this concept that our texts must not use (one word per thing).
     avoid: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: language → the term's plural, where the glossary gives one (a card's, in en and fr).
+    plurals: dict[str, str] = field(default_factory=dict)
+    #: language → the term's grammatical gender ("m" or "f"), where given (French cards).
+    genders: dict[str, str] = field(default_factory=dict)
 
     def term(self, language: str) -> str:
         return self.terms[language][0]
@@ -61,6 +66,8 @@ def _concept(raw: Any, number: int) -> Concept:
                             number=number)
     terms: dict[str, tuple[str, ...]] = {}
     avoid: dict[str, tuple[str, ...]] = {}
+    plurals: dict[str, str] = {}
+    genders: dict[str, str] = {}
     for language in LANGUAGES:
         entry = raw.get(language)
         if not isinstance(entry, dict) or not isinstance(entry.get("term"), str):
@@ -69,13 +76,20 @@ def _concept(raw: Any, number: int) -> Concept:
         also = entry.get("also", [])
         terms[language] = (entry["term"], *(str(a) for a in also))
         avoid[language] = tuple(str(a) for a in entry.get("avoid", []))
+        if isinstance(entry.get("plural"), str):
+            plurals[language] = entry["plural"]
+        if "gender" in entry:
+            if entry["gender"] not in ("m", "f"):
+                raise GlossaryError(N_('{path}: the gender of "{id}" in {language} is m or f.'),
+                                    path=str(SOURCE), id=raw["id"], language=language)
+            genders[language] = entry["gender"]
     definition = raw.get("definition")
     if not isinstance(definition, str) or not definition.strip():
         raise GlossaryError(N_('{path}: the concept "{id}" has no definition.'),
                             path=str(SOURCE), id=raw["id"])
     return Concept(id=raw["id"], terms=terms, definition=definition.strip(),
                    note=str(raw.get("note", "")).strip(), engine=raw.get("engine"),
-                   avoid=avoid)
+                   avoid=avoid, plurals=plurals, genders=genders)
 
 
 @cache
@@ -101,10 +115,14 @@ def by_engine() -> dict[str, Concept]:
     return {c.engine: c for c in concepts() if c.engine}
 
 
-def engine_term(identifier: str, language: str) -> str | None:
-    """The word for an engine identifier in ``language``, or None if it is not a term."""
+def engine_term(identifier: str, language: str) -> Term | None:
+    """The word for an engine identifier in ``language`` (a ``grammar.Term``, which knows
+    its plural and French gender), or None if it is not a term."""
     concept = by_engine().get(identifier)
-    return concept.term(language) if concept else None
+    if concept is None:
+        return None
+    return Term(concept.term(language), language, concept.plurals.get(language),
+                concept.genders.get(language))
 
 
 def _keys(concept: Concept) -> set[str]:
