@@ -7,12 +7,15 @@ Python version whose wording differs simply shows that text in English.
 
 Two words argparse writes itself are ours too: the name of a value's type in "invalid int
 value" (``TYPE_NAMES``), and the colon after a section heading, which French typography
-wants after a narrow no-break space ("options :").
+wants after a narrow no-break space ("options :"). So are the quotes around what a person
+typed, which argparse writes with Python's ``repr`` ('nosuch'): French and Hungarian
+messages quote it their way (« nosuch », „nosuch”) and list the choices as plain words.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 
 from .engine.messages import N_
 from .i18n import Translator
@@ -46,16 +49,46 @@ TYPE_NAMES = {
     "float": N_("number"),
 }
 _INVALID_VALUE = "invalid %(type)s value: %(value)r"
+#: Messages that quote what was typed with %r.
+_QUOTING = {"ignored explicit argument %r", _INVALID_VALUE,
+            "invalid choice: %(value)r (choose from %(choices)s)",
+            "unknown parser %(parser_name)r (choices: %(choices)s)"}
+#: Each language's quotes around what a person typed (French: narrow no-break spaces).
+QUOTES = {"fr": ("«\u202f", "\u202f»"), "hu": ("„", "”")}
+_REPR = re.compile(r"'([^'\\]*)'")
 
 
-class _NamedTypes(str):
-    """The "invalid value" message, naming the type in words when it is filled."""
+class _Quoted:
+    """A typed value whose ``%r`` is quoted the language's way."""
+
+    def __init__(self, value: object, quotes: tuple[str, str]) -> None:
+        self.value, self.quotes = value, quotes
+
+    def __repr__(self) -> str:
+        return f"{self.quotes[0]}{self.value}{self.quotes[1]}"
+
+
+class _Filled(str):
+    """An argparse message that names the type in words and, in French and Hungarian,
+    quotes the typed value the language's way when it is filled."""
 
     translator: Translator
 
     def __mod__(self, values: object) -> str:
-        if isinstance(values, dict) and values.get("type") in TYPE_NAMES:
-            values = {**values, "type": self.translator.gettext(TYPE_NAMES[values["type"]])}
+        tr = self.translator
+        quotes = QUOTES.get(tr.language)
+        if isinstance(values, dict):
+            values = dict(values)
+            if values.get("type") in TYPE_NAMES:
+                values["type"] = tr.gettext(TYPE_NAMES[values["type"]])
+            if quotes:
+                for key in ("value", "parser_name"):
+                    if key in values:
+                        values[key] = _Quoted(values[key], quotes)
+                if isinstance(values.get("choices"), str):
+                    values["choices"] = _REPR.sub(r"\1", values["choices"])
+        elif quotes:
+            values = _Quoted(values, quotes)
         return str.__mod__(self, values)
 
 
@@ -68,10 +101,10 @@ def _gettext(message: str) -> str:
     tr = _Installed.translator
     assert tr is not None
     text = tr.gettext(message)
-    if message == _INVALID_VALUE:
-        named = _NamedTypes(text)
-        named.translator = tr
-        return named
+    if message in _QUOTING:
+        filled = _Filled(text)
+        filled.translator = tr
+        return filled
     return text
 
 
