@@ -100,14 +100,14 @@ _MOVES: dict[str, str] = {
 
 
 def move_phrase(action: str, state: Any) -> Phrase:
-    """One move, as the player who makes it reads it (``pay compass+turbo`` →
-    "Pay: compass and Turbo"). An action that is not a move of this game is shown as it is,
+    """One move, as the player who makes it reads it (``pay compass+compass+turbo`` →
+    "Pay two compasses and a Turbo"). An action that is not a move of this game is shown as it is,
     quoted, so that a typo stays recognisable."""
     if action in _MOVES:
         return Phrase(_MOVES[action], {"city": state.city})
     words = action.split()
     if len(words) == 2 and words[0] == "pay":
-        return Phrase(N_("Pay: {cards}"), {"cards": words[1]})
+        return Phrase(N_("Pay {cards}"), {"cards": words[1]})
     if len(words) == 3 and words[:2] == ["play", "ejection"] and words[2].isdecimal() \
             and int(words[2]) < len(state.seats):
         return Phrase(N_("Play Ejection: {player} must leave the airship"),

@@ -23,7 +23,7 @@ ENGLISH = {"the", "and", "with", "for", "are", "not", "usage", "positional", "er
            "value", "int", "games", "players", "seed", "name", "spyglass_points", "go",
            "cannot", "must", "unknown", "unrecognized", "ambiguous", "line", "column",
            "entry", "rule", "player", "choose", "from", "this", "that", "was",
-           "has", "have", "there", "file", "read", "found", "permission", "denied"}
+           "has", "have", "there", "file", "read", "found", "permission", "denied", "jobs"}
 #: Things a person types, shown as they are in every language.
 TYPED = re.compile(
     r"--[\w-]+|\{[^}]*\}|\"[^\"]*\"|'[^']*'|«[^»]*»|„[^”]*”|\S+[=:]\S*|\S+\+\S+|/\S+"

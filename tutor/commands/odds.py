@@ -31,7 +31,7 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("--grappling-hook", action="store_true",
                         help=_("the Grappling Hook promotional cards are in the deck"))
     parser.add_argument("--dice", metavar=_("FACES"),
-                        help=_("the dice shown, separated by commas, e.g. fog,fog,blank"))
+                        help=_("the dice shown, separated by commas, e.g. fog,fog,pirates"))
     # TRANSLATORS: Same role in every option: the placeholder for a list of cards in the usage.
     parser.add_argument("--hand", metavar=_("CARDS"), default="",
                         help=_("your hand, separated by commas, e.g. compass,turbo or "
@@ -62,6 +62,7 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
 
 def _treasures(text: str, variant: str) -> list[tuple[int, int]]:
     from ..engine import data
+    from ..glossary import by_engine, fold
     from ..practice.parse import InputError
 
     def treasure_error(item: str) -> InputError:
@@ -69,6 +70,9 @@ def _treasures(text: str, variant: str) -> list[tuple[int, int]]:
                              "a value that city's pile holds, e.g. 4:6 or 4:spyglass."),
                           item=item)
 
+    # A Magic Spyglass is written "spyglass", "0", or its name in any of the languages.
+    spyglass = {"0", *(fold(word) for words in by_engine()[data.SPYGLASS].terms.values()
+                       for word in words), data.SPYGLASS}
     found = []
     for raw in text.split(","):
         item = raw.strip()
@@ -77,7 +81,7 @@ def _treasures(text: str, variant: str) -> list[tuple[int, int]]:
         city_text, _, value_text = item.partition(":")
         try:
             city = int(city_text)
-            value = 0 if value_text.strip().lower() in ("spyglass", "0") else int(value_text)
+            value = 0 if fold(value_text) in spyglass else int(value_text)
         except ValueError:
             raise treasure_error(item) from None
         values = {t.value for t in data.pile_composition(city, variant)} \
@@ -100,7 +104,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     discard = parse_names(args.discarded, data.HAND_CARDS, "--discarded", tr)
     dice = parse_names(args.dice, data.FACES, "--dice", tr, kind="face") if args.dice else []
     if args.dice is not None and not 1 <= len(dice) <= data.DICE_IN_BOX:
-        raise InputError(N_("--dice names between 1 and {most} dice; {count} were given."),
+        raise InputError(N_("--dice names from 1 to {most} dice, not {count}."),
                          most=data.DICE_IN_BOX, count=len(dice))
     city = args.city
     if city is not None:
@@ -109,6 +113,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
                              cities=tr.join([str(c) for c in data.CITY_VALUES[:-1]], "or"))
         dest = data.CITY_VALUES[data.CITY_VALUES.index(city) + 1]
         if dice and len(dice) != data.dice_to_reach(dest):
+            # TRANSLATORS: {need} is 2 or more, the dice rolled to reach {dest}.
             raise InputError(N_("Flying from city {city} to city {dest} takes {need} dice, but "
                                 "--dice names {count}."), city=city, dest=dest,
                              need=data.dice_to_reach(dest), count=len(dice))

@@ -107,7 +107,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     print("\n".join(lines))
     if args.save:
         try:
-            save_sheet(sheet, args.save)
+            save_sheet(sheet, args.save, tr)
         except SheetError as err:
             print(tr.message(err), file=sys.stderr)
             return 2
@@ -128,12 +128,12 @@ def _interrupted(sheet, save: str | None, tr: Translator) -> int:
         return 1
     print(tr.gettext(N_("Entry interrupted. The players entered so far, as a score "
                         "sheet file:")))
-    print(sheet.to_toml(), end="")
+    print(sheet.to_toml(tr), end="")
     places = [save] if save else []
     places.append(str(state_dir() / f"score-sheet-{time.strftime('%Y%m%d-%H%M%S')}.toml"))
     for place in places:
         try:
-            save_sheet(sheet, place)
+            save_sheet(sheet, place, tr)
         except SheetError as err:
             print(tr.message(err), file=sys.stderr)
             continue
