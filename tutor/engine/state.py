@@ -348,9 +348,16 @@ class State:
             raise IllegalAction("5", N_("The game is over; no more moves can be made."),
                                 action=str(action))
         if player is not None and player != actor:
+            # Chance is no name: it has messages of its own, which translate it.
+            if actor == CHANCE:
+                msgid = N_("It is not {player}'s decision now: chance must decide.")
+            elif player == CHANCE:
+                msgid = N_("It is not for chance to decide now: {actor} must decide.")
+            else:
+                msgid = N_("It is not {player}'s decision now: {actor} must decide.")
             raise IllegalAction(
                 PHASE_RULE[self.phase],
-                N_("It is not {player}'s decision now: {actor} must decide."),
+                msgid,
                 action=str(action),
                 player=self._name(player),
                 actor=self._name(actor),
