@@ -15,10 +15,24 @@ from pathlib import Path
 from typing import Any
 
 from .engine.messages import N_, CelestiaError
+from .file_errors import os_reason, yaml_reason
 from .grammar import Term
 
 SOURCE = Path(__file__).with_name("glossary.yaml")
 LANGUAGES: tuple[str, ...] = ("en", "fr", "hu")
+
+# One message per language, so that each names its language in words ("no French term",
+# "nincs francia kifejezése") instead of showing the code "fr".
+_NO_TERM = {
+    "en": N_('{path}: the concept "{id}" has no English term.'),
+    "fr": N_('{path}: the concept "{id}" has no French term.'),
+    "hu": N_('{path}: the concept "{id}" has no Hungarian term.'),
+}
+_BAD_GENDER = {
+    "en": N_('{path}: the English gender of "{id}" is "{gender}"; write m or f.'),
+    "fr": N_('{path}: the French gender of "{id}" is "{gender}"; write m or f.'),
+    "hu": N_('{path}: the Hungarian gender of "{id}" is "{gender}"; write m or f.'),
+}
 
 
 class GlossaryError(CelestiaError):
@@ -71,8 +85,7 @@ def _concept(raw: Any, number: int) -> Concept:
     for language in LANGUAGES:
         entry = raw.get(language)
         if not isinstance(entry, dict) or not isinstance(entry.get("term"), str):
-            raise GlossaryError(N_('{path}: the concept "{id}" has no {language} term.'),
-                                path=str(SOURCE), id=raw["id"], language=language)
+            raise GlossaryError(_NO_TERM[language], path=str(SOURCE), id=raw["id"])
         also = entry.get("also", [])
         terms[language] = (entry["term"], *(str(a) for a in also))
         avoid[language] = tuple(str(a) for a in entry.get("avoid", []))
@@ -80,8 +93,8 @@ def _concept(raw: Any, number: int) -> Concept:
             plurals[language] = entry["plural"]
         if "gender" in entry:
             if entry["gender"] not in ("m", "f"):
-                raise GlossaryError(N_('{path}: the gender of "{id}" in {language} is m or f.'),
-                                    path=str(SOURCE), id=raw["id"], language=language)
+                raise GlossaryError(_BAD_GENDER[language], path=str(SOURCE), id=raw["id"],
+                                    gender=str(entry["gender"]))
             genders[language] = entry["gender"]
     definition = raw.get("definition")
     if not isinstance(definition, str) or not definition.strip():
@@ -100,9 +113,10 @@ def concepts() -> tuple[Concept, ...]:
     try:
         with SOURCE.open(encoding="utf-8") as handle:
             document = yaml.safe_load(handle)
-    except (OSError, yaml.YAMLError) as err:
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as err:
+        reason = yaml_reason(err) if isinstance(err, yaml.YAMLError) else os_reason(err)
         raise GlossaryError(N_("The glossary {path} cannot be read: {reason}"),
-                            path=str(SOURCE), reason=str(err)) from err
+                            path=str(SOURCE), reason=reason) from err
     raw = document.get("concepts") if isinstance(document, dict) else None
     if not isinstance(raw, list):
         raise GlossaryError(N_("{path}: a list of concepts was expected."), path=str(SOURCE))

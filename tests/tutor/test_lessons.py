@@ -211,7 +211,8 @@ def test_a_refused_move_is_explained_in_the_learners_words() -> None:
         text = " ".join(render_entry(e, tr) for e in session.feedback())
         assert '"leave"' not in text and "„leave" not in text
     english = " ".join(render_entry(e, Translator("en")) for e in session.feedback())
-    assert "The rules do not allow this move now. What you may do: Pay:" in english
+    assert "The rules do not allow this move now. What you may do: Pay a lightning rod and a " \
+        "foghorn, Pay" in english
     assert "See rule 3.4." in english and "See rules 3.2 and 3.0." in english
 
 
