@@ -147,9 +147,11 @@ def render_text(name: str, tr: Translator, width: int = 80) -> str:
     import textwrap
 
     records = []
+    # French puts a narrow no-break space before the semicolon, as before the colon.
+    separator = "\u202f; " if tr.language == "fr" else "; "
     for row in rows:
         pairs = [tr.format(N_("{heading}: {value}"), heading=h, value=c)
                  for h, c in zip(head, row, strict=True) if c]
-        records += textwrap.wrap("; ".join(pairs), width, subsequent_indent="    ",
+        records += textwrap.wrap(separator.join(pairs), width, subsequent_indent="    ",
                                  break_on_hyphens=False)
     return "\n".join(records)
