@@ -59,6 +59,15 @@ def test_a_wrong_entry_is_refused_and_names_player_and_value() -> None:
     assert sheet.names() == ["Ann", "Bob"]
 
 
+@pytest.mark.parametrize(("language", "ending"), [
+    ("en", "20, and 25."), ("fr", "20 et 25."), ("hu", "20 és 25.")])
+def test_an_unknown_value_lists_the_values_in_words(language: str, ending: str) -> None:
+    with pytest.raises(SheetError) as err:
+        ScoreSheet().add(Entry("Bob", [7]))
+    text = Translator(language).message(err.value)
+    assert text.endswith(ending) and "1, 2, 4" in text, text
+
+
 def test_beginner_sheet_has_no_spyglasses() -> None:
     with pytest.raises(SheetError) as err:
         ScoreSheet("beginner").add(Entry("Ann", [4], 1))

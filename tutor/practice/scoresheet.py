@@ -177,7 +177,7 @@ class ScoreSheet:
                 found.append(SheetError(
                     N_("{player}: the game has no treasure of value {value}; the values are "
                        "{values}."), player=name, value=shown(value),
-                    values=", ".join(str(v) for v in in_game)))
+                    values=tuple(sorted(in_game))))  # a list in words: "…, 20 et 25"
                 continue
             wanted = held[value] + entry.values.count(value)
             if wanted > in_game[value]:
