@@ -44,6 +44,9 @@ French (named characters, elision)
   (épicène), or gives the third form. Without a third form an unknown gender gets the
   first one.
 - ``{player:de}`` → "de Bruno", "d’Ada"; ``{player:que}`` → "que Bruno", "qu’Emil".
+- ``{x:point|points}`` on a :class:`Quantity` (the coach's expected points) is the noun
+  that agrees with the amount, singular below 2: "{x} {x:point|points}" → "0,6 point",
+  "9,3 points".
 - ``{card:le}`` and ``{card:un}`` (``Le``, ``Un`` at the start of a sentence): a game term
   (:class:`Term`) with the article of its gender, "la boussole", "l’Itinéraire bis", "un
   Turbo"; on a list of cards, on each card, a counted one with its number: ``{cards:un}``
@@ -78,7 +81,8 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 __all__ = [
-    "GENDERS", "GrammarError", "GrammarFormatter", "Listing", "Person", "Term", "count_word",
+    "GENDERS", "GrammarError", "GrammarFormatter", "Listing", "Person", "Quantity", "Term",
+    "count_word",
     "french_typography", "has_grammar_spec", "hu_article", "hu_inflect", "is_grammar_spec",
     "parse_genders", "render", "specs_in", "validate_spec",
 ]
@@ -115,6 +119,19 @@ def parse_genders(declared: Mapping[str, Any]) -> dict[str, str]:
             raise GrammarError(f"the gender of {name} is {gender!r}; write m or f")
         genders[name] = gender
     return genders
+
+
+class Quantity(str):
+    """A number as it is shown ("0,6", "12,5") that knows its amount, so that the noun
+    after it can agree: French ``{x:point|points}`` gives the singular below 2 ("0,6
+    point", "1,5 point", "2,0 points"), as French writes it."""
+
+    amount: float
+
+    def __new__(cls, shown: str, amount: float) -> Quantity:
+        quantity = super().__new__(cls, shown)
+        quantity.amount = float(amount)
+        return quantity
 
 
 class Listing(str):
@@ -708,6 +725,8 @@ def _render_fr(value: Any, spec: str, gender_of: Callable[[Any], str | None]) ->
             return (_ELIDING[spec] if _french_elides(first) else spec + " ") + str(value)
         return (_ELIDING[spec] if _french_elides(value) else spec + " ") + str(value)
     forms = spec.split("|")
+    if isinstance(value, Quantity) and len(forms) == 2 and all(f.strip() for f in forms):
+        return forms[0] if abs(value.amount) < 2 else forms[1]  # singular|plural
     if len(forms) in (2, 3) and all(form.strip() for form in forms):
         gender = gender_of(value)
         if gender == "m":

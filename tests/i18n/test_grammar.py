@@ -3,6 +3,7 @@ vowel harmony (with a safe form for names it cannot judge), French gender and el
 French typography, and how Translator uses them (a broken spec falls back to English)."""
 
 import pickle
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from tutor import grammar
 from tutor.engine import data
 from tutor.grammar import GrammarError, Person, french_typography, hu_article, render
 from tutor.i18n import Translator
+from tutor.tools import catalogs as tool
 
 # --- Hungarian numbers --------------------------------------------------------------------
 
@@ -449,3 +451,30 @@ def test_a_counted_term_pickles_as_itself() -> None:
     term = Translator("fr").term("compass").times(2)
     again = pickle.loads(pickle.dumps(term))
     assert (again, again.count, again.gender) == ("deux boussoles", 2, "f")
+
+
+@pytest.mark.parametrize(("amount", "shown", "noun"), [
+    (0.0, "0,0", "point"), (0.6, "0,6", "point"), (1.0, "1,0", "point"), (1.9, "1,9", "point"),
+    (2.0, "2,0", "points"), (9.3, "9,3", "points"), (-0.4, "-0,4", "point")])
+def test_a_french_noun_agrees_with_a_quantity(amount: float, shown: str, noun: str) -> None:
+    from tutor.grammar import Quantity
+
+    text = Translator("fr").format("{x}", x=Quantity(shown, amount))
+    assert text == shown
+    rendered = grammar.render("fr", Quantity(shown, amount), "point|points")
+    assert rendered == noun
+
+
+def test_the_coach_figures_agree_in_french() -> None:
+    from tutor.practice.coach import points
+
+    tr = Translator("fr")
+    line = "{x} {x:point espéré|points espérés}"
+    fill = grammar.GrammarFormatter("fr").format
+    assert fill(line, x=points(0.63, tr)) == "0,6 point espéré"
+    assert fill(line, x=points(12.34, tr)) == "12,3 points espérés"
+    # Every French coach message that shows expected points agrees its noun with them.
+    for message in tool.read(tool.ROOT / "locales/fr/LC_MESSAGES/practice.po", locale="fr"):
+        if any("coach.py" in path for path, _ in message.locations) and \
+                isinstance(message.string, str):
+            assert not re.search(r"\{\w+\} points", message.string), message.string
