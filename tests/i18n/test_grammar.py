@@ -478,3 +478,6 @@ def test_the_coach_figures_agree_in_french() -> None:
         if any("coach.py" in path for path, _ in message.locations) and \
                 isinstance(message.string, str):
             assert not re.search(r"\{\w+\} points", message.string), message.string
+    for message in tool.read(tool.ROOT / "locales/fr/LC_MESSAGES/lessons.po", locale="fr"):
+        text = message.string if isinstance(message.string, str) else ""
+        assert not re.search(r"\{(?:leave|next|stay)_points\} points", text), text
