@@ -7,14 +7,17 @@ Python version whose wording differs simply shows that text in English.
 
 Two words argparse writes itself are ours too: the name of a value's type in "invalid int
 value" (``TYPE_NAMES``), and the colon after a section heading, which French typography
-wants after a narrow no-break space ("options :"). What the person typed is quoted short
-(``inputs.excerpt``) in every message that repeats it: an unknown choice, command or option
-may be a whole file pasted by mistake.
+wants after a narrow no-break space ("options :"). So are the quotes around what a person
+typed, which argparse writes with Python's ``repr`` ('nosuch'): French and Hungarian
+messages quote it their way (« nosuch », „nosuch”) and list the choices as plain words.
+What the person typed is quoted short (``inputs.excerpt``) in every message that repeats
+it: an unknown choice, command or option may be a whole file pasted by mistake.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 
 from .engine.messages import N_
 from .i18n import Translator
@@ -59,35 +62,50 @@ _TYPED_PARAMETERS = {
     "unrecognized arguments: %s": ("",),
     "ignored explicit argument %r": ("",),
 }
+#: Each language's quotes around what a person typed (French: narrow no-break spaces);
+#: English keeps argparse's own.
+QUOTES = {"fr": ("«\u202f", "\u202f»"), "hu": ("„", "”")}
+_REPR = re.compile(r"'([^'\\]*)'")
 
 
 class _Quoted(str):
-    """A short excerpt of what was typed; ``%r`` shows it in quotes, as argparse does,
+    """A short excerpt of what was typed; ``%r`` shows it in the language's quotes,
     without escaping its escapes again."""
 
+    quotes: tuple[str, str] = ("'", "'")
+
     def __repr__(self) -> str:
-        return f"'{self}'"
+        return f"{self.quotes[0]}{self}{self.quotes[1]}"
 
 
-def _short(value: object) -> object:
-    return _Quoted(excerpt(value)) if isinstance(value, str) else value
+def _short(value: object, quotes: tuple[str, str]) -> object:
+    if not isinstance(value, str):
+        return value
+    quoted = _Quoted(excerpt(value))
+    quoted.quotes = quotes
+    return quoted
 
 
 class _Filled(str):
-    """A message that argparse fills with what was typed: that is quoted short, and the
-    type in "invalid value" is named in words."""
+    """A message that argparse fills with what was typed: that is quoted short (the
+    language's way in French and Hungarian), and the type in "invalid value" is named in
+    words."""
 
     translator: Translator
     typed: tuple[str, ...]
 
     def __mod__(self, values: object) -> str:
+        tr = self.translator
+        quotes = QUOTES.get(tr.language, _Quoted.quotes)
         if isinstance(values, dict):
-            values = {key: _short(value) if key in self.typed else value
+            values = {key: _short(value, quotes) if key in self.typed else value
                       for key, value in values.items()}
             if values.get("type") in TYPE_NAMES:
-                values["type"] = self.translator.gettext(TYPE_NAMES[values["type"]])
+                values["type"] = tr.gettext(TYPE_NAMES[values["type"]])
+            if tr.language in QUOTES and isinstance(values.get("choices"), str):
+                values["choices"] = _REPR.sub(r"\1", values["choices"])
         elif "" in self.typed:
-            values = _short(values)
+            values = _short(values, quotes)
         return str.__mod__(self, values)
 
 

@@ -94,6 +94,10 @@ def os_reason(err: BaseException) -> Reason:
     return _reason(N_("the system refused without saying why."))
 
 
+#: JSON's and YAML's unterminated string.
+_UNCLOSED_QUOTE = N_("the text in quotes that starts at line {line}, column {column} is never "
+                     "closed.")
+
 #: The JSON parser's own words (``json.JSONDecodeError.msg``) → our sentence.
 _JSON: dict[str, str] = {
     "Expecting value": N_("a value was expected at line {line}, column {column}."),
@@ -101,8 +105,7 @@ _JSON: dict[str, str] = {
         "a name in double quotes was expected at line {line}, column {column}."),
     "Expecting ':' delimiter": N_("a colon was expected at line {line}, column {column}."),
     "Expecting ',' delimiter": N_("a comma was expected at line {line}, column {column}."),
-    "Unterminated string starting at": N_(
-        "the text in quotes that starts at line {line}, column {column} is never closed."),
+    "Unterminated string starting at": _UNCLOSED_QUOTE,
     "Invalid control character at": N_(
         "the text at line {line}, column {column} holds a control character, which is not "
         "allowed."),
@@ -196,4 +199,44 @@ def toml_reason(err: BaseException) -> Reason:
         msgid = N_("the character at line {line}, column {column} is not expected there.")
     else:
         msgid = N_("it is not valid TOML at line {line}, column {column}.")
+    return _reason(msgid, **where)
+
+
+def yaml_reason(err: BaseException) -> Reason:
+    """Why a YAML text could not be read (PyYAML's ``YAMLError``), with where, in our words.
+
+    PyYAML explains itself in English ("mapping values are not allowed here"); the usual
+    mistakes get a sentence of their own, anything else says where the text stops being
+    YAML.
+    """
+    mark = getattr(err, "problem_mark", None)
+    if mark is None:
+        return _reason(N_("it is not valid YAML."))
+    where = {"line": mark.line + 1, "column": mark.column + 1}
+    problem = str(getattr(err, "problem", "") or "")
+    context = str(getattr(err, "context", "") or "")
+    if problem.startswith("mapping values are not allowed"):
+        msgid = N_("the colon at line {line}, column {column} is not allowed there; check the "
+                   "indentation, or put the text in quotes.")
+    elif problem.startswith("found character '\\t'"):
+        msgid = N_("line {line} is indented with a tab; indent with spaces.")
+    elif problem.startswith("found character"):
+        msgid = N_("the character at line {line}, column {column} cannot start a value; put "
+                   "the text in quotes.")
+    elif "quoted scalar" in context and getattr(err, "context_mark", None) is not None:
+        start = err.context_mark  # type: ignore[attr-defined]
+        where = {"line": start.line + 1, "column": start.column + 1}
+        msgid = _UNCLOSED_QUOTE
+    elif problem.startswith("found undefined alias"):
+        msgid = N_("the alias at line {line}, column {column} refers to no anchor.")
+    elif "could not find expected ':'" in problem:
+        msgid = N_("a line before line {line} has no colon after its key.")
+    elif "flow sequence" in context or "flow mapping" in context:
+        msgid = N_("a bracket or brace opened before line {line}, column {column} is never "
+                   "closed.")
+    elif "block" in problem or "block" in context:
+        msgid = N_("what starts at line {line}, column {column} does not fit the lines above "
+                   "it; check its indentation.")
+    else:
+        msgid = N_("it is not valid YAML at line {line}, column {column}.")
     return _reason(msgid, **where)

@@ -15,9 +15,24 @@ from pathlib import Path
 from typing import Any
 
 from .engine.messages import N_, CelestiaError
+from .file_errors import os_reason, yaml_reason
+from .grammar import Term
 
 SOURCE = Path(__file__).with_name("glossary.yaml")
 LANGUAGES: tuple[str, ...] = ("en", "fr", "hu")
+
+# One message per language, so that each names its language in words ("no French term",
+# "nincs francia kifejezése") instead of showing the code "fr".
+_NO_TERM = {
+    "en": N_('{path}: the concept "{id}" has no English term.'),
+    "fr": N_('{path}: the concept "{id}" has no French term.'),
+    "hu": N_('{path}: the concept "{id}" has no Hungarian term.'),
+}
+_BAD_GENDER = {
+    "en": N_('{path}: the English gender of "{id}" is "{gender}"; write m or f.'),
+    "fr": N_('{path}: the French gender of "{id}" is "{gender}"; write m or f.'),
+    "hu": N_('{path}: the Hungarian gender of "{id}" is "{gender}"; write m or f.'),
+}
 
 
 class GlossaryError(CelestiaError):
@@ -37,6 +52,10 @@ class Concept:
     engine: str | None = None
     #: language → words for this concept that our texts must not use (one word per thing).
     avoid: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: language → the term's plural, where the glossary gives one (a card's, in en and fr).
+    plurals: dict[str, str] = field(default_factory=dict)
+    #: language → the term's grammatical gender ("m" or "f"), where given (French cards).
+    genders: dict[str, str] = field(default_factory=dict)
 
     def term(self, language: str) -> str:
         return self.terms[language][0]
@@ -61,21 +80,29 @@ def _concept(raw: Any, number: int) -> Concept:
                             number=number)
     terms: dict[str, tuple[str, ...]] = {}
     avoid: dict[str, tuple[str, ...]] = {}
+    plurals: dict[str, str] = {}
+    genders: dict[str, str] = {}
     for language in LANGUAGES:
         entry = raw.get(language)
         if not isinstance(entry, dict) or not isinstance(entry.get("term"), str):
-            raise GlossaryError(N_('{path}: the concept "{id}" has no {language} term.'),
-                                path=str(SOURCE), id=raw["id"], language=language)
+            raise GlossaryError(_NO_TERM[language], path=str(SOURCE), id=raw["id"])
         also = entry.get("also", [])
         terms[language] = (entry["term"], *(str(a) for a in also))
         avoid[language] = tuple(str(a) for a in entry.get("avoid", []))
+        if isinstance(entry.get("plural"), str):
+            plurals[language] = entry["plural"]
+        if "gender" in entry:
+            if entry["gender"] not in ("m", "f"):
+                raise GlossaryError(_BAD_GENDER[language], path=str(SOURCE), id=raw["id"],
+                                    gender=str(entry["gender"]))
+            genders[language] = entry["gender"]
     definition = raw.get("definition")
     if not isinstance(definition, str) or not definition.strip():
         raise GlossaryError(N_('{path}: the concept "{id}" has no definition.'),
                             path=str(SOURCE), id=raw["id"])
     return Concept(id=raw["id"], terms=terms, definition=definition.strip(),
                    note=str(raw.get("note", "")).strip(), engine=raw.get("engine"),
-                   avoid=avoid)
+                   avoid=avoid, plurals=plurals, genders=genders)
 
 
 @cache
@@ -86,9 +113,10 @@ def concepts() -> tuple[Concept, ...]:
     try:
         with SOURCE.open(encoding="utf-8") as handle:
             document = yaml.safe_load(handle)
-    except (OSError, yaml.YAMLError) as err:
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as err:
+        reason = yaml_reason(err) if isinstance(err, yaml.YAMLError) else os_reason(err)
         raise GlossaryError(N_("The glossary {path} cannot be read: {reason}"),
-                            path=str(SOURCE), reason=str(err)) from err
+                            path=str(SOURCE), reason=reason) from err
     raw = document.get("concepts") if isinstance(document, dict) else None
     if not isinstance(raw, list):
         raise GlossaryError(N_("{path}: a list of concepts was expected."), path=str(SOURCE))
@@ -101,10 +129,14 @@ def by_engine() -> dict[str, Concept]:
     return {c.engine: c for c in concepts() if c.engine}
 
 
-def engine_term(identifier: str, language: str) -> str | None:
-    """The word for an engine identifier in ``language``, or None if it is not a term."""
+def engine_term(identifier: str, language: str) -> Term | None:
+    """The word for an engine identifier in ``language`` (a ``grammar.Term``, which knows
+    its plural and French gender), or None if it is not a term."""
     concept = by_engine().get(identifier)
-    return concept.term(language) if concept else None
+    if concept is None:
+        return None
+    return Term(concept.term(language), language, concept.plurals.get(language),
+                concept.genders.get(language))
 
 
 def _keys(concept: Concept) -> set[str]:

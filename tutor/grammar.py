@@ -25,9 +25,15 @@ decides. A number takes the article and the suffix of the way it is read aloud (
 2-es, a 4-es és a 6-os".
 
 A name's suffix follows its vowels ("Adával", "Emillel", "Dáviddal", "Ann-nal"). A name
-this module cannot judge — written with letters Hungarian spelling does not use, with a
-final letter that may be silent ("Kate", "Sarah"), or with no vowel — is given the safe
-form "Kate nevű játékossal": the suffix goes on "játékos".
+this module cannot judge — written with letters Hungarian spelling does not use, with an
+ending other languages read otherwise (a silent e: "Kate", "Mike"; a final s read [s]:
+"Chris"; "Sarah", "Paul", "Tony"), or with no vowel — is given the safe form "Kate nevű
+játékossal": the suffix goes on "játékos".
+
+``egy`` is the indefinite article: ``{card:egy -t}`` → "egy iránytűt". A list of cards
+(``Translator.cards``: :class:`Term` items with their counts) takes the form on each item,
+and a number takes the place of ``egy``: ``{cards:az -val}`` → "a két iránytűvel és a
+turbóval", ``{cards:egy -val}`` → "két iránytűvel és egy turbóval".
 
 French (named characters, elision)
 ----------------------------------
@@ -38,6 +44,13 @@ French (named characters, elision)
   (épicène), or gives the third form. Without a third form an unknown gender gets the
   first one.
 - ``{player:de}`` → "de Bruno", "d’Ada"; ``{player:que}`` → "que Bruno", "qu’Emil".
+- ``{x:point|points}`` on a :class:`Quantity` (the coach's expected points) is the noun
+  that agrees with the amount, singular below 2: "{x} {x:point|points}" → "0,6 point",
+  "9,3 points".
+- ``{card:le}`` and ``{card:un}`` (``Le``, ``Un`` at the start of a sentence): a game term
+  (:class:`Term`) with the article of its gender, "la boussole", "l’Itinéraire bis", "un
+  Turbo"; on a list of cards, on each card, a counted one with its number: ``{cards:un}``
+  → "deux boussoles et un Turbo", ``{cards:le}`` → "les deux boussoles et le Turbo".
 
 Declaring genders (for lesson seats)
 ------------------------------------
@@ -68,9 +81,10 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 __all__ = [
-    "GENDERS", "GrammarError", "GrammarFormatter", "Listing", "Person", "french_typography",
-    "has_grammar_spec", "hu_article", "hu_inflect", "is_grammar_spec", "parse_genders",
-    "render", "specs_in", "validate_spec",
+    "GENDERS", "GrammarError", "GrammarFormatter", "Listing", "Person", "Quantity", "Term",
+    "count_word",
+    "french_typography", "has_grammar_spec", "hu_article", "hu_inflect", "is_grammar_spec",
+    "parse_genders", "render", "specs_in", "validate_spec",
 ]
 
 
@@ -107,19 +121,95 @@ def parse_genders(declared: Mapping[str, Any]) -> dict[str, str]:
     return genders
 
 
+class Quantity(str):
+    """A number as it is shown ("0,6", "12,5") that knows its amount, so that the noun
+    after it can agree: French ``{x:point|points}`` gives the singular below 2 ("0,6
+    point", "1,5 point", "2,0 points"), as French writes it."""
+
+    amount: float
+
+    def __new__(cls, shown: str, amount: float) -> Quantity:
+        quantity = super().__new__(cls, shown)
+        quantity.amount = float(amount)
+        return quantity
+
+
 class Listing(str):
     """A list in words ("1, 2, 4 és 6") that remembers its items, so that a grammar spec
     can inflect each of them ("az 1-es, a 2-es, a 4-es és a 6-os")."""
 
     items: tuple[Any, ...]
-    join: Callable[[list[str]], str]
+    #: Joins the inflected items again. Not ``join``: that would hide str.join.
+    joined: Callable[[list[str]], str]
 
     def __new__(cls, text: str, items: Iterable[Any],
                 join: Callable[[list[str]], str]) -> Listing:
         listing = super().__new__(cls, text)
         listing.items = tuple(items)
-        listing.join = join
+        listing.joined = join
         return listing
+
+
+#: Counts written as words in running text; larger ones keep their digits.
+_COUNT_WORDS = {
+    "en": ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    "fr": ("", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix"),
+    # The form before a noun: "két iránytű", not "kettő iránytű".
+    "hu": ("", "egy", "két", "három", "négy", "öt", "hat", "hét", "nyolc", "kilenc", "tíz"),
+}
+
+
+def count_word(language: str, count: int) -> str:
+    """A count as running text writes it before a noun: 2 → "two", "deux", "két"; from 11
+    on, the digits."""
+    words = _COUNT_WORDS.get(language, _COUNT_WORDS["en"])
+    return words[count] if 0 < count < len(words) else str(count)
+
+
+class Term(str):
+    """A game term in one language ("boussole") with what its grammar needs: the French
+    gender, the plural (English, French) and, in a list of cards, how many are meant.
+
+    Without a count it prints as the word. With one (:meth:`times`) it prints as a list
+    item does without a grammar spec: "a compass", "two compasses"; "boussole", "deux
+    boussoles"; "iránytű", "két iránytű". French and Hungarian leave the one bare, and
+    their specs give it an article: ``{cards:un}`` → "une boussole et deux Turbo",
+    ``{cards:le}`` → "la boussole et les deux Turbo", ``{cards:az -val}`` → "az iránytűvel
+    és a két turbóval", ``{cards:egy -val}`` → "egy iránytűvel és két turbóval"."""
+
+    language: str
+    singular: str
+    plural: str
+    gender: str | None
+    #: How many are meant (None: the bare word). Not ``count``: that would hide str.count.
+    how_many: int | None
+
+    def __new__(cls, singular: str, language: str, plural: str | None = None,
+                gender: str | None = None, count: int | None = None) -> Term:
+        plural = plural or singular
+        if gender is not None and gender not in GENDERS:
+            raise GrammarError(f"unknown gender {gender!r}; use one of {', '.join(GENDERS)}")
+        term = super().__new__(cls, _counted(language, singular, plural, count))
+        term.language, term.singular, term.plural = language, singular, plural
+        term.gender, term.how_many = gender, count
+        return term
+
+    def times(self, count: int) -> Term:
+        """The same term, ``count`` of it: ``boussole.times(2)`` → "deux boussoles"."""
+        return Term(self.singular, self.language, self.plural, self.gender, count)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Term, (self.singular, self.language, self.plural, self.gender, self.how_many)
+
+
+def _counted(language: str, singular: str, plural: str, count: int | None) -> str:
+    if count is None:
+        return singular
+    if count != 1:
+        return f"{count_word(language, count)} {plural if language != 'hu' else singular}"
+    if language == "en":
+        return ("an " if singular[:1].lower() in "aeiou" else "a ") + singular
+    return singular
 
 
 # --- Hungarian --------------------------------------------------------------------------
@@ -381,16 +471,57 @@ def _harmony_of(vowels: list[str]) -> str | None:
         return ROUNDED
     if last in _BACK_VOWELS:
         return BACK
-    if last in "ií":
-        # i and í are neutral: the vowel before them decides ("Dávid", "Fanni").
+    if last in "ií" or (last == "é" and len(vowels) > 1):
+        # i, í and a last é are neutral: the vowel before them decides ("Dávid", "Fanni",
+        # "kávéval", "Zoéval").
         for vowel in reversed(vowels):
-            if vowel not in "ií":
+            if vowel not in "ií" and not (vowel == "é" and vowel is last):
                 return BACK if vowel in _BACK_VOWELS else FRONT
     return FRONT
 
 
-def _word_stem(text: str) -> _Stem | None:
-    """The stem of a word or name, or None when spelling cannot tell how it is read."""
+#: Hungarian first names that the rules for foreign spellings below would refuse: a final
+#: e that is read ("Bence"), a final s read [ʃ] ("Lajos"), a final c, ly, d or t.
+_HUNGARIAN_NAMES = frozenset((
+    "bence", "emese", "levente", "imre", "endre", "vince", "kende", "zente", "lenke", "etele",
+    "ede", "lajos", "ambrus", "kolos", "vilmos", "dénes", "illés", "ferenc", "gergely",
+    "albert", "norbert", "hubert", "gellért", "roland", "botond"))
+_ALL_VOWELS = "aeiouáéíóöőúüű"
+#: Letters and digraphs only Hungarian spelling uses: a name with one is read as written.
+_HUNGARIAN_MARKS = re.compile(r"[áóúíöüőű]|cs|dz|gy|ny|sz|ty|zs")
+#: Vowels that other languages' spellings write as one sound, before a final consonant
+#: ("Paul", "Klaus", "Arnaud", "Jean"): which vowel is heard is not written.
+_FOREIGN_GROUPS = {"ou", "au", "eu", "ai", "ei", "oi", "ee", "oo", "ue", "oe", "ui", "ea"}
+_LAST_GROUP = re.compile(f"([{_ALL_VOWELS}]+)[^{_ALL_VOWELS}]+$")
+#: Endings other languages read otherwise than Hungarian: an e after a consonant or an é,
+#: silent or a schwa ("Mike", "Anne", "Renée"); s and z read [s] ("Chris", "Inez"); c read
+#: [k] ("Marc"); English -y after g, l, n, t ("Kelly", "Tony"); French silent endings
+#: ("Bernard", "Roland", "Vincent", "Margot", "Olivier") and their English readings.
+_FOREIGN_ENDINGS = re.compile(
+    f"(?:[^{_ALL_VOWELS}é]e|ée|(?<![cz])s|(?<![sd])z|c|[glnt]y|rd|nd|rt|nt|ot|ier)$")
+
+
+def _foreign_name(low: str) -> bool:
+    """Whether a name (in lower case, of Hungarian letters) may be read otherwise than
+    Hungarian spelling reads it, so that its suffixes cannot be judged from its letters:
+    "Mike", "Alice", "Chris", "Paul". Hungarian names are read as written: those with a
+    letter or a digraph only Hungarian uses ("Tünde", "Balázs", "Mihály"), and the common
+    ones these rules would refuse (``_HUNGARIAN_NAMES``)."""
+    # A final gy, ly, ny, ty may be an English -y ("Tony"): it does not make a name Hungarian.
+    body = low[:-2] if low.endswith(("gy", "ly", "ny", "ty")) else low
+    if low in _HUNGARIAN_NAMES or _HUNGARIAN_MARKS.search(body):
+        return False
+    if low[-2:] in _FOREIGN_PAIRS:
+        return True  # "Marie", "Joe", "Lou"
+    group = _LAST_GROUP.search(low)
+    if group and group.group(1) in _FOREIGN_GROUPS:
+        return True
+    return bool(_FOREIGN_ENDINGS.search(low))
+
+
+def _word_stem(text: str, name: bool = True) -> _Stem | None:
+    """The stem of a word or name, or None when spelling cannot tell how it is read.
+    ``name=False`` for the game's own Hungarian words, which are Hungarian for sure."""
     words = text.split()
     last = words[-1] if words else ""
     part = last.rsplit("-", 1)[-1]
@@ -402,14 +533,16 @@ def _word_stem(text: str) -> _Stem | None:
     vowels = [c for c in low if c in _VOWELS]
     if not vowels:
         return None
-    lexeme = _LEXICON.get(low, _Lexeme())
+    lexeme = _LEXICON.get(low)
+    if lexeme is None:
+        if name and _foreign_name(low):
+            return None
+        lexeme = _Lexeme()
     harmony = lexeme.harmony or _harmony_of(vowels)
     if low[-1] in _VOWELS:
         final = ""
         if low[-2:] in _FOREIGN_PAIRS:
             return None
-        if low[-1] in "eé" and len(vowels) > 1 and vowels[-2] in _BACK_VOWELS:
-            return None  # "Kate", "Jane": a final e after a back vowel may be silent
     else:
         final = lexeme.final or _split_final(low)
         foreign = low.endswith(("ch", "th", "ph", "sh", "gh", "ck")) and not lexeme.final
@@ -449,10 +582,15 @@ def _parse_hu_suffix(token: str) -> tuple[str, ...]:
     raise GrammarError(f"unknown Hungarian suffix {token}")
 
 
+#: The definite article (chosen by the value: "a 2", "az 1") and the indefinite one, which
+#: a counted term replaces with its number ("egy iránytű", "két iránytű").
+_HU_ARTICLES = ("a", "az", "A", "Az", "egy", "Egy")
+
+
 def _parse_hu_spec(spec: str) -> tuple[str | None, tuple[str, ...]]:
     article, suffix = None, ()
     for token in spec.split():
-        if token in ("a", "az", "A", "Az"):
+        if token in _HU_ARTICLES:
             if article is not None:
                 raise GrammarError(f"two articles in {spec!r}")
             article = token
@@ -461,7 +599,8 @@ def _parse_hu_spec(spec: str) -> tuple[str | None, tuple[str, ...]]:
                 raise GrammarError(f"two suffixes in {spec!r}")
             suffix = _parse_hu_suffix(token)
         else:
-            raise GrammarError(f"{token!r} is neither an article (a, az) nor a suffix (-ra)")
+            raise GrammarError(f"{token!r} is neither an article (a, az, egy) nor a suffix "
+                               "(-ra)")
     if article is None and not suffix:
         raise GrammarError(f"empty Hungarian spec {spec!r}")
     return article, suffix
@@ -486,7 +625,7 @@ def _stem_of(value: Any) -> _Stem | None:
     number = _whole_number(value)
     if number is not None:
         return _number_stem(number, str(value).strip())
-    return _word_stem(str(value))
+    return _word_stem(str(value), name=not isinstance(value, Term))
 
 
 #: The safe form for a name whose suffixes cannot be judged: "Kate nevű játékossal".
@@ -518,7 +657,7 @@ def _render_hu(value: Any, spec: str) -> str:
     if isinstance(value, Listing):
         items = [_render_hu_one(item, article if i == 0 else _lower(article), families)
                  for i, item in enumerate(value.items)]
-        return value.join(items)
+        return value.joined(items)
     return _render_hu_one(value, article, families)
 
 
@@ -530,6 +669,11 @@ def _render_hu_one(value: Any, article: str | None, families: tuple[str, ...]) -
     text = _inflect(value, families) if families else str(value)
     if article is None:
         return text
+    if article.lower() == "egy":
+        if isinstance(value, Term) and value.how_many not in (None, 1):
+            # "két iránytű": the number takes the indefinite article's place.
+            return text[:1].upper() + text[1:] if article[0].isupper() else text
+        return f"{article} {text}"
     if families and _stem_of(value) is None:
         # "a Kate nevű játékossal": the article goes with the safe form's first word.
         return f"{hu_article(str(value), article[0].isupper())} {text}"
@@ -550,13 +694,41 @@ def _french_elides(value: Any) -> bool:
     return bool(text) and text[0].lower() in _FRENCH_VOWELS
 
 
+#: Articles a French translation may ask for before a game term: definite, indefinite.
+_FR_ARTICLES = ("le", "Le", "un", "Un")
+
+
+def _fr_article(value: Any, spec: str) -> str:
+    """A game term with its article: "la boussole", "l’Itinéraire bis", "les deux
+    boussoles" (``le``); "une boussole", "deux boussoles" (``un``)."""
+    if not isinstance(value, Term) or value.gender is None:
+        raise GrammarError(f"the French article {spec!r} needs a game term, not {value!r}")
+    capital = spec[0].isupper()
+    if value.how_many not in (None, 1):
+        text = f"les {value}" if spec.lower() == "le" else str(value)
+    elif spec.lower() == "un":
+        text = ("un " if value.gender == "m" else "une ") + value.singular
+    elif value.singular[:1].lower() in _FRENCH_VOWELS | {"h"}:
+        text = "l’" + value.singular
+    else:
+        text = ("le " if value.gender == "m" else "la ") + value.singular
+    return text[:1].upper() + text[1:] if capital else text
+
+
 def _render_fr(value: Any, spec: str, gender_of: Callable[[Any], str | None]) -> str:
+    if spec in _FR_ARTICLES:
+        if isinstance(value, Listing):
+            return value.joined([_fr_article(item, spec if i == 0 else spec.lower())
+                               for i, item in enumerate(value.items)])
+        return _fr_article(value, spec)
     if spec in _ELIDING:
         if isinstance(value, Listing) and value.items:
             first = value.items[0]
             return (_ELIDING[spec] if _french_elides(first) else spec + " ") + str(value)
         return (_ELIDING[spec] if _french_elides(value) else spec + " ") + str(value)
     forms = spec.split("|")
+    if isinstance(value, Quantity) and len(forms) == 2 and all(f.strip() for f in forms):
+        return forms[0] if abs(value.amount) < 2 else forms[1]  # singular|plural
     if len(forms) in (2, 3) and all(form.strip() for form in forms):
         gender = gender_of(value)
         if gender == "m":
@@ -564,7 +736,8 @@ def _render_fr(value: Any, spec: str, gender_of: Callable[[Any], str | None]) ->
         if gender == "f":
             return forms[1]
         return forms[2] if len(forms) == 3 else forms[0]
-    raise GrammarError(f"unknown French spec {spec!r}: use de, que, or masculine|feminine")
+    raise GrammarError(f"unknown French spec {spec!r}: use le, un, de, que, or "
+                       "masculine|feminine")
 
 
 _SPACE_BEFORE = re.compile(r"(?<=\S)[ \u00a0\u202f]+(?=[;:!?])")
@@ -584,14 +757,14 @@ def french_typography(text: str) -> str:
 
 # --- Spec dispatch ----------------------------------------------------------------------
 
-_HU_TOKEN = re.compile(r"^(?:[Aa]z?|-\w+)$")
+_HU_TOKEN = re.compile(r"^(?:[Aa]z?|[Ee]gy|-\w+)$")
 
 
 def is_grammar_spec(spec: str) -> bool:
     """Whether a format spec is one of ours rather than Python's (``>3``, ``.1f``)."""
     if not spec:
         return False
-    if "|" in spec or spec in _ELIDING:
+    if "|" in spec or spec in _ELIDING or spec in _FR_ARTICLES:
         return True
     return all(_HU_TOKEN.match(token) for token in spec.split())
 
@@ -612,7 +785,8 @@ def validate_spec(language: str, spec: str) -> None:
     if language == "hu":
         _parse_hu_spec(spec)
     elif language == "fr":
-        _render_fr("Ada", spec, lambda _: None)
+        if spec not in _FR_ARTICLES:
+            _render_fr("Ada", spec, lambda _: None)
     else:
         raise GrammarError(f"no grammar forms for language {language!r} (spec {spec!r})")
 

@@ -321,11 +321,36 @@ class Translator:
 
     # --- Game terms -------------------------------------------------------------------
     def term(self, identifier: str) -> str:
-        """The glossary's word for an engine identifier (``"compass"`` → ``"boussole"``);
-        anything that is not a term (a number, a typo) is returned unchanged."""
+        """The glossary's word for an engine identifier (``"compass"`` → ``"boussole"``, a
+        ``grammar.Term`` that knows its plural and French gender); anything that is not a
+        term (a number, a typo) is returned unchanged."""
         from .glossary import engine_term
 
         return engine_term(identifier, self.language) or identifier
+
+    def cards(self, identifiers: Any, style: str = "and") -> _grammar_module.Listing:
+        """Cards (engine identifiers, in any order) as a list in words, each card once with
+        how many there are: ``["compass", "turbo", "compass"]`` → "two compasses and a
+        Turbo", "deux boussoles et Turbo", "két iránytű és turbó". Translations give the
+        items their article and case (``{cards:un}`` → "deux boussoles et un Turbo",
+        ``{cards:az -val}`` → "a két iránytűvel és a turbóval"; see ``tutor.grammar``).
+        Anything that is not a card (a treasure's value) is listed as it is, each time."""
+        term_type = _grammar().Term
+        counts: dict[str, int] = {}
+        order: list[str] = []
+        for identifier in identifiers:
+            if isinstance(self.term(identifier), term_type):
+                if identifier not in counts:
+                    order.append(identifier)
+                counts[identifier] = counts.get(identifier, 0) + 1
+            else:
+                order.append(identifier)
+        items: list[Any] = []
+        for identifier in order:
+            word = self.term(identifier)
+            items.append(word.times(counts[identifier]) if isinstance(word, term_type)
+                         else word)
+        return self.join(items, style)
 
     def term_value(self, name: str, value: Any) -> Any:
         """``value`` of the parameter ``name``, with engine identifiers made words.
@@ -351,6 +376,8 @@ class Translator:
             return value
         if not parts or not all(p in known or p.isdigit() for p in parts):
             return value
+        if name == "cards":
+            return self.cards(parts)
         words = [self.term(p) for p in parts]
         return words[0] if len(words) == 1 else self.join(words)
 

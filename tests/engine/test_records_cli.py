@@ -210,3 +210,16 @@ def test_undo_several_decisions(finished: State) -> None:
     three_back = undo(finished, 3)
     assert three_back.history == finished.history[:decisions[-3]]
     assert undo(finished, len(decisions) + 5).history == []
+
+
+@pytest.mark.parametrize(("language", "wanted"), [
+    ("en", "Entry 1: the record says Ann acts, but chance must decide."),
+    ("fr", "Entrée 1\u202f: l’enregistrement fait agir Ann, mais c’est au hasard de décider."),
+    ("hu", "Az 1. bejegyzés szerint Ann lép, de most a véletlen dönt."),
+])
+def test_chance_is_named_in_the_reader_s_language(tmp_path: Path, capsys, finished: State,
+                                                  language: str, wanted: str) -> None:
+    record = json.loads(dumps(finished))
+    record["history"][0] = [0, "stay"]  # the deck is dealt by chance first
+    code, _, err = run_cli(capsys, "replay", str(write(tmp_path, record)), "--lang", language)
+    assert code == 2 and err.strip() == wanted

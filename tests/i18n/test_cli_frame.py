@@ -36,3 +36,22 @@ def test_unknown_language_is_reported_in_the_locale_language(
     assert "«\u202fde\u202f»" in captured.err and "en, fr, hu" in captured.err
     assert captured.err.startswith("CELESTIA_LANG vaut")
     assert captured.err.count("\n") == 1 and "MATÉRIEL" in captured.out
+
+
+@pytest.mark.parametrize(("language", "argv", "wanted"), [
+    ("fr", ["nosuch"], "choix non valide\u202f: «\u202fnosuch\u202f» (choix possibles\u202f: "
+                       "simulate, replay"),
+    ("hu", ["nosuch"], "„nosuch” nem választható (lehetőségek: simulate, replay"),
+    ("fr", ["simulate", "--games", "x"], "«\u202fx\u202f» n’est pas un nombre entier valide"),
+    ("hu", ["simulate", "--games", "x"], "„x” nem egész szám"),
+    ("fr", ["simulate", "--ladder=x"],
+     "cette option ne prend pas de valeur\u202f: «\u202fx\u202f»"),
+    ("en", ["simulate", "--games", "x"], "invalid whole number value: 'x'"),
+])
+def test_argparse_quotes_what_was_typed_the_language_s_way(
+        capsys: pytest.CaptureFixture[str], language: str, argv: list[str], wanted: str) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", language, *argv])
+    err = capsys.readouterr().err
+    assert wanted in err
+    assert "'" not in err or language == "en"

@@ -23,12 +23,21 @@ ENGLISH = {"the", "and", "with", "for", "are", "not", "usage", "positional", "er
            "value", "int", "games", "players", "seed", "name", "spyglass_points", "go",
            "cannot", "must", "unknown", "unrecognized", "ambiguous", "line", "column",
            "entry", "rule", "player", "choose", "from", "this", "that", "was",
-           "has", "have", "there", "file", "read", "found", "permission", "denied"}
+           "has", "have", "there", "file", "read", "found", "permission", "denied",
+           # Option words, which would leak as an untranslated metavar (--jobs JOBS) or
+           # a phrase built from an option's name ("options", "faces", "arguments" and
+           # "styles" are French, "port" French and Hungarian, "ID" reads the same in
+           # both: not listed).
+           "jobs", "lesson", "hand", "dice", "city", "treasures", "cards", "discarded",
+           "aboard", "captain", "variant", "ladder", "resume", "batch", "new", "serve",
+           "strict", "browser", "events", "transcript", "check", "list", "limit", "about",
+           "spyglasses", "spyglass", "grappling", "hook", "term", "word", "words", "values",
+           "number", "folder", "out", "help", "default", "optional", "command"}
 #: Things a person types, shown as they are in every language.
 TYPED = re.compile(
     r"--[\w-]+|\{[^}]*\}|\"[^\"]*\"|'[^']*'|«[^»]*»|„[^”]*”|\S+[=:]\S*|\S+\+\S+|/\S+"
     r"|\bcelestia \w+|\b(?:standard|beginner|random|cautious|sensible|bold|stay|leave|pay"
-    r"|compass|turbo|coach|board|save|quit|Ann|Bob|JSON|TOML|YAML|CELESTIA_LANG)\b")
+    r"|compass|turbo|spyglass|coach|board|save|quit|Ann|Bob|JSON|TOML|YAML|CELESTIA_LANG)\b")
 #: Lines of code samples in help texts (the score sheet file).
 CODE_LINE = re.compile(r"^\s*(?:\w+ = .*|\[\[\w+\]\])\s*(?:#.*)?$", re.MULTILINE)
 
@@ -36,7 +45,8 @@ CODE_LINE = re.compile(r"^\s*(?:\w+ = .*|\[\[\w+\]\])\s*(?:#.*)?$", re.MULTILINE
 def english_words(text: str) -> list[str]:
     text = CODE_LINE.sub(" ", text)
     text = TYPED.sub(" ", text)
-    return sorted({w for w in re.findall(r"[A-Za-z_]+", text) if w.lower() in ENGLISH})
+    # Whole words, accented letters included: "listés" and "idézőjel" are not "list", "id".
+    return sorted({w for w in re.findall(r"[^\W\d]+", text) if w.lower() in ENGLISH})
 
 
 @pytest.fixture(autouse=True)
@@ -108,5 +118,8 @@ def test_errors_are_all_in_the_language(argv: list[str], language: str, tmp_path
 def test_the_english_check_finds_english() -> None:
     assert english_words("celestia: error: the following arguments are required: FILE")
     assert english_words("--games GAMES  nombre de parties") == ["GAMES"]
+    assert english_words("--jobs JOBS  nombre de processus") == ["JOBS"]
+    assert english_words("--hand CARDS  votre main") == ["CARDS"]
+    assert not english_words("tous les termes sont listés ; idézőjelek között")
     assert english_words("Impossible de lire /x : No such file or directory")
     assert not english_words('name = "Ann"\n[[players]]\n--spyglass-points N  pont')

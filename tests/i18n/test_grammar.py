@@ -3,6 +3,7 @@ vowel harmony (with a safe form for names it cannot judge), French gender and el
 French typography, and how Translator uses them (a broken spec falls back to English)."""
 
 import pickle
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from tutor import grammar
 from tutor.engine import data
 from tutor.grammar import GrammarError, Person, french_typography, hu_article, render
 from tutor.i18n import Translator
+from tutor.tools import catalogs as tool
 
 # --- Hungarian numbers --------------------------------------------------------------------
 
@@ -170,6 +172,61 @@ def test_a_name_it_cannot_judge_gets_the_safe_form(name: str) -> None:
     assert render("hu", name, "-val") == f"{name} nevű játékossal"
     assert render("hu", name, "-t") == f"{name} nevű játékost"
     assert render("hu", name, "-nak") == f"{name} nevű játékosnak"
+
+
+#: Common first names a player may type, each with its right "-val" form: the form a
+#: Hungarian writes for it, or the safe form where its letters do not tell how it is read
+#: (an English or French silent e, a final s read [s], a French silent ending…).
+SAFE = None
+FIRST_NAMES = {
+    "hu": {"Ada": "Adával", "Bruno": "Brunóval", "Csilla": "Csillával", "Dora": "Dorával",
+           "Emil": "Emillel", "Fanni": "Fannival", "Bence": "Bencével", "Emese": "Emesével",
+           "Levente": "Leventével", "Imre": "Imrével", "Tamás": "Tamással",
+           "Lajos": "Lajossal", "Dénes": "Dénessel", "Ferenc": "Ferenccel",
+           "Gergely": "Gergellyel", "Mihály": "Mihállyal", "Balázs": "Balázzsal",
+           "Zsófia": "Zsófiával", "Tünde": "Tündével", "Norbert": "Norberttel",
+           "Roland": "Rolanddal", "Botond": "Botonddal", "Péter": "Péterrel",
+           "László": "Lászlóval", "Eszter": "Eszterrel", "Réka": "Rékával",
+           "Zoltán": "Zoltánnal", "Katalin": "Katalinnal", "Attila": "Attilával",
+           "Judit": "Judittal", "Ágnes": "Ágnessel", "Csenge": "Csengével",
+           "Zoé": "Zoéval"},
+    "en": {"Mike": SAFE, "Alice": SAFE, "Steve": SAFE, "Chris": SAFE, "Kate": SAFE,
+           "Jane": SAFE, "Anne": SAFE, "George": SAFE, "Grace": SAFE, "James": SAFE,
+           "Charles": SAFE, "Thomas": SAFE, "Paul": SAFE, "Tony": SAFE, "Kelly": SAFE,
+           "Mary": SAFE, "Emily": SAFE, "Sarah": SAFE, "Joseph": SAFE, "Edward": SAFE,
+           "Robert": SAFE, "Marc": SAFE, "Joe": SAFE, "Lou": SAFE,
+           "John": "Johnnal", "Tom": "Tommal", "Ben": "Bennel", "Bob": "Bobbal",
+           "Ann": "Ann-nal", "Emma": "Emmával", "Linda": "Lindával", "Kevin": "Kevinnel",
+           "Daniel": "Daniellel", "Helen": "Helennel", "Mark": "Markkal"},
+    "fr": {"Pierre": SAFE, "Claude": SAFE, "Nicole": SAFE, "Émile": SAFE, "Louise": SAFE,
+           "Camille": SAFE, "Julie": SAFE, "Sophie": SAFE, "Louis": SAFE, "Nicolas": SAFE,
+           "Lucas": SAFE, "Jules": SAFE, "Bernard": SAFE, "Gérard": SAFE, "Vincent": SAFE,
+           "Laurent": SAFE, "Margot": SAFE, "Olivier": SAFE, "Arnaud": SAFE, "Jean": SAFE,
+           "Renée": SAFE, "Hélène": SAFE, "François": SAFE, "Raphaël": SAFE,
+           "Léa": "Léával", "Hugo": "Hugóval", "Chloé": "Chloéval", "André": "Andréval",
+           "René": "Renével", "Manon": "Manonnal", "Gabriel": "Gabriellel",
+           "Simon": "Simonnal", "Rémi": "Rémivel", "Clara": "Clarával"},
+    "de": {"Heike": SAFE, "Silke": SAFE, "Klaus": SAFE, "Hans": SAFE, "Moritz": SAFE,
+           "Andreas": SAFE, "Matthias": SAFE, "Uwe": SAFE, "Heinz": SAFE, "Kurt": SAFE,
+           "Jürgen": "Jürgennel", "Stefan": "Stefannal", "Katrin": "Katrinnal",
+           "Birgit": "Birgittel", "Anna": "Annával", "Ursula": "Ursulával",
+           "Otto": "Ottóval", "Günter": "Günterrel", "Sebastian": "Sebastiannal"},
+}
+
+
+@pytest.mark.parametrize(("name", "form"), [
+    pytest.param(name, form, id=f"{language}-{name}")
+    for language, names in FIRST_NAMES.items() for name, form in names.items()])
+def test_first_names_get_their_form_or_the_safe_one(name: str, form: str | None) -> None:
+    assert render("hu", name, "-val") == (form or f"{name} nevű játékossal")
+    if form is None:
+        assert render("hu", name, "a -t") == f"{hu_article(name)} {name} nevű játékost"
+
+
+def test_a_game_term_is_never_taken_for_a_foreign_name() -> None:
+    tr = Translator("hu")
+    for identifier in ("compass", "cannon", "turbo", "ejection", "jetpack", "spyglass"):
+        assert "nevű" not in render("hu", tr.term(identifier), "-val")
 
 
 @pytest.mark.parametrize(("word", "forms"), [
@@ -332,3 +389,98 @@ def test_positions_of_dice_become_a_list_in_words() -> None:
 def test_a_value_with_no_letter_is_no_name() -> None:
     with pytest.raises(GrammarError):
         render("hu", "(1,)", "-t")
+
+
+# --- Lists of cards: each card once, with how many -------------------------------------------
+
+@pytest.mark.parametrize(("language", "cards", "plain"), [
+    ("en", "compass+compass+turbo", "two compasses and a Turbo"),
+    ("en", "ejection", "an Ejection"),
+    ("en", "cannon+cannon+cannon", "three cannons"),
+    ("fr", "compass+turbo+compass", "deux boussoles et Turbo"),
+    ("fr", "turbo+turbo", "deux Turbo"),  # a card's name, invariable
+    ("fr", "alternative-route+alternative-route", "deux Itinéraires bis"),
+    ("hu", "compass+compass+turbo", "két iránytű és turbó"),
+    ("hu", "spyglass+spyglass", "két távcső"),
+])
+def test_equal_cards_are_counted_once(language: str, cards: str, plain: str) -> None:
+    tr = Translator(language)
+    assert str(tr.term_value("cards", cards)) == plain
+    assert str(tr.cards(cards.split("+"))) == plain
+
+
+@pytest.mark.parametrize(("cards", "forms"), [
+    ("compass+turbo", ("la boussole et le Turbo", "une boussole et un Turbo",
+                       "Une boussole et un Turbo")),
+    ("compass+compass+turbo", ("les deux boussoles et le Turbo", "deux boussoles et un Turbo",
+                               "Deux boussoles et un Turbo")),
+    ("alternative-route+foghorn", ("l’Itinéraire bis et la corne de brume",
+                                   "un Itinéraire bis et une corne de brume",
+                                   "Un Itinéraire bis et une corne de brume")),
+])
+def test_french_cards_take_their_article_and_gender(cards: str, forms: tuple[str, ...]) -> None:
+    tr = Translator("fr")
+    value = tr.term_value("cards", cards)
+    assert tuple(render("fr", value, spec) for spec in ("le", "un", "Un")) == forms
+    assert render("fr", tr.term_value("card", "ejection"), "un") == "un Débarquement"
+    assert render("fr", tr.term_value("card", "spyglass"), "Le") == "La Longue-vue magique"
+
+
+@pytest.mark.parametrize(("cards", "forms"), [
+    ("compass+turbo", ("az iránytűvel és a turbóval", "egy iránytűvel és egy turbóval",
+                       "Egy iránytűt és egy turbót")),
+    ("compass+compass+turbo", ("a két iránytűvel és a turbóval",
+                               "két iránytűvel és egy turbóval", "Két iránytűt és egy turbót")),
+    ("spyglass+spyglass+spyglass", ("a három távcsővel", "három távcsővel", "Három távcsövet")),
+])
+def test_hungarian_cards_take_article_number_and_case(cards: str,
+                                                      forms: tuple[str, ...]) -> None:
+    value = Translator("hu").term_value("cards", cards)
+    assert tuple(render("hu", value, spec) for spec in ("az -val", "egy -val", "Egy -t")) \
+        == forms
+
+
+def test_a_french_article_needs_a_game_term() -> None:
+    grammar.validate_spec("fr", "le")
+    grammar.validate_spec("hu", "egy -val")
+    with pytest.raises(GrammarError):
+        render("fr", "Ada", "le")  # a name has no article to take
+
+
+def test_a_counted_term_pickles_as_itself() -> None:
+    term = Translator("fr").term("compass").times(2)
+    again = pickle.loads(pickle.dumps(term))
+    assert (again, again.how_many, again.gender) == ("deux boussoles", 2, "f")
+
+
+@pytest.mark.parametrize(("amount", "shown", "noun"), [
+    (0.0, "0,0", "point"), (0.6, "0,6", "point"), (1.0, "1,0", "point"), (1.9, "1,9", "point"),
+    (2.0, "2,0", "points"), (9.3, "9,3", "points"), (-0.4, "-0,4", "point")])
+def test_a_french_noun_agrees_with_a_quantity(amount: float, shown: str, noun: str) -> None:
+    from tutor.grammar import Quantity
+
+    text = Translator("fr").format("{x}", x=Quantity(shown, amount))
+    assert text == shown
+    rendered = grammar.render("fr", Quantity(shown, amount), "point|points")
+    assert rendered == noun
+
+
+def test_the_coach_figures_agree_in_french() -> None:
+    from tutor.practice.coach import points
+
+    tr = Translator("fr")
+    line = "{x} {x:point espéré|points espérés}"
+    fill = grammar.GrammarFormatter("fr").format
+    assert fill(line, x=points(0.63, tr)) == "0,6 point espéré"
+    assert fill(line, x=points(12.34, tr)) == "12,3 points espérés"
+    # Every French coach message that shows expected points agrees its noun with them.
+    figures = ("stay|leave|roll|take|play|keep|kept|harm|pay|crash|points|now|best_points|"
+               "other_points|cost|next_points")
+    for message in tool.read(tool.ROOT / "locales/fr/LC_MESSAGES/practice.po", locale="fr"):
+        if any(path.endswith(("coach.py", "sentences.py")) for path, _ in message.locations):
+            strings = message.string if isinstance(message.string, tuple) else [message.string]
+            for text in strings:
+                assert not re.search(rf"\{{(?:{figures})\}} points", text or ""), text
+    for message in tool.read(tool.ROOT / "locales/fr/LC_MESSAGES/lessons.po", locale="fr"):
+        text = message.string if isinstance(message.string, str) else ""
+        assert not re.search(r"\{(?:leave|next|stay)_points\} points", text), text

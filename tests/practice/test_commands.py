@@ -40,7 +40,7 @@ def test_odds_advise_the_captain_and_after_a_crash(capsys) -> None:
     assert main(["odds", "--captain", "--dice", "fog,pirates,blank", "--city", "6", "--hand",
                  "compass,turbo,jetpack", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Pay compass and Turbo: about ")
+    assert out.startswith("Pay a compass and a Turbo: about ")
     assert "against 7.1 if you announce a crash" in out.splitlines()[0]
     assert main(["odds", "--captain", "--aboard", "1", "--city", "4", "--hand",
                  "2xcompass,turbo,cannon,foghorn", "--lang", "en"]) == 0
@@ -50,6 +50,41 @@ def test_odds_advise_the_captain_and_after_a_crash(capsys) -> None:
     out = capsys.readouterr().out
     assert out.startswith("Play your Jetpack: a treasure from city 2, 3.3 points")
     assert "captain can pay" not in out
+
+
+@pytest.mark.parametrize(("language", "advice", "choice"), [
+    ("en", "Pay two compasses and a cannon: your Equipment covers every hazard",
+     "Pay with two compasses and a Turbo"),
+    ("fr", "Payez les deux boussoles et le canon\u202f: vos cartes Équipement couvrent",
+     "Payer avec deux boussoles et un Turbo"),
+    ("hu", "Fizess a két iránytűvel és az ágyúval: az eszközkártyáid minden veszélyt",
+     "Fizetek két iránytűvel és egy turbóval"),
+])
+def test_the_coach_names_the_cards_to_pay_in_a_sentence(capsys, language: str, advice: str,
+                                                       choice: str) -> None:
+    """Equal cards are counted, and each card takes its article and case: no list after a
+    colon ("Fizess ezekkel a lapokkal: iránytű és iránytű")."""
+    assert main(["odds", "--captain", "--dice", "fog,fog,pirates", "--city", "6", "--hand",
+                 "2xcompass,turbo,cannon", "--lang", language]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(advice)
+    assert any(line.endswith(choice) for line in lines[1:])
+
+
+@pytest.mark.parametrize(("language", "advice"), [
+    ("en", "Play Gust of Wind: "),
+    ("fr", "Jouez votre carte Coup dur\u202f: "),
+    ("hu", "Játszd ki a széllökést: "),
+])
+def test_the_coach_names_the_card_to_play_in_a_sentence(language: str, advice: str) -> None:
+    view = View(me=1, players=3, captain=0, phase="power-window", city=4,
+                route=(4, 6, 9), pile_sizes={c: 5 for c in data.CITY_VALUES},
+                dice=("blank", "blank", "fog"), aboard=(True, True, False),
+                hand={"gust-of-wind": 1}, treasures=(), hand_sizes=(2, 1, 6), discard=(),
+                variant="standard", grappling_hook=False, spyglass_points=2, points=0,
+                unseen=unseen_cards(data.deck_composition(), {"gust-of-wind": 1}, []))
+    sentence = advise_view(view, ["play gust-of-wind", "pass"], Translator(language)).sentence
+    assert sentence.startswith(advice), sentence
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "hu"])

@@ -46,7 +46,7 @@ def test_a_wrong_entry_is_refused_and_names_player_and_value() -> None:
     sheet.add(Entry("Ann", [25] * 4))
     with pytest.raises(SheetError) as err:
         sheet.add(Entry("Bob", [25, 25, 25]))
-    assert err.value.params == {"player": "Bob", "value": 25, "count": 6, "listed": 7}
+    assert err.value.params == {"player": "Bob", "value": 25, "total": 6, "listed": 7}
     with pytest.raises(SheetError) as err:
         sheet.add(Entry("Bob", [7]))
     assert err.value.params["value"] == 7
@@ -57,6 +57,15 @@ def test_a_wrong_entry_is_refused_and_names_player_and_value() -> None:
     assert sheet.add(Entry("Ann", [25])) is True
     sheet.add(Entry("Bob", [25] * 5))
     assert sheet.names() == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize(("language", "ending"), [
+    ("en", "20, and 25."), ("fr", "20 et 25."), ("hu", "20 és 25.")])
+def test_an_unknown_value_lists_the_values_in_words(language: str, ending: str) -> None:
+    with pytest.raises(SheetError) as err:
+        ScoreSheet().add(Entry("Bob", [7]))
+    text = Translator(language).message(err.value)
+    assert text.endswith(ending) and "1, 2, 4" in text, text
 
 
 def test_beginner_sheet_has_no_spyglasses() -> None:
@@ -132,3 +141,32 @@ def test_interactive_entry_interrupted_keeps_what_was_entered() -> None:
         assert enter_sheet(sheet, ask, lambda line: None, Translator("fr")) is False
     assert sheet.names() == ["Ann"]
     assert 'name = "Ann"' in sheet.to_toml()
+
+
+@pytest.mark.parametrize(("language", "tie"), [
+    ("en", "Ann, Kate, and Mike share the victory."),
+    ("fr", "Ann, Kate et Mike se partagent la victoire."),
+    ("hu", "Ann, Kate és Mike holtversenyben nyert."),
+])
+def test_a_tie_names_the_winners_in_a_sentence(capsys, language: str, tie: str) -> None:
+    assert main(["score", "--lang", language, "--player", "Ann:25,20,4", "--player",
+                 "Kate:25,20,4", "--player", "Mike:20,25,4"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == tie
+
+
+@pytest.mark.parametrize(("language", "comment", "total"), [
+    ("en", "# A Celestia score sheet.", "Ann: 1 point."),
+    ("fr", "# Feuille de score de Celestia.", "Ann\u202f: 1 point."),
+    ("hu", "# Celestia-pontozólap.", "Ann: 1 pont."),
+])
+def test_a_saved_sheet_speaks_the_language_and_counts_right(tmp_path, language: str,
+                                                          comment: str, total: str) -> None:
+    path = tmp_path / "sheet.toml"
+    assert main(["score", "--lang", language, "--player", "Ann:1", "--player", "Bob:2",
+                 "--save", str(path)]) == 0
+    assert path.read_text(encoding="utf-8").splitlines()[0] == comment
+    said: list[str] = []
+    with create_pipe_input() as pipe:
+        ask = _asker(pipe, "Ann\n1\n0\n\n")
+        enter_sheet(ScoreSheet(), ask, said.append, Translator(language))
+    assert total in said

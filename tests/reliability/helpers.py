@@ -98,7 +98,8 @@ def english_words(text: str, given: list[str] | tuple[str, ...] = ()) -> list[st
     for item in sorted(given, key=len, reverse=True):
         for shown in {item, excerpt(item)}:
             if len(shown) >= 3:   # a shorter one would cut words apart
-                text = text.replace(shown, " ")
+                # Whole: the option --captain typed leaves --captain-cards as it is.
+                text = re.sub(rf"(?<![\w-]){re.escape(shown)}(?![\w-])", " ", text)
     text = _IDENTIFIER.sub(" ", text)
     text = _KEY_LIST.sub(lambda keys: " " if "_" in keys.group() else keys.group(), text)
     typed = " ".join(given).lower()

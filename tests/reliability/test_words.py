@@ -8,6 +8,7 @@ import json
 
 import pytest
 import tomlkit
+import yaml
 
 from tutor.file_errors import (
     _BY_ERRNO,
@@ -16,6 +17,7 @@ from tutor.file_errors import (
     load_json,
     os_reason,
     toml_reason,
+    yaml_reason,
 )
 from tutor.i18n import Translator
 from tutor.inputs import argument, excerpt, name_problem, whole
@@ -65,6 +67,23 @@ def test_toml_errors_in_our_words(document: str) -> None:
     fr, hu = Translator("fr").message(reason), Translator("hu").message(reason)
     assert fr != reason.english() and hu != reason.english()
     assert str(err.value.line) in fr and str(err.value.line) in hu
+
+
+@pytest.mark.parametrize(("document", "line"), [
+    ("a: b: c", 1), ("a:\n\t- b", 2), ("[1, 2", 1), ("a: 1\nb: 'x\n", 2), ("- a\nb: c", 2),
+    ("a: *x", 1), ("{a: 1", 1), ("a: [1,]]", 1), ("key: @x", 1), ("a: |\n b\nc", 3),
+    ("a: 1\n  b: 2", 2)])
+def test_yaml_errors_in_our_words(document: str, line: int) -> None:
+    with pytest.raises(yaml.YAMLError) as err:
+        yaml.safe_load(document)
+    reason = yaml_reason(err.value)
+    assert reason.params["line"] == line
+    english = reason.english()
+    assert str(err.value) not in english and "expected" not in english
+    for language in ("fr", "hu"):
+        text = Translator(language).message(reason)
+        assert text != english and str(line) in text
+        assert not any(word in text for word in ("expected", "found", "mapping", "scanning"))
 
 
 @pytest.mark.parametrize("text", ["²", "٣", "1²", "-1", "", " ", "0x10", "1e3", "9" * 5000,

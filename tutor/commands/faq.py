@@ -83,6 +83,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         return 0
     query = " ".join(args.query)
     if len(query) > faq.MAX_QUERY:
+        # TRANSLATORS: {count} is more than {limit}.
         error(tr.format(N_('Your question is too long to search ({count} characters, at most '
                            '{limit}): "{excerpt}…". Ask it in a few words.'),
                         count=tr.number(len(query)), limit=tr.number(faq.MAX_QUERY),

@@ -10,7 +10,7 @@ import textwrap
 from typing import TYPE_CHECKING, TextIO
 
 from ..engine.messages import N_
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from ..i18n import LANGUAGES, Translator
 
 if TYPE_CHECKING:
     from ..glossary import Concept
@@ -42,6 +42,14 @@ def _bold(text: str, colour: bool) -> str:
     return f"{BOLD}{text}{RESET}" if colour else text
 
 
+def language_name(language: str, tr: Translator) -> str:
+    """A language's name in the reader's language, as a heading: "Anglais", "Angol"."""
+    from babel import Locale
+
+    name = Locale.parse(tr.language).languages[language]
+    return name[:1].upper() + name[1:]
+
+
 def _words(concept: Concept, language: str) -> str:
     """The term, then its alternatives and short forms in brackets."""
     first, *others = concept.terms[language]
@@ -54,7 +62,7 @@ def describe(concept: Concept, tr: Translator, columns: int, colour: bool) -> li
 
     lines = [_bold(concept.term(tr.language), colour)]
     # TRANSLATORS: a language's name as the label of its term ("Français : boussole").
-    labels = {lang: tr.format(N_("{language}:"), language=LANGUAGE_NAMES[lang])
+    labels = {lang: tr.format(N_("{language}:"), language=language_name(lang, tr))
               for lang in LANGUAGES}
     label_width = max(len(label) for label in labels.values()) + 1
     for language in LANGUAGES:
@@ -75,7 +83,7 @@ def table(concepts: tuple[Concept, ...], tr: Translator, columns: int,
     order = [tr.language, *(lang for lang in LANGUAGES if lang != tr.language)]
     gap = 2
     cell = (columns - gap * (len(order) - 1)) // len(order)
-    header = (" " * gap).join(f"{LANGUAGE_NAMES[lang]:<{cell}}" for lang in order).rstrip()
+    header = (" " * gap).join(f"{language_name(lang, tr):<{cell}}" for lang in order).rstrip()
     lines = [_bold(header, colour)]
     for concept in concepts:
         cells = [textwrap.wrap(_words(concept, lang), cell) for lang in order]

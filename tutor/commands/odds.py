@@ -54,7 +54,7 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("--grappling-hook", action="store_true",
                         help=_("the Grappling Hook promotional cards are in the deck"))
     parser.add_argument("--dice", metavar=_("FACES"),
-                        help=_("the dice shown, separated by commas, e.g. fog,fog,blank"))
+                        help=_("the dice shown, separated by commas, e.g. fog,fog,pirates"))
     # TRANSLATORS: Same role in every option: the placeholder for a list of cards in the usage.
     parser.add_argument("--hand", metavar=_("CARDS"), default="", nargs="+", action=_Words,
                         help=_("your hand, separated by commas, e.g. compass,turbo or "
@@ -106,6 +106,7 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
 
 def _treasures(text: str, variant: str) -> list[tuple[int, int]]:
     from ..engine import data
+    from ..glossary import by_engine, fold
     from ..inputs import excerpt, whole
     from ..practice.parse import InputError
 
@@ -114,6 +115,9 @@ def _treasures(text: str, variant: str) -> list[tuple[int, int]]:
                              "a value that city's pile holds, e.g. 4:6 or 4:spyglass."),
                           item=excerpt(item))
 
+    # A Magic Spyglass is written "spyglass", "0", or its name in any of the languages.
+    spyglass = {"0", *(fold(word) for words in by_engine()[data.SPYGLASS].terms.values()
+                       for word in words), data.SPYGLASS}
     found: list[tuple[int, int]] = []
     most = sum(len(data.pile_composition(c, variant)) for c in data.CITY_VALUES)
     for raw in text.split(","):
@@ -125,7 +129,7 @@ def _treasures(text: str, variant: str) -> list[tuple[int, int]]:
                                 "holds."))
         city_text, _, value_text = item.partition(":")
         city = whole(city_text, 0, data.CITY_VALUES[-1])
-        value = 0 if value_text.strip().lower() in ("spyglass", "0") \
+        value = 0 if fold(value_text.strip()) in spyglass \
             else whole(value_text, 1, data.CITY_VALUES[-1])
         values = {t.value for t in data.pile_composition(city, variant)} \
             if city in data.CITY_VALUES else set()
@@ -226,6 +230,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
                              cities=tr.join([str(c) for c in data.CITY_VALUES[:-1]], "or"))
         dest = data.CITY_VALUES[data.CITY_VALUES.index(city) + 1]
         if dice and len(dice) != data.dice_to_reach(dest):
+            # TRANSLATORS: {need} is 2 or more, the dice rolled to reach {dest}.
             raise InputError(N_("Flying from city {city} to city {dest} takes {need} dice, but "
                                 "--dice names {count}."), city=city, dest=dest,
                              need=data.dice_to_reach(dest), count=len(dice))

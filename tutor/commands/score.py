@@ -122,7 +122,7 @@ def _interrupted(sheet, save: str | None, tr: Translator) -> int:
         return 1
     print(tr.gettext(N_("Entry interrupted. The players entered so far, as a score "
                         "sheet file:")))
-    print(sheet.to_toml(), end="")
+    print(sheet.to_toml(tr), end="")
     # Whoever stopped the entry wants to leave: no more questions.
     return Keeper(sheet, tr, None, typed=True).keep(save, complete=False)
 

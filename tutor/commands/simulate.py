@@ -14,14 +14,19 @@ HELP = N_("play full games between bots and print a summary and the speed")
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
+    from ..engine import data
+
     _ = tr.gettext
     parser.add_argument("--games", type=int, metavar=_("N"),
-                        help=tr.format(N_("number of games (default 100); with --ladder, games "
-                                          "for each pair of styles (default {games}, enough "
-                                          "for every rate to be within ±3 points 19 times out "
-                                          "of 20)"), games=LADDER_GAMES))
+                        # TRANSLATORS: {default}, {games} and {margin} are 2 or more.
+                        help=tr.format(N_("number of games (default {default}); with --ladder, "
+                                          "games for each pair of styles (default {games}, "
+                                          "enough for every rate to be within ±{margin} "
+                                          "points 19 times out of 20)"), default=GAMES,
+                                       games=LADDER_GAMES, margin=LADDER_MARGIN))
     parser.add_argument("--players", type=int, default=4, metavar=_("N"),
-                        help=_("players per game, 2 to 6"))
+                        help=tr.format(N_("players per game, {low} to {high}"),
+                                       low=data.MIN_PLAYERS, high=data.MAX_PLAYERS))
     parser.add_argument("--seed", type=int, default=0, metavar=_("N"),
                         help=_("seed of the first game"))
     parser.add_argument("--variant", choices=("standard", "beginner"), default="standard",
@@ -30,15 +35,18 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("--grappling-hook", action="store_true",
                         # TRANSLATORS: Same role in every command: the help of an option.
                         help=_("add the Grappling Hook promotional cards"))
-    parser.add_argument("--spyglass-points", type=int, default=2, metavar=_("N"),
-                        help=_("points for each unused Magic Spyglass (default 2)"))
+    parser.add_argument("--spyglass-points", type=int, default=data.SPYGLASS_POINTS_DEFAULT,
+                        metavar=_("N"),
+                        # TRANSLATORS: Same role in every command: the help of an option.
+                        help=tr.format(N_("points for each unused Magic Spyglass (default "
+                                          "{points})"), points=data.SPYGLASS_POINTS_DEFAULT))
     parser.add_argument("--bots", default="random", metavar=_("STYLES"),
                         help=_("bot style for every seat, or one per seat separated by commas: "
                                "random, cautious, sensible, bold, expert"))
     parser.add_argument("--ladder", action="store_true",
                         help=_("play every bot style against every other one, seats shared "
                                "and rotated, and print the table of win rates"))
-    parser.add_argument("--jobs", type=int, default=0,
+    parser.add_argument("--jobs", type=int, default=0, metavar=_("N"),
                         help=_("with --ladder: processes playing at once (default: one per "
                                "processor)"))
 
@@ -124,8 +132,9 @@ def report(summary: Summary, tr: Translator) -> list[str]:
                                                       tr),
                                       wins=wins, share=tr.percent(wins / summary.games)))
     seconds = max(summary.seconds, 1e-9)
-    lines.append(tr.format(N_("Speed: {games} games/s, {actions} actions/s ({seconds} s in all)."),
-                           games=num(summary.games / seconds),
+    lines.append(tr.format(N_("Speed: {games_per_second} games/s, {actions} actions/s "
+                              "({seconds} s in all)."),
+                           games_per_second=num(summary.games / seconds),
                            actions=num(summary.actions / seconds, "#,##0"),
                            seconds=num(summary.seconds, "#,##0.00")))
     return lines
@@ -146,6 +155,9 @@ LADDER_GAMES = 1068
 #: thousand games of the fastest bots take minutes; the figures are then within a
 #: fraction of a point, and more only makes the run end later (or never: 10**20).
 GAMES_MAX = 100_000
+LADDER_MARGIN = 3
+#: Games simulated by default.
+GAMES = 100
 
 
 @dataclass
@@ -240,10 +252,12 @@ def ladder_report(result: Ladder, tr: Translator) -> list[str]:
     names = {s: tr.gettext(STYLE_NAMES[s]) for s in result.styles}
     mean = tr.gettext(N_("average"))
     lines = [
-        tr.format(N_("Ladder: {games} games for each pair of bot styles, {players} players a "
-                     "game; the two styles take turns round the table and change seats every "
-                     "game (seed {seed})."),
-                  games=tr.number(result.games), players=result.players, seed=result.seed),
+        tr.nformat("Ladder: {n} game for each pair of bot styles, {players} players a game; "
+                   "the two styles take turns round the table and change seats every game "
+                   "(seed {seed}).",
+                   "Ladder: {n} games for each pair of bot styles, {players} players a game; "
+                   "the two styles take turns round the table and change seats every game "
+                   "(seed {seed}).", result.games, players=result.players, seed=result.seed),
         tr.gettext(N_("Share of the games won by the style of the row against the style of "
                       "the column (shared victories split):")),
     ]
@@ -311,7 +325,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         print("\n".join(ladder_report(result, tr)))
         return 0
     styles = _styles(args.bots, args.players)
-    summary = simulate(args.games or 100, args.players, args.seed, styles, variant=args.variant,
+    summary = simulate(args.games or GAMES, args.players, args.seed, styles, variant=args.variant,
                        grappling_hook=args.grappling_hook,
                        spyglass_points=args.spyglass_points)
     print("\n".join(report(summary, tr)))

@@ -14,7 +14,8 @@ HELP = N_("learn to play through short guided lessons (the interactive tutor)")
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     _ = tr.gettext
-    parser.add_argument("--lesson", metavar="ID",
+    # TRANSLATORS: Same role in every command: the placeholder for an id in a command's usage.
+    parser.add_argument("--lesson", metavar=_("ID"),
                         help=_("open this lesson (with --transcript: print it)"))
     parser.add_argument("--transcript", action="store_true",
                         help=_("print the lesson's whole narration, answered with its accepted "

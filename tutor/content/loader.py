@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.messages import N_, CelestiaError
+from ..file_errors import os_reason, yaml_reason
 from .values import NAMES
 
 FOLDER = Path(__file__).parent
@@ -52,9 +53,9 @@ def load(name: str) -> Any:
     path = FOLDER / name
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError as err:
+    except (OSError, UnicodeDecodeError) as err:
         raise ContentError(N_("The content file {file} cannot be read: {reason}"),
-                           file=name, reason=err.strerror or str(err)) from err
+                           file=name, reason=os_reason(err)) from err
     key = digest(text.encode("utf-8"))
     cached = _read_cache(name)
     if cached is not None and cached.get("digest") == key and "data" in cached:
@@ -72,7 +73,7 @@ def parse(name: str, text: str) -> Any:
         return _yaml_load(text)
     except yaml.YAMLError as err:
         raise ContentError(N_("The content file {file} is not valid YAML: {reason}"),
-                           file=name, reason=str(err).replace("\n", " ")) from err
+                           file=name, reason=yaml_reason(err)) from err
 
 
 def cache_path(name: str) -> Path:

@@ -452,9 +452,12 @@ def _players_words(concept_ids: set[str]) -> dict[str, Any]:
     try:
         with PLAYERS_FILE.open(encoding="utf-8") as handle:
             data = yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (OSError, yaml.YAMLError) as err:
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as err:
+        from ..file_errors import os_reason, yaml_reason
+
+        reason = yaml_reason(err) if isinstance(err, yaml.YAMLError) else os_reason(err)
         raise ContentError(N_("The players' words file {path} cannot be read: {reason}"),
-                           path=path, reason=str(err).replace("\n", " ")) from err
+                           path=path, reason=reason) from err
     data = data if data is not None else {}
     allowed = ("terms", "groups", "broad")
     if not isinstance(data, dict):

@@ -111,9 +111,16 @@ class ScriptedChance:
                 faces = self.rolls[self.rolls_used]
                 number = self.rolls_used + 1
                 if len(faces) != request.count:
-                    raise ChanceError(N_("Scripted roll number {number} ({faces}) has the wrong "
-                                         "number of dice: {count} dice are rolled now."),
-                                      number=number, faces=" ".join(faces) or "-",
+                    # One message per number: the engine does not translate.
+                    if request.count == 1:
+                        # TRANSLATORS: {count} is 1.
+                        msgid = N_("Scripted roll number {number} ({faces}) has the wrong "
+                                   "number of dice: {count} die is rolled now.")
+                    else:
+                        # TRANSLATORS: {count} is 2 or more.
+                        msgid = N_("Scripted roll number {number} ({faces}) has the wrong "
+                                   "number of dice: {count} dice are rolled now.")
+                    raise ChanceError(msgid, number=number, faces=" ".join(faces) or "-",
                                       count=request.count)
                 wrong = [f for f in faces if f not in data.FACES]
                 if wrong:
@@ -159,8 +166,10 @@ class ScriptedChance:
         placed: list[str] = []
         if self.hands is not None:
             if len(self.hands) != players or any(len(h) != size for h in self.hands):
-                raise ChanceError(N_("The script must give {players} hands of exactly {size} "
-                                     "cards each."), players=players, size=size)
+                # TRANSLATORS: {players} and {hand_size} are 2 or more.
+                raise ChanceError(N_("The script must give {players} hands of exactly "
+                                     "{hand_size} cards each."), players=players,
+                                  hand_size=size)
             for hand in self.hands:
                 placed.extend(hand)
         placed.extend(self.draw)

@@ -116,9 +116,18 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
             raise RecordError(N_("Entry {number}: the game was already over."), number=number,
                               entry=number)
         if actor != state.actor:
-            raise RecordError(N_("Entry {number}: the record says {said} acts, but {actor} "
-                                 "must decide."), number=number, entry=number,
-                              said=state._name(actor), actor=state._name(state.actor))
+            # Chance is no name: it has messages of its own, which translate it.
+            if state.actor == CHANCE:
+                msgid = N_("Entry {number}: the record says {said} acts, but chance must "
+                           "decide.")
+            elif actor == CHANCE:
+                msgid = N_("Entry {number}: the record says chance acts, but {actor} must "
+                           "decide.")
+            else:
+                msgid = N_("Entry {number}: the record says {said} acts, but {actor} must "
+                           "decide.")
+            raise RecordError(msgid, number=number, entry=number, said=state._name(actor),
+                              actor=state._name(state.actor))
         try:
             state.apply(entry[1])
         except CelestiaError as err:

@@ -348,9 +348,16 @@ class State:
             raise IllegalAction("5", N_("The game is over; no more moves can be made."),
                                 action=str(action))
         if player is not None and player != actor:
+            # Chance is no name: it has messages of its own, which translate it.
+            if actor == CHANCE:
+                msgid = N_("It is not {player}'s decision now: chance must decide.")
+            elif player == CHANCE:
+                msgid = N_("It is not for chance to decide now: {actor} must decide.")
+            else:
+                msgid = N_("It is not {player}'s decision now: {actor} must decide.")
             raise IllegalAction(
                 PHASE_RULE[self.phase],
-                N_("It is not {player}'s decision now: {actor} must decide."),
+                msgid,
                 action=str(action),
                 player=self._name(player),
                 actor=self._name(actor),
@@ -448,8 +455,16 @@ class State:
             "treasure", N_("{player} draws a treasure from city {city}."),
             {"player": self.seats[player], "city": city}, None)))
         if treasure.value:
+            # One message per number: the engine does not translate, so it cannot ask for
+            # a plural form (no treasure is worth 0).
+            if treasure.value == 1:
+                # TRANSLATORS: {value} is 1.
+                msgid = N_("You draw a treasure worth {value} point from city {city}.")
+            else:
+                # TRANSLATORS: {value} is 2 or more.
+                msgid = N_("You draw a treasure worth {value} points from city {city}.")
             events.append(_new_tuple(Event, (
-                "treasure-private", N_("You draw a treasure worth {value} from city {city}."),
+                "treasure-private", msgid,
                 {"treasure": str(treasure), "value": treasure.value, "city": city}, player)))
         else:
             self._emit("treasure-private", N_("You draw a Magic Spyglass from city {city}."),
@@ -475,9 +490,16 @@ class State:
         if kind == "roll":
             del words[0]
             if len(words) != request.count or not _FACE_SET.issuperset(words):
+                if request.count == 1:
+                    # TRANSLATORS: {count} is 1.
+                    msgid = N_('"{outcome}" is not a roll of {count} die; the die shows one '
+                               "of: {faces}.")
+                else:
+                    # TRANSLATORS: {count} is 2 or more.
+                    msgid = N_('"{outcome}" is not a roll of {count} dice; each die shows one '
+                               "of: {faces}.")
                 raise ChanceError(
-                    N_('"{outcome}" is not a roll of {count} dice; each die shows one of: '
-                       "{faces}."),
+                    msgid,
                     outcome=action,
                     count=request.count,
                     faces=", ".join(data.FACES),
@@ -490,8 +512,10 @@ class State:
             cards = words[1:]
             if sorted(cards) != _SORTED_DECKS[self.options.variant, self.options.grappling_hook]:
                 raise ChanceError(
-                    N_("The deck order must hold exactly the {count} cards of this game's deck."),
-                    count=len(request.cards),
+                    # TRANSLATORS: {deck_size} is the whole deck, 2 or more.
+                    N_("The deck order must hold exactly the {deck_size} cards of this game's "
+                       "deck."),
+                    deck_size=len(request.cards),
                 )
             self._deal(cards)
         elif kind == "pile":
@@ -517,7 +541,8 @@ class State:
             for card in cards[p * size:(p + 1) * size]:
                 hand[card] += 1
         self.draw = cards[self.players * size:][::-1]
-        self._emit("deal", N_("Each player is dealt {count} cards."), {"count": size})
+        # TRANSLATORS: {hand_size} is 2 or more.
+        self._emit("deal", N_("Each player is dealt {hand_size} cards."), {"hand_size": size})
         self.chance_request = ChanceRequest("pile", city=CITY_VALUES[0])
 
     def _lay_pile(self, words: list[str], city: int) -> None:
@@ -527,9 +552,11 @@ class State:
         del words[:2]
         if sorted(words) != expected:
             raise ChanceError(
-                N_("The pile of city {city} must hold exactly its {count} treasures: {cards}."),
+                # TRANSLATORS: {pile_size} is 2 or more.
+                N_("The pile of city {city} must hold exactly its {pile_size} treasures: "
+                   "{cards}."),
                 city=city,
-                count=len(expected),
+                pile_size=len(expected),
                 cards=" ".join(expected),
             )
         self.piles[city] = [_TREASURE_OF[city, w] for w in reversed(words)]
@@ -839,7 +866,7 @@ class State:
             hand[card] -= 1
             discard.append(card)
         self._pay_actions = []
-        self._emit("pay", N_("{player} pays: {cards}."),
+        self._emit("pay", N_("{player} pays {cards}."),
                    {"player": self.seats[actor], "cards": names, "payment": parse_cards(names)})
         self._after_payment()
 

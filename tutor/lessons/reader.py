@@ -16,6 +16,7 @@ from yaml.constructor import ConstructorError, SafeConstructor
 
 from ..engine import data
 from ..engine.messages import N_
+from ..file_errors import os_reason, yaml_reason
 from .errors import LessonError
 from .schema import (
     ASKING_KINDS,
@@ -133,7 +134,7 @@ def load_lesson(path: str | Path) -> Lesson:
         source = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise LessonError(N_("{file}, line {line}: the file cannot be read: {reason}"),
-                          file=file, line=1, reason=str(err)) from err
+                          file=file, line=1, reason=os_reason(err)) from err
     try:
         # libyaml's parser when present: several times faster, with the same line marks.
         root = yaml.compose(source, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
@@ -141,7 +142,7 @@ def load_lesson(path: str | Path) -> Lesson:
         mark = getattr(err, "problem_mark", None)
         raise LessonError(N_("{file}, line {line}: this is not valid YAML: {reason}"),
                           file=file, line=mark.line + 1 if mark else 1,
-                          reason=str(getattr(err, "problem", err))) from err
+                          reason=yaml_reason(err)) from err
     if root is None:
         raise LessonError(N_("{file}, line {line}: the file is empty."), file=file, line=1)
     top = reader.mapping(root, "the lesson", LESSON_KEYS)

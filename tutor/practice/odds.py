@@ -66,6 +66,7 @@ def unseen_cards(deck: Mapping[str, int], hand: Mapping[str, int],
         left = total - gone.get(card, 0)
         if left < 0:
             raise ImpossibleSituation(
+                # TRANSLATORS: {total} is 2 or more.
                 N_('The game holds only {total} "{card}" cards, but {count} are in your hand '
                    "and the discard pile."), total=total, card=card, count=gone[card])
         unseen[card] = left
@@ -84,9 +85,16 @@ def captain_pay_odds(unseen: Mapping[str, int], hand_size: int,
     """
     total = sum(unseen.values())
     if hand_size < 0 or hand_size > total:
-        raise ImpossibleSituation(
-            N_("The captain cannot hold {size} cards: only {unseen} cards are out of your "
-               "sight."), size=hand_size, unseen=total)
+        # An error is a message id, translated when shown: one per number.
+        if total == 1:
+            # TRANSLATORS: {unseen} is 1.
+            msgid = N_("The captain cannot hold that many cards ({hand_size}): only {unseen} "
+                       "card is out of your sight.")
+        else:
+            # TRANSLATORS: {unseen} is 0, or 2 or more.
+            msgid = N_("The captain cannot hold that many cards ({hand_size}): only {unseen} "
+                       "cards are out of your sight.")
+        raise ImpossibleSituation(msgid, hand_size=hand_size, unseen=total)
     counts = hazard_counts(dice)
     if not counts:
         return PayOdds(Fraction(1), Fraction(1))

@@ -86,6 +86,7 @@ def parse_names(text: str, identifiers: Iterable[str], option: str, tr: Translat
         total += count
         counted_names.append((ident, count))
     if total > most:
+        # TRANSLATORS: {count} is more than {most}.
         raise InputError(too_many or N_("{option} names {count} cards, but the whole game "
                                         "holds only {most}."),
                          option=option, most=most, count=total)

@@ -37,6 +37,7 @@ from typing import Any
 
 from ..engine import data
 from ..engine.messages import N_, CelestiaError
+from ..i18n import Translator
 from ..inputs import excerpt, name_problem, shown_path, whole
 
 
@@ -154,9 +155,10 @@ class ScoreSheet:
             return found
         most = sum(treasures_in_game(self.variant).values())
         if len(entry.values) > most:
-            found.append(SheetError(N_("{player}: the sheet lists {count} treasures, but the "
+            # TRANSLATORS: {listed} is more than {most}, the treasures of a game.
+            found.append(SheetError(N_("{player}: the sheet lists {listed} treasures, but the "
                                        "whole game holds only {most}."), player=name,
-                                    count=len(entry.values), most=most))
+                                    listed=len(entry.values), most=most))
             return found
         others = [e for e in self.entries if e.name != name]
         if len(others) >= data.MAX_PLAYERS:
@@ -175,14 +177,15 @@ class ScoreSheet:
                 found.append(SheetError(
                     N_("{player}: the game has no treasure of value {value}; the values are "
                        "{values}."), player=name, value=shown(value),
-                    values=", ".join(str(v) for v in in_game)))
+                    values=tuple(sorted(in_game))))  # a list in words: "…, 20 et 25"
                 continue
             wanted = held[value] + entry.values.count(value)
             if wanted > in_game[value]:
                 found.append(SheetError(
-                    N_("{player}: the game holds only {count} treasures of value {value}, but "
+                    # TRANSLATORS: {total} and {listed} are 2 or more.
+                    N_("{player}: the game holds only {total} treasures of value {value}, but "
                        "the sheet would then list {listed}."), player=name, value=value,
-                    count=in_game[value], listed=wanted))
+                    total=in_game[value], listed=wanted))
         glasses = spyglasses_in_game(self.variant)
         if entry.spyglasses < 0:
             found.append(SheetError(N_('{player}: "{text}" is not a number of Magic '
@@ -193,8 +196,9 @@ class ScoreSheet:
                                        "Spyglasses."), player=name))
         elif sum(e.spyglasses for e in others) + entry.spyglasses > glasses:
             found.append(SheetError(
-                N_("{player}: the game has only {count} Magic Spyglasses, but the sheet would "
-                   "then list {listed}."), player=name, count=glasses,
+                # TRANSLATORS: {total} and {listed} are 2 or more.
+                N_("{player}: the game has only {total} Magic Spyglasses, but the sheet would "
+                   "then list {listed}."), player=name, total=glasses,
                 listed=shown(sum(e.spyglasses for e in others) + entry.spyglasses)))
         return found
 
@@ -249,14 +253,16 @@ class ScoreSheet:
         return [r.name for r in self.results() if r.rank == 1]
 
     # --- The file format ------------------------------------------------------------
-    def to_toml(self) -> str:
+    def to_toml(self, tr: Translator | None = None) -> str:
         """The sheet in the documented file format (see the module docstring); a sheet
-        read from a file keeps that file's comments and layout."""
+        read from a file keeps that file's comments and layout. A new sheet's comment is
+        in ``tr``'s language (the keys and values are the format's, in every language)."""
         import tomlkit
 
         if self.document is None:
             document = tomlkit.document()
-            document.add(tomlkit.comment("A Celestia score sheet."))
+            document.add(tomlkit.comment((tr or Translator()).gettext(
+                N_("A Celestia score sheet."))))
             document.add("variant", self.variant)
             document.add("spyglass_points", self.spyglass_points)
             document.add(tomlkit.nl())
@@ -331,8 +337,9 @@ def sheet_from_mapping(document: Any, where: str, variant: str | None = None,
         raise SheetError(N_("{path}: players must be a list of [[players]] tables."),
                          path=where)
     if len(players) > data.MAX_PLAYERS:
-        raise SheetError(N_("{path}: the sheet lists {count} players, but a game of Celestia "
-                            "has at most {most}."), path=where, count=len(players),
+        # TRANSLATORS: {listed} is more than {most}.
+        raise SheetError(N_("{path}: the sheet lists {listed} players, but a game of Celestia "
+                            "has at most {most}."), path=where, listed=len(players),
                          most=data.MAX_PLAYERS)
     problems: list[SheetError] = []
     for number, raw in enumerate(players, start=1):
@@ -405,13 +412,14 @@ def load_sheet(path: str | Path, variant: str | None = None,
     return sheet, problems
 
 
-def save_sheet(sheet: ScoreSheet, path: str | Path) -> None:
-    """Write the sheet to ``path`` atomically: the old file stays whole if this fails."""
+def save_sheet(sheet: ScoreSheet, path: str | Path, tr: Translator | None = None) -> None:
+    """Write the sheet to ``path`` atomically: the old file stays whole if this fails. A new
+    sheet's comment is in ``tr``'s language."""
     from ..file_errors import os_reason
     from ..storage import write_atomic
 
     try:
-        write_atomic(path, sheet.to_toml())
+        write_atomic(path, sheet.to_toml(tr))
     except OSError as err:
         raise SheetError(N_("Cannot write {path}: {reason}"), path=shown_path(path),
                          reason=os_reason(err)) from err

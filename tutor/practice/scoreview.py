@@ -33,9 +33,8 @@ def result_lines(sheet: ScoreSheet, tr: Translator) -> list[str]:
         # TRANSLATORS: Same role at the end of every game: the winner.
         lines.append(tr.format(N_("{player} wins."), player=winners[0]))
     else:
-        # TRANSLATORS: Same role at the end of every game: the winners.
-        lines.append(tr.format(N_("Tied for the win, sharing the victory: {players}."),
-                               players=tr.join(winners)))
+        # TRANSLATORS: Same role at the end of every game: two or more winners.
+        lines.append(tr.format(N_("{players} share the victory."), players=tr.join(winners)))
     return lines
 
 
@@ -107,8 +106,8 @@ def enter_sheet(sheet: ScoreSheet, ask: Ask, say: Callable[[str], None],
             if not has_spyglasses:
                 sheet.add(entry)
             pending = None
-            say(tr.format(N_("{player}: {total} points."), player=name,
-                          total=sheet.total(entry)))
+            say(tr.nformat("{player}: {n} point.", "{player}: {n} points.",
+                           sheet.total(entry), player=name))
     except (EOFError, KeyboardInterrupt):
         if pending is not None and not sheet.problems(pending):
             sheet.add(pending)

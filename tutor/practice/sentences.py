@@ -31,10 +31,14 @@ def percent(chance: Fraction | float, tr: Translator) -> str:
 
 
 def points(value: Fraction | float, tr: Translator) -> str:
-    """Expected points with one decimal, the language's way: ``6.8`` / ``6,8``."""
+    """Expected points with one decimal, the language's way: ``6.8`` / ``6,8``; a
+    ``grammar.Quantity``, so that French agrees the noun after it ("0,6 point")."""
     from babel.numbers import format_decimal
 
-    return format_decimal(round(float(value), 1) + 0.0, "#,##0.0", locale=tr.language)
+    from ..grammar import Quantity
+
+    amount = round(float(value), 1) + 0.0
+    return Quantity(format_decimal(amount, "#,##0.0", locale=tr.language), amount)
 
 
 def by_win(rec: ev.Recommendation) -> bool:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..engine.messages import N_
 from ..file_errors import os_reason
+from ..i18n import Translator
 from ..inputs import excerpt, shown_path
 from .scoresheet import ScoreSheet, SheetError, load_sheet
 
@@ -102,7 +103,7 @@ def merged(existing: Existing, sheet: ScoreSheet) -> tuple[ScoreSheet | None,
     return (None, problems) if problems else (base, [])
 
 
-def save_draft(sheet: ScoreSheet) -> Path:
+def save_draft(sheet: ScoreSheet, tr: Translator | None = None) -> Path:
     """Keep ``sheet`` in the state folder as ``score-sheet-YYYYmmdd-HHMMSS.toml`` (with
     ``-2``, ``-3``… if another draft has that name); returns where. Raises
     ``SheetError`` if it cannot be written there either."""
@@ -111,7 +112,7 @@ def save_draft(sheet: ScoreSheet) -> Path:
     folder = state_dir()
     try:
         return write_new(folder, f"score-sheet-{time.strftime('%Y%m%d-%H%M%S')}", ".toml",
-                         sheet.to_toml())
+                         sheet.to_toml(tr))
     except OSError as err:
         raise cannot_write(str(folder), err) from err
 

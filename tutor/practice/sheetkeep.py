@@ -82,7 +82,7 @@ class Keeper:
                 chosen = self._chosen_sheet(save, existing)
             if chosen is not None:
                 try:
-                    save_sheet(chosen, save)
+                    save_sheet(chosen, save, self.tr)
                 except SheetError as err:
                     self.say(tr.message(err), error=True)
                 else:
@@ -183,13 +183,13 @@ class Keeper:
     def _draft(self, complete: bool, save: str | None, existing: Existing | None) -> int:
         tr = self.tr
         try:
-            draft = save_draft(self.sheet)
+            draft = save_draft(self.sheet, self.tr)
         except SheetError as err:
             self.say(tr.message(err), error=True)
             if complete:   # an interrupted entry has already shown it
                 self.say(tr.gettext(N_("The sheet could not be saved anywhere: here it is "
                                        "as a score sheet file, to copy:")))
-                self.say(self.sheet.to_toml().rstrip("\n"))
+                self.say(self.sheet.to_toml(self.tr).rstrip("\n"))
             return 2 if complete else 1
         if not complete:
             self.say(tr.format(N_("They are saved in {path}. To finish the sheet, add the "
@@ -229,7 +229,7 @@ class Keeper:
                     self.say(tr.format(N_("{path} already holds a score sheet with other "
                                           "players: choose another file."), path=answer))
                     continue
-                save_sheet(self.sheet, answer)
+                save_sheet(self.sheet, answer, self.tr)
             except SheetError as err:
                 self.say(tr.message(err))
                 continue

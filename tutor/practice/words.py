@@ -39,9 +39,10 @@ def summary_lines(game: PracticeGame, tr: Translator) -> list[str]:
     if state.end_reason == "points":
         leaders = [state.seats[p] for p in range(state.players)
                    if state.points(p) >= data.END_SCORE]
-        lines.append(tr.format(N_("It ended because {players} reached {points} points in "
-                                  "treasures."), players=tr.join(leaders),
-                               points=data.END_SCORE))
+        text = tr.ngettext("It ended because {players} reached {points} points in treasures.",
+                           "It ended because {players} reached {points} points in treasures.",
+                           len(leaders))
+        lines.append(text.format(players=tr.join(leaders), points=data.END_SCORE))
     elif state.end_reason == "cities":
         lines.append(tr.gettext(N_("It ended because a player held treasures from enough "
                                    "different cities (beginner variant).")))
@@ -72,8 +73,8 @@ def summary_lines(game: PracticeGame, tr: Translator) -> list[str]:
     elif len(winners) == 1:
         lines.append(tr.format(N_("{player} wins."), player=winners[0]))
     else:
-        lines.append(tr.format(N_("Tied for the win, sharing the victory: {players}."),
-                               players=tr.join(winners)))
+        # TRANSLATORS: Same role at the end of every game: two or more winners.
+        lines.append(tr.format(N_("{players} share the victory."), players=tr.join(winners)))
     values = sorted((t.value for t in state.treasures[game.learner] if t.value), reverse=True)
     if values:
         lines.append(tr.format(N_("Your treasures: {values}."),

@@ -88,7 +88,8 @@ def domains() -> dict[str, list[str]]:
 
 
 #: The checks a domain may hold back with ``report_only`` in ``locales/domains.toml``.
-SWITCHABLE_CHECKS = ("shared-messages", "register", "one-word", "pofilter", "rendering")
+SWITCHABLE_CHECKS = ("shared-messages", "register", "one-word", "pofilter", "rendering",
+                     "counts")
 
 
 def report_only(domain: str) -> frozenset[str]:
