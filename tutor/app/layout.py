@@ -30,6 +30,7 @@ from prompt_toolkit.selection import SelectionState
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES
 from ..lessons.controller import DONE, STARTED, Tutor
+from ..lessons.keys import yes_keys
 from .style import cls, colour_wanted
 
 MENU, LESSON = "menu", "lesson"
@@ -41,9 +42,6 @@ KEY_LOOKUP = N_("? look up")
 LESSON_KEYS = (N_("h hint"), N_("u undo"), N_("r restart"), N_("s skip"), KEY_LANGUAGE,
                KEY_LOOKUP, N_("q menu"))
 SPARE_KEYS = tuple(LESSON_KEYS[i] for i in (3, 2, 4, 1))
-# TRANSLATORS: the key (one letter) that answers yes to the tutor's questions: the first
-# letter of your language's "yes" (o for oui, i for igen). "y" works too.
-YES_KEY = N_("y")
 #: The lines a lesson's screen always takes: the header, two rules, the footer.
 CHROME = 4
 
@@ -175,11 +173,10 @@ class TutorUI:
     def yes_keys(self) -> set[str]:
         """The keys that answer yes: ``y``, and the reader's language's own (``o`` for
         oui, ``i`` for igen)."""
-        return {"y", self._yes_key()}
+        return set(yes_keys(self.tr))
 
     def _yes_key(self) -> str:
-        key = self.tr.gettext(YES_KEY).strip().lower()
-        return key if len(key) == 1 else "y"
+        return yes_keys(self.tr)[-1]
 
     def _footer(self):
         tr = self.tr

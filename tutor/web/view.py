@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ..lessons.controller import DONE, NEW, STARTED
+from ..lessons.keys import yes_keys
 
 if TYPE_CHECKING:
     from ..lessons.controller import Session, Tutor
@@ -57,6 +58,8 @@ def labels(tr: Translator) -> dict[str, str]:
         "confirm_restart": _(N_("Start this lesson again from the beginning?")),
         "confirm_skip": _(N_("Leave this lesson unfinished and go to the next one?")),
         # TRANSLATORS: {yes} is the key that says yes: y, and o (oui) or i (igen) too.
+        # The letters that answer yes (the page's keys are the terminal's: "yo", "yi").
+        "yes_keys": "".join(yes_keys(tr)),
         "confirm_keys": tr.format(N_("Yes, or the key {yes}, goes ahead; No, Enter or any "
                                      "other key keeps the lesson."), yes=_yes_keys(tr)),
         "keys": _(N_("Keys: 1–9 choose · Enter continue · h hint · u undo · r restart · "
@@ -102,12 +105,7 @@ def labels(tr: Translator) -> dict[str, str]:
 
 def _yes_keys(tr: Translator) -> str:
     """The keys that confirm a question, in the reader's words: "y", "y or o"."""
-    keys = ["y", *YES_KEYS.get(tr.language, ())]
-    return tr.join(keys, "or")
-
-
-#: Keys that also say yes, besides y: the first letter of the word for yes.
-YES_KEYS = {"fr": ("o",), "hu": ("i",)}
+    return tr.join(yes_keys(tr), "or")
 
 
 def stars_label(stars: int, tr: Translator) -> str:

@@ -786,7 +786,6 @@
   }
 
   // --- Keys: those of the terminal ------------------------------------------------------
-  var YES = { fr: ["o", "O"], hu: ["i", "I"] };
 
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey) { return; }
@@ -803,7 +802,8 @@
       // Tab moves between Yes and No; Enter or Space presses the one focused.
       if (key === "Tab" || key === "Shift" || ((key === "Enter" || key === " ") && onButton)) { return; }
       event.preventDefault();
-      confirmed(key === "y" || key === "Y" || (YES[data.language] || []).indexOf(key) >= 0);
+      // The letters that say yes come with the labels, as the terminal reads them.
+      confirmed(key.length === 1 && labels.yes_keys.indexOf(key.toLowerCase()) >= 0);
       return;
     }
     if (screen.screen !== "lesson") {
