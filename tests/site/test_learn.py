@@ -579,10 +579,12 @@ def test_the_list_before_the_engine_comes_from_the_stored_progress(site: Path,
                                                                     player: Player) -> None:
     """Before the engine runs (here: never, from a file), the list counts the lessons
     finished in this browser, names their stars in words, and shows a tip only where an
-    earlier lesson is still to do."""
+    earlier lesson is still to do and the lesson itself is not finished (lesson 7 is done
+    before its prerequisite, lesson 3)."""
     browser = player.browser
     page = (site / "fr" / "learn.html").as_uri()
-    done = {LESSONS[0].id: 3, LESSONS[1].id: 2}
+    done = {LESSONS[0].id: 3, LESSONS[1].id: 2, LESSONS[6].id: 1}
+    assert not all(p in done for p in LESSONS[6].prerequisites)
     progress = {"format": "celestia-tutor-progress", "version": 1, "language": "fr",
                 "last": LESSONS[1].id,
                 "lessons": {ident: {"done": True, "stars": stars, "inputs": [], "at": 1.0}
@@ -594,15 +596,16 @@ def test_the_list_before_the_engine_comes_from_the_stored_progress(site: Path,
     browser.open(page)
     tr = Translator("fr")
     counts = browser.wait_for("document.querySelector('.celestia-learn-counts').textContent")
-    assert counts == tr.format("{done} of {total} finished", done=2, total=len(LESSONS))
+    assert counts == tr.format("{done} of {total} finished", done=3, total=len(LESSONS))
     stars = browser.evaluate("Array.from(document.querySelectorAll('.celestia-learn-item "
                              ".celestia-stars')).map(s => s.getAttribute('aria-label'))")
     assert stars == [tr.nformat("{n} star out of 3", "{n} stars out of 3", n)
-                     for n in (3, 2)]
+                     for n in (3, 2, 1)]
     tips = browser.evaluate("Array.from(document.querySelectorAll('.celestia-learn-item'))"
                             ".map(i => !!i.querySelector('.celestia-learn-tip'))")
     for lesson, tip in zip(LESSONS, tips, strict=True):
-        assert tip == (not all(p in done for p in lesson.prerequisites)), lesson.id
+        assert tip == (lesson.id not in done
+                       and not all(p in done for p in lesson.prerequisites)), lesson.id
     browser.evaluate("localStorage.clear()")
 
 

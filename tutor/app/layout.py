@@ -28,16 +28,13 @@ from prompt_toolkit.layout import (
 from prompt_toolkit.selection import SelectionState
 
 from ..engine.messages import N_
-from ..i18n import LANGUAGE_NAMES
-from ..lessons.controller import DONE, STARTED, Tutor
+from ..lessons.controller import Tutor
 from ..lessons.keys import yes_keys
+from . import screen_text
+from .screen_text import KEY_LANGUAGE, KEY_LOOKUP
 from .style import cls, colour_wanted
 
 MENU, LESSON = "menu", "lesson"
-# TRANSLATORS: a key and what it does, in the footer of the menu, a lesson and its recap.
-KEY_LANGUAGE = N_("l language")
-# TRANSLATORS: a key and what it does, in the footer of the menu and of a lesson.
-KEY_LOOKUP = N_("? look up")
 #: The keys of a lesson, in the footer; the spare ones give way on a narrow screen.
 LESSON_KEYS = (N_("h hint"), N_("u undo"), N_("r restart"), N_("s skip"), KEY_LANGUAGE,
                KEY_LOOKUP, N_("q menu"))
@@ -65,10 +62,6 @@ def _per_render(method):
     return cached
 
 
-def stars_text(stars: int) -> str:
-    return "★" * stars + "☆" * (3 - stars) if stars else "   "
-
-
 class TutorUI:
     """What the screen shows now: which screen, what is selected, any message, and a
     question awaiting a yes or no (``confirm``: ``restart`` or ``skip``)."""
@@ -82,13 +75,7 @@ class TutorUI:
         self.confirm: str | None = None
         self.lookup_open = False
         self.lookup_lines: list[str] = []
-        self.message: tuple[str, dict] | None = None
-        notice = tutor.progress.notice
-        if notice is not None:
-            self.message = notice
-        elif tutor.resumable() is not None:
-            self.message = (N_("Welcome back! Press Enter to resume “{title}” where you left "
-                               "off."), {"title": tutor.resumable().title, "_title": True})
+        self.message: screen_text.Message | None = screen_text.opening_message(tutor)
         self.colour = colour_wanted()
         self._render_cache: dict[str, object] = {}
         self.lookup_buffer = Buffer(multiline=False, accept_handler=self._accept_lookup)
@@ -128,47 +115,14 @@ class TutorUI:
             return 24
 
     def _message_text(self) -> str:
-        if self.message is None:
-            return ""
-        msgid, params = self.message
-        params = {k: v for k, v in params.items() if not k.startswith("_")}
-        if "title" in params:
-            params["title"] = self.tr.gettext(params["title"])
-        return self.tr.format(msgid, **params)
+        return screen_text.message_text(self.tr, self.message)
 
     def _wrap(self, text: str, width: int, indent: str = "") -> list[str]:
-        return textwrap.wrap(text, max(10, width), initial_indent=indent,
-                             subsequent_indent=indent + ("  " if indent else "")) or [""]
+        return screen_text.wrap(text, width, indent)
 
     # --- Header and footer ------------------------------------------------------------------
     def _header(self):
-        tr = self.tr
-        width = self._width()
-        language = LANGUAGE_NAMES[self.tutor.language]
-        session = self.tutor.session
-        if self.screen == MENU or session is None:
-            done, total = self.tutor.counts()
-            title = tr.gettext(N_("Celestia — guided lessons"))
-            counter = tr.format(N_("{done} of {total} finished"), done=done, total=total)
-        else:
-            title = tr.gettext(session.lesson.title)
-            if session.in_review:
-                counter = tr.format(N_("review: {count} left"), count=session.reviews_left())
-            elif session.finished:
-                counter = tr.gettext(N_("complete"))
-            else:
-                done, total = session.progress()
-                counter = tr.format(N_("question {number} of {total}"),
-                                    number=min(done + 1, total), total=total)
-        right = f"{language} "
-        room = width - len(right)
-        left = f" {title} · {counter}"
-        if len(left) >= room:
-            # The title gives way (shortened with "…"), so that where the learner stands
-            # ("question 3 of 6", "complete") is read whole.
-            keep = room - len(f" … · {counter}") - 1
-            left = f" {title[:keep].rstrip()}… · {counter}" if keep >= 8 else left[:room - 1]
-        return [("class:header", left.ljust(room) + right)]
+        return screen_text.header(self.tutor, self._width(), in_menu=self.screen == MENU)
 
     def yes_keys(self) -> set[str]:
         """The keys that answer yes: ``y``, and the reader's language's own (``o`` for
@@ -190,13 +144,7 @@ class TutorUI:
         elif self.lookup_open:
             text = tr.gettext(N_("Enter: look up · Esc: close"))
         elif self.screen == MENU:
-            count = len(self.tutor.lessons)
-            # Two digits typed at once pick lessons 10 and up: the footer shows how.
-            choose = tr.format(N_("↑↓ or 1–{last} choose (1 2 → 12)") if count >= 12 else
-                               N_("↑↓ or 1–{last} choose"), last=count)
-            text = self._fitting([choose, tr.gettext(N_("Enter open")),
-                                  tr.gettext(KEY_LANGUAGE), tr.gettext(KEY_LOOKUP),
-                                  tr.gettext(N_("q quit"))], spare=(3, 2))
+            return screen_text.menu_footer(self.tutor, self._width())
         elif session is not None and session.finished:
             # What Enter does is said just above ("★★☆ Enter ▸ next lesson"): the footer
             # gives the other keys only, so that no line says the same twice.
@@ -212,19 +160,10 @@ class TutorUI:
         else:
             text = self._lesson_keys(self._narration_hidden())
         style = "class:footer" if not self.confirm else "class:confirm"
-        width = self._width()
-        return [(style, (" " + text)[:width].ljust(width))]
+        return screen_text.footer(style, text, self._width())
 
     def _fitting(self, keys: list[str], spare: tuple[int, ...]) -> str:
-        """Keys joined with " · ", leaving out the ``spare`` ones (by position, in that
-        order) while they do not fit the width."""
-        width = self._width() - 1
-        shown = list(keys)
-        for index in spare:
-            if len(" · ".join(shown)) <= width:
-                break
-            shown.remove(keys[index])
-        return " · ".join(shown)
+        return screen_text.fitting(keys, spare, self._width() - 1)
 
     def _lesson_keys(self, hidden: bool) -> str:
         """The keys of a lesson, one label each ("h hint"), as many as the width holds:
@@ -248,20 +187,9 @@ class TutorUI:
     # --- The menu ---------------------------------------------------------------------------
     def _menu(self):
         """The list of lessons, one line each; the window scrolls to keep the selection."""
-        tr = self.tr
         out = []
-        width = self._width()
-        for i, item in enumerate(self.tutor.menu()):
-            mark = "✓" if item.status == DONE else "…" if item.status == STARTED else " "
-            line = f" {mark} {stars_text(item.stars)} {i + 1:2}. {tr.gettext(item.lesson.title)}"
-            if item.status == STARTED:
-                line += "  " + tr.gettext(N_("(in progress)"))
-            line = line[:width]
-            if i == self.menu_index:
-                out.append(("class:selected", line.ljust(width)))
-            else:
-                out.append((cls("done", self.colour) if item.status == DONE else "", line))
-            out.append(("", "\n"))
+        for line in screen_text.menu(self.tutor, self.menu_index, self._width(), self.colour):
+            out += [line, ("", "\n")]
         return out[:-1]
 
     def _menu_cursor(self) -> Point:
@@ -269,24 +197,11 @@ class TutorUI:
 
     def _menu_notes(self) -> list[tuple[str, str]]:
         """Under the list: the selected lesson's summary, advice, and any message."""
-        tr = self.tr
-        width = self._width() - 2
-        items = self.tutor.menu()
-        lines: list[tuple[str, str]] = []
-        if items:
-            selected = items[self.menu_index]
-            lines += [("", w) for w in self._wrap(tr.gettext(selected.lesson.summary), width)]
-            if not selected.ready:
-                advice = tr.gettext(N_("Tip: this lesson builds on earlier ones; you may "
-                                       "want to do those first."))
-                lines += [(cls("hint", self.colour), w) for w in self._wrap(advice, width)]
-        message = self._message_text()
-        if message:
-            lines += [(cls("notice", self.colour), w) for w in self._wrap(message, width)]
-        return lines
+        return screen_text.menu_notes(self.tutor, self.menu_index, self.message, self._width(),
+                                self.colour)
 
     def _menu_notes_text(self):
-        return [(style, " " + text + "\n") for style, text in self._menu_notes()]
+        return [(style, text + "\n") for style, text in self._menu_notes()]
 
     def _menu_notes_height(self) -> Dimension:
         return Dimension.exact(len(self._menu_notes()) + 1)

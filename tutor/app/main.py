@@ -9,6 +9,8 @@ from ..i18n import LANGUAGES, Translator
 from ..lessons.controller import Tutor
 from ..lessons.progress import Progress
 from ..lessons.schema import Lesson
+from .first_frame import FirstFrame
+from .screen_text import opening_message
 
 
 def make_tutor(lessons: Sequence[Lesson], tr: Translator, explicit_language: bool,
@@ -48,13 +50,21 @@ def run_app(lessons: Sequence[Lesson], tr: Translator, explicit_language: bool,
     tutor = make_tutor(lessons, tr, explicit_language)
     if lesson_id is not None:
         tutor.lesson(lesson_id)  # an unknown id is reported before the screen opens
-    app = create_app(tutor, lesson_id)
+    # The menu shows before prompt-toolkit is imported; the app then draws it again.
+    frame = FirstFrame()
+    if lesson_id is None:
+        frame.draw(tutor, tutor.suggested(), opening_message(tutor))
+    drawn = []
     shown = tutor.progress.notice  # already on the menu screen
     try:
+        app = create_app(tutor, lesson_id)
+        app.after_render += lambda _app: drawn.append(True)
         result = app.run()
     except (KeyboardInterrupt, EOFError):
         result = 0
     finally:
+        # The app leaves the alternate screen itself once it has drawn in it.
+        frame.close(app_started=bool(drawn))
         tutor.close()
     notice = tutor.progress.notice
     if notice is not None and notice != shown:  # e.g. the last save failed

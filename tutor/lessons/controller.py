@@ -477,6 +477,12 @@ class MenuItem:
     ready: bool          # every prerequisite done
     stars: int           # best stars earned, 0 if not finished
 
+    @property
+    def advise_earlier(self) -> bool:
+        """Whether to suggest the earlier lessons first: some are not done, and neither is
+        this one (a lesson finished needs no such advice)."""
+        return not self.ready and self.status != DONE
+
 
 class Tutor:
     """The lesson menu, the open session and the saved progress."""

@@ -129,7 +129,7 @@ def menu_view(tutor: Tutor) -> dict[str, Any]:
             "stars": item.stars,
             "stars_text": stars_label(item.stars, tr) if item.stars else "",
             "ready": item.ready,
-            "tip": "" if item.ready else tr.gettext(TIP),
+            "tip": tr.gettext(TIP) if item.advise_earlier else "",
             # For the list drawn before the engine runs, from the progress in the browser.
             "prerequisites": list(item.lesson.prerequisites),
         })

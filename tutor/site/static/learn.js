@@ -322,8 +322,8 @@
 
   function withStoredProgress(menu) {
     // Before the engine runs, the list shows what this browser keeps: each lesson's
-    // status and stars, the count of lessons finished, tips only where a lesson's
-    // earlier ones are not done, and the lesson to offer first.
+    // status and stars, the count of lessons finished, tips only where a lesson not
+    // finished has earlier ones not done, and the lesson to offer first.
     var kept = storedLessons();
     var last = (parsed(stored()) || {}).last;
     var done = 0;
@@ -335,7 +335,8 @@
       var ready = (item.prerequisites || []).every(function (id) { return (kept[id] || {}).done; });
       return Object.assign({}, item, { status: status, status_text: labels[status],
                                        stars: stars, stars_text: stars ? data.stars[stars - 1] : "",
-                                       ready: ready, tip: ready ? "" : data.tip });
+                                       ready: ready,
+                                       tip: ready || entry.done ? "" : data.tip });
     });
     var suggested = null;
     items.forEach(function (item) {
