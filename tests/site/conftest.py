@@ -53,14 +53,31 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str | No
         if not (folder / "index.html").is_file() or not (folder / "en" / "book.html").is_file():
             pytest.fail(f"{BUILT_SITE}={reused} holds no built site")
         return folder, None
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        out = tmp_path_factory.mktemp("site")
+        return out, _build_site(out)
+    # The workers of one run (pytest-xdist) share one build: the first to come builds
+    # it, the others wait for it.
+    from filelock import FileLock
+
+    shared = tmp_path_factory.getbasetemp().parent
+    out, report = shared / "site", shared / "site-printed.txt"
+    with FileLock(shared / "site.lock"):
+        if not report.is_file():
+            out.mkdir(exist_ok=True)
+            report.write_text(_build_site(out), encoding="utf-8")
+    return out, report.read_text(encoding="utf-8")
+
+
+def _build_site(out: Path) -> str:
+    """Build the site into ``out`` with ``celestia docs --strict``; what it printed."""
     from tutor.cli import main
 
-    out = tmp_path_factory.mktemp("site")
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
         code = main(["docs", "--strict", "--out", str(out), "--lang", "fr"])
     assert code == 0, printed.getvalue()
-    return out, printed.getvalue()
+    return printed.getvalue()
 
 
 @pytest.fixture(scope="session")
