@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from app_screen import AppScreen
 from lessons_play import right_position, wrong_position
+from prompt_toolkit.application.current import set_app
 
 from tutor.app.main import make_tutor
 from tutor.i18n import Translator
@@ -22,9 +23,27 @@ def _squashed(text: str) -> str:
     return "".join(text.split())
 
 
+def _narration_on_screen(app: AppScreen) -> tuple[list[str], list[str]]:
+    """The narration's rows on screen (between the feedback and the question or the text
+    being read), and the first line of each of its paragraphs."""
+    ui = app.ui
+    with set_app(app.app):
+        feedback = ui._feedback_lines()
+        question = ui._question_lines()
+        blocks = ui._narration_blocks()
+    rows = [row.rstrip() for row in app.screen.display]
+    rules = [i for i, row in enumerate(rows) if row.startswith("────")]
+    body = rows[rules[0] + 1:rules[1]]
+    while body and not body[0]:
+        body = body[1:]  # the spare lines above the text
+    body = body[len(feedback):len(body) - len(question)]
+    return body, [block[0][1].rstrip() for block in blocks]
+
+
 def _play_and_look(lesson_id: str, rows: int, cols: int, language: str) -> list[str]:
     """Play the lesson, each question first answered wrong where it can be; return what
-    should have been on screen and was not."""
+    should have been on screen and was not, and any narration that starts in the middle
+    of a paragraph (when it does not all fit, whole paragraphs give way)."""
     tutor = make_tutor(LESSONS, Translator(language), explicit_language=True)
     app = AppScreen(tutor, lesson_id, rows, cols)
     session = tutor.session
@@ -40,6 +59,10 @@ def _play_and_look(lesson_id: str, rows: int, cols: int, language: str) -> list[
     for _ in range(1000):
         if session.finished:
             break
+        shown, firsts = _narration_on_screen(app)
+        if shown and shown[0] not in firsts:
+            missing.append(f"the narration starts mid-paragraph at {cols}x{rows}:\n"
+                           f"{app.text()}")
         if session.pause == "say":
             look([e for e in session.page() if e.kind == "say"][-1], "the narration")
             app.send("\r")

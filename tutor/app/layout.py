@@ -228,12 +228,16 @@ class TutorUI:
         return (self._height() - CHROME - self._choices_rows() - len(self._feedback_lines())
                 - len(self._question_lines()))
 
-    def _board_height(self) -> Dimension:
+    def _board_rows(self) -> int:
+        """The lines the board takes on screen."""
         if self.tutor.session is None or self.tutor.session.finished:
-            return Dimension.exact(0)  # the recap takes the screen
+            return 0  # the recap takes the screen
         fragments = self._board()
         lines = sum(text.count("\n") for _, text in fragments) + 1 if fragments else 0
-        return Dimension.exact(max(0, min(lines, self._board_room())))
+        return max(0, min(lines, self._board_room()))
+
+    def _board_height(self) -> Dimension:
+        return Dimension.exact(self._board_rows())
 
     @_per_render
     def _feedback_lines(self) -> list[tuple[str, str]]:
@@ -310,37 +314,40 @@ class TutorUI:
         return Dimension.exact(len(self._question_lines()))
 
     @_per_render
-    def _narration_lines(self) -> list[tuple[str, str]]:
-        """What led to the question (events, the narration before it), or the recap."""
+    def _narration_blocks(self) -> list[list[tuple[str, str]]]:
+        """What led to the question (events, the narration before it), or the recap:
+        each paragraph's wrapped lines."""
         session = self.tutor.session
         if session is None:
             return []
         width = self._width() - 1
-        lines: list[tuple[str, str]] = []
+        blocks = self._page_blocks(session, width)
         if session.finished:
             # The last move's events (the airship flies on after a goal's payment) stay
             # above the recap, so the learner sees what their move did.
-            lines.extend(self._page_lines(session, width))
             for kind, text in self.tutor.recap():
                 indent = "  " if kind in ("recap", "mistake") else ""
                 style = {"title": "right", "heading": "prompt", "mistake": "wrong",
                          "next": "prompt"}.get(kind, "say")
-                lines.extend((cls(style, self.colour), w)
-                             for w in self._wrap(("• " if indent else "") + text, width,
-                                                 indent))
+                blocks.append([(cls(style, self.colour), w)
+                               for w in self._wrap(("• " if indent else "") + text, width,
+                                                   indent)])
             message = self._message_text()
             if message:
-                lines.extend((cls("notice", self.colour), w)
-                             for w in self._wrap(message, width))
-            return lines
-        return self._page_lines(session, width)
+                blocks.append([(cls("notice", self.colour), w)
+                               for w in self._wrap(message, width)])
+        return blocks
 
-    def _page_lines(self, session, width: int) -> list[tuple[str, str]]:
+    @_per_render
+    def _narration_lines(self) -> list[tuple[str, str]]:
+        return [line for block in self._narration_blocks() for line in block]
+
+    def _page_blocks(self, session, width: int) -> list[list[tuple[str, str]]]:
         """The page's entries since the learner last moved on, wrapped and styled."""
         from ..lessons.render import render_entry
 
         tr = self.tutor.lesson_tr()
-        lines: list[tuple[str, str]] = []
+        blocks: list[list[tuple[str, str]]] = []
         pinned = {id(e) for e in self._question_entries()}
         for entry in session.page():
             if id(entry) in pinned:
@@ -350,16 +357,30 @@ class TutorUI:
             indent = "  " if entry.kind == "event" else ""
             if entry.kind == "event":
                 text = "· " + text
-            lines.extend((style, w) for w in self._wrap(text, width, indent))
-        return lines
+            blocks.append([(style, w) for w in self._wrap(text, width, indent)])
+        return blocks
 
     def _narration_height(self) -> Dimension:
-        """As many lines as the narration has, or fewer; the recap takes all there is."""
+        """As many lines as the narration has, or fewer: then whole paragraphs, so that
+        the text does not start in the middle of a sentence (PgUp shows the rest). The
+        recap takes all there is."""
         session = self.tutor.session
         if session is not None and session.finished:
             return Dimension(min=0)
         count = len(self._narration_lines())
+        if self.scroll == 0:
+            count = self._whole_paragraphs(self._board_room() - self._board_rows())
         return Dimension(min=0, preferred=count, max=count)
+
+    def _whole_paragraphs(self, room: int) -> int:
+        """The lines of the last paragraphs that fit in ``room`` lines (none when not even
+        the last one fits: the tail of a sentence would not read)."""
+        shown = 0
+        for block in reversed(self._narration_blocks()):
+            if shown + len(block) > room:
+                break
+            shown += len(block)
+        return shown
 
     def _spare_height(self) -> Dimension:
         session = self.tutor.session
@@ -368,7 +389,12 @@ class TutorUI:
         return Dimension(min=0, preferred=0)
 
     def _narration(self):
-        return [(style, text + "\n") for style, text in self._narration_lines()]
+        # No newline after the last line: an empty line there would let the window
+        # stay scrolled one line too far, showing a sentence's tail above a blank.
+        out: list[tuple[str, str]] = []
+        for style, text in self._narration_lines():
+            out += [(style, text), ("", "\n")]
+        return out[:-1]
 
     def _narration_cursor(self) -> Point:
         count = len(self._narration_lines())
