@@ -55,3 +55,25 @@ def test_translations_use_one_word_for_one_thing(path: Path) -> None:
                     found.append(f"{pattern.search(text).group()!r} ({concept}: write "
                                  f"{term!r}) in {text[:70]!r}")
     assert not found, f"{path.relative_to(tool.ROOT)}:\n  " + "\n  ".join(found)
+
+
+#: The program's own words (not the game's, so not in the glossary): the stem to avoid in
+#: any of its forms, and the one to write.
+PROGRAM_WORDS = {"hu": {"opció": "beállítás", "játékfelvétel": "játszmafelvétel"}}
+
+
+@pytest.mark.parametrize("language", sorted(PROGRAM_WORDS))
+def test_the_program_s_own_words_are_one_word_too(language: str) -> None:
+    found = []
+    for lang, path, _reason in tool.translated_catalogs("one-word"):
+        if lang != language:
+            continue
+        for message in tool.read(path, locale=language):
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            for text in strings:
+                for stem, instead in PROGRAM_WORDS[language].items():
+                    match = re.search(r"(?<!\w)" + stem + r"\w*", text or "", re.IGNORECASE)
+                    if match:
+                        found.append(f"{path.name}: {match.group()!r} (write {instead!r}) in "
+                                     f"{text[:70]!r}")
+    assert not found, "\n".join(found)
