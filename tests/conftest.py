@@ -146,6 +146,11 @@ def user_folders(tmp_path_factory: pytest.TempPathFactory,
 
 def pytest_configure(config: pytest.Config) -> None:
     _isolate_the_session()
+    # A translation that cannot be filled is an error here, where the program would show
+    # the English instead: tests that check that fallback switch it off.
+    import tutor.i18n
+
+    tutor.i18n.STRICT = True
     config.addinivalue_line(
         "markers", "fuzz: a deep fuzzing run for before a release (pytest -m fuzz)")
 

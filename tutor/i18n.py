@@ -130,6 +130,16 @@ def catalog(language: str) -> gettext.NullTranslations:
     return first if first is not None else chain
 
 
+#: When true, a translation that cannot be filled raises ``UnfilledTranslation`` instead
+#: of falling back to English: the test suite sets it, since a reader of French or
+#: Hungarian would then see an English sentence.
+STRICT = False
+
+
+class UnfilledTranslation(RuntimeError):
+    """A translation whose placeholders do not take the values given (``STRICT`` only)."""
+
+
 #: Parameters of engine messages whose values are game terms (engine identifiers):
 #: rendered with the glossary's word in the reader's language.
 TERM_PARAMS = frozenset({"card", "cards", "face", "faces", "dice", "treasure", "treasures",
@@ -264,9 +274,13 @@ class Translator:
             if not _has_spec(text):
                 return text.format_map(params) if not args else text.format(*args, **params)
             return self._formatter.vformat(text, args, params)
-        except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError) as err:
             # A broken translation (a misspelt placeholder, a grammar form that does not
             # exist) must not hide the message: fall back to English.
+            if STRICT:
+                raise UnfilledTranslation(
+                    f"the {self.language} text {text!r} of {english!r} cannot be filled "
+                    f"with {dict(params)!r}: {err!r}") from err
             return str(english).format_map(params) if not args else \
                 str(english).format(*args, **params)
 

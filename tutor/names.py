@@ -30,8 +30,7 @@ class Phrase:
     context: str | None = None   # the translators' context (``msgctxt``), if any
 
     def render(self, tr: Translator) -> str:
-        params = {k: v.render(tr) if isinstance(v, Cards) else
-                  tr.join([str(x) for x in v]) if _numbers(v) else tr.term_value(k, v)
+        params = {k: tr.join([str(x) for x in v]) if _numbers(v) else tr.term_value(k, v)
                   for k, v in self.params.items()}
         if self.plural:
             return tr.nformat(self.msgid, self.plural, self.n, **params)
@@ -42,17 +41,6 @@ class Phrase:
 
 def _numbers(value: Any) -> bool:
     return isinstance(value, tuple) and bool(value) and all(isinstance(x, int) for x in value)
-
-
-@dataclass(frozen=True)
-class Cards:
-    """Cards named as a list in words, each kind once with its count ("two compasses and a
-    Turbo"), from an action's or event's ``compass+compass+turbo``."""
-
-    cards: str
-
-    def render(self, tr: Translator) -> Any:
-        return counted_cards(self.cards, tr)
 
 
 def ngettext(singular: str, plural: str, n: int) -> tuple[str, str]:
@@ -83,39 +71,6 @@ def face_name(face: str, tr: Translator) -> str:
 def capitalised(text: str) -> str:
     """First letter in capitals, for a word that starts a line or a list item."""
     return text[:1].upper() + text[1:]
-
-
-#: A number of cards before the card's name ("two compasses"), for 2 to 4 (no payment
-#: takes more cards than the dice rolled).
-# TRANSLATORS: Same role for the three: a number before the name of cards ("two compasses").
-_COUNT_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four")}
-#: Each card with a count: one card, or several of the same kind.
-_COUNTED: dict[str, tuple[str, str]] = {
-    "compass": ngettext("a compass", "{count} compasses", 2),
-    "lightning-rod": ngettext("a lightning rod", "{count} lightning rods", 2),
-    "foghorn": ngettext("a foghorn", "{count} foghorns", 2),
-    "cannon": ngettext("a cannon", "{count} cannons", 2),
-    "turbo": ngettext("a Turbo", "{count} Turbos", 2),
-}
-
-
-def counted_cards(cards: str, tr: Translator) -> Any:
-    """``compass+compass+turbo`` → "two compasses and a Turbo" (a list that a grammar spec
-    can inflect item by item: "két iránytűvel és egy turbóval"); anything that is not a
-    list of payable cards is shown with the glossary's words as before."""
-    parts = [p for p in cards.split("+") if p]
-    if not parts or not all(p in _COUNTED for p in parts):
-        return tr.term_value("cards", cards)
-    counts: dict[str, int] = {}
-    for part in parts:
-        counts[part] = counts.get(part, 0) + 1
-    items = []
-    for card, count in counts.items():
-        singular, plural = _COUNTED[card]
-        word = tr.gettext(_COUNT_WORDS[count]) if count in _COUNT_WORDS else \
-            tr.number(count)
-        items.append(tr.nformat(singular, plural, count, count=word))
-    return tr.join(items)
 
 
 def dice_text(dice: str | list[str] | tuple[str, ...], tr: Translator) -> str:
@@ -152,7 +107,8 @@ def move_phrase(action: str, state: Any) -> Phrase:
         return Phrase(_MOVES[action], {"city": state.city})
     words = action.split()
     if len(words) == 2 and words[0] == "pay":
-        return Phrase(N_("Pay with {cards}"), {"cards": Cards(words[1])})
+        # Each kind of card once, with its count: "Pay with two compasses and a Turbo".
+        return Phrase(N_("Pay with {cards}"), {"cards": words[1]})
     if len(words) == 3 and words[:2] == ["play", "ejection"] and words[2].isdecimal() \
             and int(words[2]) < len(state.seats):
         return Phrase(N_("Play Ejection: {player} must leave the airship"),

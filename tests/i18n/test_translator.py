@@ -48,7 +48,9 @@ def test_every_domain_of_a_language_is_consulted(locale_dir: Path) -> None:
     assert (tr.gettext("Scores:"), tr.gettext("Setting up")) == ("Pontszámok:", "Előkészületek")
 
 
-def test_a_translation_with_broken_placeholders_shows_the_english(locale_dir: Path) -> None:
+def test_a_translation_with_broken_placeholders_shows_the_english(locale_dir: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tutor.i18n.STRICT", False)  # the program's own behaviour
     _compile(locale_dir, "fr", "celestia", {"{player} leaves.": "{joueur} descend."})
     assert Translator("fr").format("{player} leaves.", player="Ann") == "Ann leaves."
 
@@ -159,3 +161,13 @@ def test_an_error_about_a_count_takes_the_plural_form_of_its_n(locale_dir: Path)
     assert [french.message(error(n)) for n in (0, 1, 2, 1234)] == [
         "0 leçon est courte.", "1 leçon est courte.", "2 leçons sont courtes.",
         "1\u202f234 leçons sont courtes."]
+
+
+def test_under_test_a_translation_that_cannot_be_filled_is_an_error(locale_dir: Path) -> None:
+    """The suite runs with ``STRICT`` on (tests/conftest.py): the English fallback above
+    would hide, say, a French article asked of a value that has no gender."""
+    from tutor.i18n import UnfilledTranslation
+
+    _compile(locale_dir, "fr", "celestia", {"{player} leaves.": "{joueur} descend."})
+    with pytest.raises(UnfilledTranslation, match="joueur"):
+        Translator("fr").format("{player} leaves.", player="Ann")

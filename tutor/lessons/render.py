@@ -6,7 +6,7 @@ from typing import Any
 
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
-from ..names import QUOTED, Phrase, counted_cards, dice_text
+from ..names import QUOTED, Phrase, dice_text
 from .runner import Entry, Percent, Points
 
 
@@ -26,9 +26,6 @@ def _localise(params: dict[str, Any], tr: Translator) -> dict[str, Any]:
         elif name == "dice" and isinstance(value, str):
             # The lessons list dice with commas, the way the board shows them.
             out[name] = dice_text(value, tr)
-        elif name == "cards" and isinstance(value, str):
-            # A payment names each kind of card once, with its count, as the moves do.
-            out[name] = counted_cards(value, tr)
         else:
             out[name] = tr.term_value(name, value)
     return out
