@@ -70,8 +70,9 @@ def frame_text(rows: list[list[tuple[str, str]]]) -> str:
 
 
 def _wanted(stream: TextIO) -> bool:
-    """Only where the app draws with VT100 sequences and full colour words: a POSIX
-    terminal that is not ``dumb`` (prompt-toolkit then draws in one colour)."""
+    """Only where the app will draw the same colours with VT100 sequences: a POSIX
+    terminal that is not ``dumb`` (there prompt-toolkit draws without colour), with no
+    ``PROMPT_TOOLKIT_COLOR_DEPTH`` setting its own."""
     return (os.name == "posix" and stream.isatty()
             and os.environ.get("TERM", "dumb") not in ("", "dumb")
             and os.environ.get("PROMPT_TOOLKIT_COLOR_DEPTH") in (None, ""))
