@@ -36,17 +36,19 @@ class Existing:
 def check_target(path: str | Path) -> Existing | None:
     """What is in ``path`` now: None if nothing, an ``Existing`` if a score sheet.
 
-    Raises ``SheetError`` if a sheet cannot be saved there: a folder, a file that is
-    read-only, or a file that is not a score sheet (it is never written over).
+    Raises ``SheetError`` if a sheet cannot be saved there: a folder, a device, a named
+    pipe, a file that is read-only, or a file that is not a score sheet (it is never
+    written over).
     """
     import errno
 
     from ..file_errors import ReadOnlyFile
-    from ..storage import is_read_only
+    from ..storage import check_regular, is_read_only
 
     where = str(path)
     try:
         target = Path(os.path.realpath(path))
+        check_regular(target)   # a device, a named pipe: neither read nor replaced
         if target.is_dir():
             raise IsADirectoryError(errno.EISDIR, "a folder")
         for parent in target.parents:
