@@ -94,8 +94,9 @@ def open_regular(path: str | Path) -> BinaryIO:
     device or a socket is refused (``NotAFile``) and a folder is ``IsADirectoryError``.
     Raises ``OSError`` as ``open`` would otherwise.
     """
+    check_regular(path)   # a socket cannot even be opened: say what it is
     descriptor = os.open(path, _READ_FLAGS)
-    try:
+    try:   # and what was opened is checked again: it may have changed meanwhile
         mode = os.fstat(descriptor).st_mode
         if stat.S_ISDIR(mode):
             raise IsADirectoryError(errno.EISDIR, "a folder", str(path))
