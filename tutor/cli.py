@@ -121,14 +121,19 @@ def _translator(argv: Sequence[str]) -> Translator:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from .std_streams import OUTPUT_CLOSED, settle
     from .terminal_text import make_streams_safe
 
+    streams = settle()   # a closed input or output, a line that is not text
     make_streams_safe()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         tr = _translator(argv)
     except (UnknownLanguage, CelestiaError) as err:  # unknown language, damaged catalog
         print(_fallback_translator().message(err), file=sys.stderr)
+        return 2
+    if streams.output_closed:
+        _say(tr.gettext(OUTPUT_CLOSED))
         return 2
     try:
         code = _run(argv, tr)
@@ -138,8 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(tr.message(err), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(tr.gettext(N_("Interrupted.")), file=sys.stderr)
-        return 130
+        from .std_streams import INTERRUPTED
+
+        _say(tr.gettext(N_("Interrupted.")))
+        return INTERRUPTED
     except BrokenPipeError:
         # The reader of a pipe went away (e.g. `| head`): nothing left to say.
         _silence_stdout()

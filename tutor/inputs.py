@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from .engine import data
@@ -86,9 +86,54 @@ def typed(text: str) -> str:
         return raw.decode("cp1252", "replace")
 
 
+class InputNotText(CelestiaError):
+    """A line of the standard input that is not text in its encoding."""
+
+
+#: Lines read so far from each input stream (by ``id``), to name a line that is not text.
+_LINES_READ: dict[int, int] = {}
+
+
 def read_line(stream: TextIO) -> str:
-    """One line typed on ``stream`` (see ``typed``); "" at the end of the input."""
-    return typed(stream.readline())
+    """One line typed on ``stream``; "" at the end of the input.
+
+    Bytes that are not text in the stream's encoding (a Latin-1 "é" in a UTF-8 input)
+    raise ``InputNotText`` naming the line. Under an ASCII locale, UTF-8 text is read as
+    UTF-8 (see ``typed``).
+    """
+    number = _LINES_READ.get(id(stream), 0) + 1
+    try:
+        line = stream.readline()
+    except UnicodeDecodeError as err:   # a stream without an error handler
+        raise _not_text(number, err.object[err.start:err.end], stream) from err
+    _LINES_READ[id(stream)] = number
+    if not any("\udc80" <= ch <= "\udcff" for ch in line):
+        return line
+    raw = line.encode("utf-8", "surrogateescape")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise _not_text(number, err.object[err.start:err.end], stream) from err
+
+
+def read_lines(stream: TextIO) -> Iterator[str]:
+    """The lines of ``stream`` one by one, as ``read_line`` reads them."""
+    while True:
+        line = read_line(stream)
+        if not line:
+            return
+        yield line
+
+
+def _not_text(number: int, wrong: bytes, stream: TextIO) -> InputNotText:
+    encoding = str(getattr(stream, "encoding", None) or "utf-8")
+    if encoding.lower().replace("_", "-") in ("ascii", "us-ascii", "ansi-x3.4-1968"):
+        encoding = "utf-8"   # read as UTF-8 anyway (see ``typed``)
+    shown = "".join(f"\\x{byte:02x}" for byte in wrong[:8])
+    return InputNotText(N_("Line {line} of the standard input is not {encoding} text: it "
+                           "holds the bytes {bytes}, which cannot be read. Save the input as "
+                           "{encoding} and try again."),
+                        line=number, encoding=encoding.upper(), bytes=shown)
 
 
 def _escape(ch: str) -> str:

@@ -100,8 +100,11 @@ def serve(folder: Path, args: argparse.Namespace, tr: Translator) -> int:
         open_browser(url)
     try:
         server.serve_forever()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:   # the way to stop it, which ends it as Ctrl-C ends all
+        from ..std_streams import INTERRUPTED
+
         print(tr.gettext(N_("The rulebook is no longer served.")), flush=True)
+        return INTERRUPTED
     finally:
         server.server_close()
     return 0

@@ -99,6 +99,9 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
 
     from ..practice.game import PracticeError, load
 
+    from ..std_streams import require_input
+
+    require_input()   # the moves are read from it: say so before a game is started
     save_path = Path(args.save) if args.save else default_save_path()
     interactive = not args.batch and sys.stdin.isatty() and sys.stdout.isatty()
     if args.resume:
@@ -114,10 +117,10 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         if game is None:
             return 0
     if not interactive:
-        from ..inputs import typed
+        from ..inputs import read_lines
         from ..practice.batch import run_batch
 
-        lines = (typed(line) for line in sys.stdin)  # what the terminal sent, decoded
+        lines = read_lines(sys.stdin)  # what the terminal sent, decoded
         return run_batch(game, lines, print, tr, save_path, coach=game.coach,
                          board=args.board)
     from ..practice.ui import PracticeApp

@@ -72,7 +72,8 @@ class _Saver:
 def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], None],
               tr: Translator, save_path: Path | None = None, coach: bool = False,
               board: bool = False) -> int:
-    """Play from ``lines``; returns 0 at the end of the game, 1 if the input ran out."""
+    """Play from ``lines``; returns 0 at the end of the game, 1 if the input ran out, 2 if
+    it could not be read (the game is saved either way)."""
     from ..app.board import board_text
 
     saver = _Saver(game, save_path, write, tr)
@@ -90,7 +91,12 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
         title = N_("Your choices:")
         write(tr.gettext(title))
         write("\n".join(choice_lines(game, tr)))
-        line = next(source, None)
+        try:
+            line = next(source, None)
+        except CelestiaError as err:   # a line that is not text, an input that is closed
+            write(tr.message(err))
+            saver.last()
+            return 2
         text = "quit" if line is None else line.strip()
         command, _, rest = text.partition(" ")
         if command == "quit":
