@@ -98,7 +98,6 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     from pathlib import Path
 
     from ..practice.game import PracticeError, load
-
     from ..std_streams import require_input
 
     require_input()   # the moves are read from it: say so before a game is started

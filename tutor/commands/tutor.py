@@ -97,6 +97,9 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
             lesson = find_lesson(lessons, args.lesson)
             print("\n".join(transcript(lesson, tr)))
             return 0
+        from ..std_streams import require_input
+
+        require_input()
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             raise TutorError(N_("The tutor needs an interactive terminal. To read a lesson "
                                 "without one, use: celestia tutor --lesson ID --transcript"))
