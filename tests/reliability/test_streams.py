@@ -100,7 +100,7 @@ def test_a_line_that_is_not_utf8_in_a_batch_game_saves_the_game(tmp_path: Path) 
 
 
 def test_utf8_input_is_read_whole(user_folders) -> None:
-    done = run("score", "--lang", "en", stdin="Zoé\n25 20 4\n1\nÁdám\n3\n0\n\n".encode())
+    done = run("score", "--lang", "en", stdin="Zoé\n25 20 4\n1\nÁdám\n4\n0\n\n".encode())
     assert done.code == 0, done
     assert "Zoé wins." in done.out
 
