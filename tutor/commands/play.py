@@ -94,15 +94,36 @@ def default_save_path():
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
+    import contextlib
     import sys
     from pathlib import Path
 
-    from ..practice.game import PracticeError, load
+    from ..file_errors import InUse
+    from ..practice.saved import open_elsewhere
     from ..std_streams import require_input
+    from ..storage import hold
 
     require_input()   # the moves are read from it: say so before a game is started
     save_path = Path(args.save) if args.save else default_save_path()
     interactive = not args.batch and sys.stdin.isatty() and sys.stdout.isatty()
+    with contextlib.ExitStack() as holding:
+        # One writer per saved game: this program keeps the file until it ends.
+        try:
+            holding.enter_context(hold(save_path))
+        except InUse:
+            mine = open_elsewhere(save_path, args.resume, interactive, tr)
+            if mine is None:
+                return 0
+            save_path = mine
+            holding.enter_context(hold(save_path))
+        return _play(args, tr, save_path, interactive)
+
+
+def _play(args: argparse.Namespace, tr: Translator, save_path, interactive: bool) -> int:
+    import sys
+
+    from ..practice.game import PracticeError, load
+
     if args.resume:
         given = [flag for name, flag in GAME_OPTIONS.items() if getattr(args, name) is not None]
         if given or args.new:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.messages import N_
-from ..file_errors import JSON_ERRORS, Reason, json_reason, load_json, os_reason
+from ..file_errors import JSON_ERRORS, InUse, Reason, json_reason, load_json, os_reason
 from ..storage import locked, read_text, set_aside
 from ..storage import state_dir as _state_dir
 
@@ -37,6 +37,9 @@ FORMAT = "celestia-tutor-progress"
 VERSION = 1
 #: Far more than the progress of every lesson takes.
 MAX_BYTES = 1024 * 1024
+#: How long a save waits for another tutor saving the same file: the tutor saves at every
+#: answer, and must never freeze; past this, the changes wait for the next save.
+LOCK_WAIT_SECONDS = 0.5
 
 
 def state_dir() -> Path:
@@ -147,11 +150,16 @@ class Progress:
         if self.read_only:
             return
         try:
-            with locked(self.path) as file:
+            with locked(self.path, timeout=LOCK_WAIT_SECONDS) as file:
                 self._merge_from_disk()
                 if self.read_only:
                     return
                 file.write(self._content(), private=True)
+        except InUse:
+            self.notice = (N_("Another Celestia tutor is saving its progress in {path} and "
+                              "has not finished; yours is kept and saved at your next step."),
+                           {"path": str(self.path)})
+            return
         except OSError as err:
             self.notice = (N_("Your progress could not be saved in {path}: {reason}"),
                            {"path": str(self.path), "reason": os_reason(err)})
