@@ -264,8 +264,21 @@ class Translator:
         return self._fill(self.ngettext(singular, plural, n), english, self._rendered(params))
 
     def _rendered(self, params: dict[str, Any]) -> dict[str, Any]:
-        return {name: self.message(value) if _is_message(value) else value
+        """Messages rendered in this language, a fractional number (``3.0`` read from a
+        file) written the reader's way ("3,0") and a truth value as a file writes it
+        (``true``), never as Python prints them."""
+        return {name: self.message(value) if _is_message(value)
+                else self.decimal(value) if isinstance(value, float)
+                else ("true" if value else "false") if isinstance(value, bool)  # as in JSON
+                else value
                 for name, value in params.items()}
+
+    def decimal(self, value: float) -> str:
+        """``3.0`` → ``"3.0"`` (en), ``"3,0"`` (fr, hu): at least one decimal, so that a
+        fraction never reads as the whole number next to it."""
+        from babel.numbers import format_decimal
+
+        return format_decimal(value, "#,##0.0##", locale=self.language)
 
     def _fill(self, text: str, english: str, params: Mapping[str, Any],
               args: tuple[Any, ...] = ()) -> str:

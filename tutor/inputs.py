@@ -154,14 +154,22 @@ def name_problem(name: str) -> CelestiaError | None:
 
 def argument(tr: Translator, low: int, high: int) -> Callable[[str], int]:
     """An argparse ``type`` for a whole number from ``low`` to ``high``, its error
-    message translated and the bad value quoted short."""
+    message translated, the bounds written the reader's way and the bad value quoted
+    short.
+
+    The one parser of every numeric option of every command, with ``whole``'s rule: the
+    digits 0 to 9 only. Other scripts' digits ("٣") and look-alikes ("²", "３") are
+    refused everywhere: the game's numbers are printed with 0 to 9 in all three
+    languages, every keyboard that types them has those digits, and one rule means a
+    number that one command takes, every command takes.
+    """
 
     def parse(text: str) -> int:
         value = whole(text, low, high)
         if value is None:
             raise argparse.ArgumentTypeError(tr.format(
                 N_('"{value}" is not a whole number from {low} to {high}.'),
-                value=excerpt(text), low=low, high=high))
+                value=excerpt(text), low=tr.number(low), high=tr.number(high)))
         return value
 
     parse.__name__ = "whole number"

@@ -44,9 +44,10 @@ def _shell(argv: list[str], redirect: str, language: str, folder: Path,
                         *(f"'{w}'" for w in words), redirect])
     env = {**os.environ, "CELESTIA_STATE_DIR": str(user_folders.state)}
     env.pop("CELESTIA_DEBUG", None)
-    return subprocess.run(["sh", "-c", command], capture_output=redirect != ">&-",
-                          stderr=subprocess.PIPE, text=True, cwd=folder, env=env, timeout=120,
-                          stdin=subprocess.DEVNULL if redirect == ">&-" else None)
+    return subprocess.run(["sh", "-c", command], stderr=subprocess.PIPE, text=True,
+                          stdout=None if redirect == ">&-" else subprocess.PIPE,
+                          stdin=subprocess.DEVNULL if redirect == ">&-" else None,
+                          cwd=folder, env=env, timeout=120)
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

@@ -14,9 +14,13 @@ if TYPE_CHECKING:
 
 HELP = N_("search the frequently asked questions (in any of the three languages)")
 DEFAULT_LIMIT = 3
+#: More answers than the FAQ holds are never shown.
+LIMIT_MAX = 999
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
+    from ..inputs import argument
+
     _ = tr.gettext
     parser.add_argument("query", nargs="*", metavar=_("WORD"),
                         help=_("words to look for, in any language; accents and endings "
@@ -24,8 +28,9 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("--list", action="store_true", help=_("list every question"))
     # TRANSLATORS: Same role in every command: the placeholder for an id in a command's usage.
     parser.add_argument("--id", metavar=_("ID"), help=_("show the entry with this id"))
+    limit = argument(tr, 1, LIMIT_MAX)
     # TRANSLATORS: Same role in every command: the placeholder for a number in a command's usage.
-    parser.add_argument("--limit", type=int, default=DEFAULT_LIMIT, metavar=_("N"),
+    parser.add_argument("--limit", type=limit, default=DEFAULT_LIMIT, metavar=_("N"),
                         help=_("show at most N entries (default: {n})").format(
                             n=DEFAULT_LIMIT))
 
@@ -89,7 +94,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
                         count=tr.number(len(query)), limit=tr.number(faq.MAX_QUERY),
                         excerpt=excerpt(query)))
         return 1
-    found = faq.search(query, tr.language, limit=max(1, args.limit))
+    found = faq.search(query, tr.language, limit=args.limit)
     if not found:
         error(tr.format(N_('No FAQ entry matches "{query}". Try other words or fewer of '
                            'them, "celestia faq --list" to see every question, or '

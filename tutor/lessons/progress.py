@@ -157,7 +157,7 @@ class Progress:
                 file.write(self._content(), private=True)
         except InUse:
             self.notice = (N_("Another Celestia tutor is saving its progress in {path} and "
-                              "has not finished; yours is kept and saved at your next step."),
+                              "has not finished; yours is kept and saved with your next answer."),
                            {"path": str(self.path)})
             return
         except OSError as err:

@@ -95,7 +95,9 @@ def open_elsewhere(path: Path, resume: bool, interactive: bool, tr: Translator,
                      "saves every move there."), path=str(path)))
     say("  1. " + tr.format(N_("Start a new game in a file of its own ({path})"),
                             path=str(mine)))
-    say("  2. " + tr.gettext(N_("Quit")))
+    # TRANSLATORS: Same role in both questions about a saved game: the choice that quits.
+    quit_choice = N_("Quit")
+    say("  2. " + tr.gettext(quit_choice))
     reader = ask or _read_answer
     while True:
         try:
