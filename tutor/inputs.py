@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import unicodedata
+import weakref
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
@@ -90,8 +91,8 @@ class InputNotText(CelestiaError):
     """A line of the standard input that is not text in its encoding."""
 
 
-#: Lines read so far from each input stream (by ``id``), to name a line that is not text.
-_LINES_READ: dict[int, int] = {}
+#: Lines read so far from each input stream, to name a line that is not text.
+_LINES_READ: weakref.WeakKeyDictionary[TextIO, int] = weakref.WeakKeyDictionary()
 
 
 def read_line(stream: TextIO) -> str:
@@ -101,12 +102,12 @@ def read_line(stream: TextIO) -> str:
     raise ``InputNotText`` naming the line. Under an ASCII locale, UTF-8 text is read as
     UTF-8 (see ``typed``).
     """
-    number = _LINES_READ.get(id(stream), 0) + 1
+    number = _LINES_READ.get(stream, 0) + 1
     try:
         line = stream.readline()
     except UnicodeDecodeError as err:   # a stream without an error handler
         raise _not_text(number, err.object[err.start:err.end], stream) from err
-    _LINES_READ[id(stream)] = number
+    _LINES_READ[stream] = number
     if not any("\udc80" <= ch <= "\udcff" for ch in line):
         return line
     raw = line.encode("utf-8", "surrogateescape")

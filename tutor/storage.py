@@ -316,9 +316,14 @@ def locked(path: str | Path, timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator[
 _HOLDING: dict[str, object] = {}
 
 
+def holding_lock_path(path: str | Path) -> Path:
+    """Where the lock that ``hold`` takes for ``path`` is: in the state folder (a user's
+    own folder gets no file of ours beside the one they named), named after the real
+    path, so that every program holding the same file takes the same lock."""
+    return _holding_lock(path)[1]
+
+
 def _holding_lock(path: str | Path) -> tuple[str, Path]:
-    """The real path of ``path`` and its holding lock, kept in the state folder (a user's
-    own folder gets no file of ours beside the one they named)."""
     import hashlib
 
     real = os.path.realpath(path)

@@ -98,7 +98,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
                 from ..std_streams import INTERRUPTED
 
                 return INTERRUPTED
-            return 2 if watched.error is not None else code
+            return code   # 1: the entry stopped, what was typed is kept
     if not problems:
         try:
             lines = result_lines(sheet, tr)

@@ -72,8 +72,8 @@ class _Saver:
 def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], None],
               tr: Translator, save_path: Path | None = None, coach: bool = False,
               board: bool = False) -> int:
-    """Play from ``lines``; returns 0 at the end of the game, 1 if the input ran out, 2 if
-    it could not be read (the game is saved either way)."""
+    """Play from ``lines``; returns 0 at the end of the game, 1 if the input ran out or
+    could not be read further (a line that is not text: said, and the game saved)."""
     from ..app.board import board_text
 
     saver = _Saver(game, save_path, write, tr)
@@ -95,8 +95,8 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
             line = next(source, None)
         except CelestiaError as err:   # a line that is not text, an input that is closed
             write(tr.message(err))
-            saver.last()
-            return 2
+            saver.last()   # as at the end of the input: the game is kept, unfinished
+            return 1
         text = "quit" if line is None else line.strip()
         command, _, rest = text.partition(" ")
         if command == "quit":
