@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 from tutor import storage
-from tutor.file_errors import NotAFile
 
 from .helpers import english_words, leaks, run
 
@@ -121,6 +120,8 @@ def test_save_file_in_a_game_refuses_a_pipe(specials: dict[str, Path], tmp_path:
 @pytest.mark.parametrize("kind", ["pipe", "device", "link"])
 def test_write_atomic_refuses_what_is_not_an_ordinary_file(
         kind: str, specials: dict[str, Path]) -> None:
+    from tutor.file_errors import NotAFile
+
     with pytest.raises(NotAFile) as refused:
         storage.write_atomic(specials[kind], "{}")
     assert refused.value.kind == ("pipe" if kind == "pipe" else "device")
@@ -128,6 +129,8 @@ def test_write_atomic_refuses_what_is_not_an_ordinary_file(
 
 
 def test_open_regular_refuses_a_socket_and_reads_an_ordinary_file(tmp_path: Path) -> None:
+    from tutor.file_errors import NotAFile
+
     server = socket.socket(socket.AF_UNIX)
     try:
         server.bind(str(tmp_path / "sock"))
