@@ -244,7 +244,9 @@ def _sheet_property(language: str, text: str, extra: list[str]) -> None:
         before = path.read_bytes()
         argv = ["score", "--file", str(path), "--save", str(path), *extra, "--lang", language]
         done = run(*argv)
-        check(done, language, text + " ".join(extra))
+        # A message about the file's keys names them as the file has them, in every
+        # language ("un joueur a name, treasures et spyglasses").
+        check(done, language, [text, *extra, *SHEET_KEYS])
         if done.code == 2:
             assert path.read_bytes() == before       # nothing written over a refused sheet
         else:
@@ -254,6 +256,9 @@ def _sheet_property(language: str, text: str, extra: list[str]) -> None:
                 assert b"# Our game" in path.read_bytes()    # comments survive
         assert set(files(folder)) == {"sheet.toml"}
 
+
+#: The keys of a score sheet file, the same in every language.
+SHEET_KEYS = ["variant", "spyglass_points", "players", "name", "treasures", "spyglasses"]
 
 ARG_TEXT = st.one_of(st.text(max_size=20), st.sampled_from(
     ["Ann:25,20,4", "Bob:15,12,9", "Ann:²", "Ann=1", "Ann=²", "Cy:", ":", "=", "Ann:" + "9" * 5000,
@@ -454,9 +459,13 @@ def _stand_in_sphinx(outputs: dict[tuple[str, str], tuple[str, int]] | None = No
     def command(language: str, out: Path, work: Path, strict: bool,
                 builder: str = "html") -> list[str]:
         text, code = (outputs or {}).get((language, builder), ("", 0))
+        # The output goes through a file: it may hold what no argument can (a NUL).
+        said = work / f"said-{language}-{builder}.txt"
+        said.parent.mkdir(parents=True, exist_ok=True)
+        said.write_text(text, encoding="utf-8", errors="surrogatepass")
         body = (f"mkdir -p {shlex.quote(str(out))} && printf %s {shlex.quote(PAGE)} > "
-                f"{shlex.quote(str(out / 'index.html'))}; printf '%s\\n' "
-                f"{shlex.quote(text)}; exit {code}")
+                f"{shlex.quote(str(out / 'index.html'))}; cat {shlex.quote(str(said))}; "
+                f"exit {code}")
         return ["sh", "-c", body]
 
     return command

@@ -82,8 +82,11 @@ def _cached(key: str) -> list[Lesson] | None:
     damaged or foreign cache is simply read again from the lesson files)."""
     import pickle
 
+    from ..storage import open_regular
+
     try:
-        data = _cache_path().read_bytes()
+        with open_regular(_cache_path()) as handle:   # a state file: never a pipe waited on
+            data = handle.read()
         found = pickle.loads(data)
         if isinstance(found, dict) and found.get("key") == key and isinstance(
                 found.get("lessons"), list) and all(isinstance(x, Lesson)
