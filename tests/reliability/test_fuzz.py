@@ -72,16 +72,16 @@ def check(result: Result, language: str, given: str | list[str],
 @contextlib.contextmanager
 def no_hang(seconds: int = 60) -> Iterator[None]:
     """A run that blocks (a named pipe opened, a lock waited for) fails instead of
-    hanging the fuzzer."""
+    hanging the fuzzer (and again every 5 seconds: a second one would block for ever)."""
     def stuck(signum: int, frame: object) -> None:
         raise TimeoutError("the command blocked")
 
     previous = signal.signal(signal.SIGALRM, stuck)
-    signal.alarm(seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 5)
     try:
         yield
     finally:
-        signal.alarm(0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
 
 

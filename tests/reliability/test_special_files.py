@@ -26,16 +26,17 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipe
 
 @pytest.fixture(autouse=True)
 def no_hang() -> Iterator[None]:
-    """A blocking open or read ends the test with an error after 20 seconds."""
+    """A blocking open or read ends the test with an error after 20 seconds (and every
+    5 seconds after that: a second one would block for ever)."""
     def stuck(signum: int, frame: object) -> None:
         raise TimeoutError("the command blocked")
 
     previous = signal.signal(signal.SIGALRM, stuck)
-    signal.alarm(20)
+    signal.setitimer(signal.ITIMER_REAL, 20, 5)
     try:
         yield
     finally:
-        signal.alarm(0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
 
 
