@@ -99,8 +99,8 @@ def read_line(stream: TextIO) -> str:
     """One line typed on ``stream``; "" at the end of the input.
 
     Bytes that are not text in the stream's encoding (a Latin-1 "é" in a UTF-8 input)
-    raise ``InputNotText`` naming the line. Under an ASCII locale, UTF-8 text is read as
-    UTF-8 (see ``typed``).
+    raise ``InputNotText`` naming the line. An ASCII locale says nothing of what the
+    terminal sends: the line is then read as ``typed`` reads it (UTF-8, else Latin-1).
     """
     number = _LINES_READ.get(stream, 0) + 1
     try:
@@ -110,6 +110,8 @@ def read_line(stream: TextIO) -> str:
     _LINES_READ[stream] = number
     if not any("\udc80" <= ch <= "\udcff" for ch in line):
         return line
+    if _is_ascii(stream):
+        return typed(line)
     raw = line.encode("utf-8", "surrogateescape")
     try:
         return raw.decode("utf-8")
@@ -126,10 +128,14 @@ def read_lines(stream: TextIO) -> Iterator[str]:
         yield line
 
 
+def _is_ascii(stream: TextIO) -> bool:
+    encoding = str(getattr(stream, "encoding", None) or "")
+    return encoding.lower().replace("_", "-") in ("ascii", "us-ascii", "ansi-x3.4-1968")
+
+
 def _not_text(number: int, wrong: bytes, stream: TextIO) -> InputNotText:
-    encoding = str(getattr(stream, "encoding", None) or "utf-8")
-    if encoding.lower().replace("_", "-") in ("ascii", "us-ascii", "ansi-x3.4-1968"):
-        encoding = "utf-8"   # read as UTF-8 anyway (see ``typed``)
+    encoding = "utf-8" if _is_ascii(stream) else str(getattr(stream, "encoding", None)
+                                                     or "utf-8")
     shown = "".join(f"\\x{byte:02x}" for byte in wrong[:8])
     return InputNotText(N_("Line {line} of the standard input is not {encoding} text: it "
                            "holds the bytes {bytes}, which cannot be read. Save the input as "

@@ -37,9 +37,14 @@ FORMAT = "celestia-tutor-progress"
 VERSION = 1
 #: Far more than the progress of every lesson takes.
 MAX_BYTES = 1024 * 1024
-#: How long a save waits for another tutor saving the same file: the tutor saves at every
-#: answer, and must never freeze; past this, the changes wait for the next save.
-LOCK_WAIT_SECONDS = 0.5
+#: How long a save waits for another tutor saving the same file (a save takes a fraction
+#: of a second): past this, the other is stuck or stopped, and the changes wait for the
+#: next save, which only tries the lock (the tutor saves at every answer: it must never
+#: freeze).
+LOCK_WAIT_SECONDS = 2.0
+#: Said when another tutor holds the lock too long.
+BUSY = N_("Another Celestia tutor is saving its progress in {path} and has not finished; "
+          "yours is kept and saved with your next answer.")
 
 
 def state_dir() -> Path:
@@ -69,6 +74,8 @@ class Progress:
         self._last: str | None = None
         self.lessons: dict[str, dict[str, Any]] = {}
         self.notice: tuple[str, dict[str, Any]] | None = None
+        #: Another tutor held the lock past ``LOCK_WAIT_SECONDS`` at the last save.
+        self._lock_busy = False
         #: What this window changed since it last saved: lesson ids, and the two settings.
         self._changed: set[str] = set()
         self._changed_language = False
@@ -149,16 +156,18 @@ class Progress:
         """
         if self.read_only:
             return
+        # Once the lock was found held too long, the next saves only try it (the tutor
+        # saves at every answer: one wait, never one per answer) until one succeeds.
+        wait = 0.0 if self._lock_busy else LOCK_WAIT_SECONDS
         try:
-            with locked(self.path, timeout=LOCK_WAIT_SECONDS) as file:
+            with locked(self.path, timeout=wait) as file:
                 self._merge_from_disk()
                 if self.read_only:
                     return
                 file.write(self._content(), private=True)
         except InUse:
-            self.notice = (N_("Another Celestia tutor is saving its progress in {path} and "
-                              "has not finished; yours is kept and saved with your next answer."),
-                           {"path": str(self.path)})
+            self._lock_busy = True
+            self.notice = (BUSY, {"path": str(self.path)})
             return
         except OSError as err:
             self.notice = (N_("Your progress could not be saved in {path}: {reason}"),
@@ -166,6 +175,9 @@ class Progress:
             return
         self._changed.clear()
         self._changed_language = self._changed_last = False
+        if self._lock_busy and self.notice is not None and self.notice[0] == BUSY:
+            self.notice = None   # saved after all: nothing left to say
+        self._lock_busy = False
 
     def _content(self) -> str:
         content = {**self._extra, "format": FORMAT, "version": VERSION,
