@@ -23,13 +23,14 @@ from .helpers import english_words, files, leaks, run
 PAGE = "<!DOCTYPE html><html><body><p>page</p></body></html>"
 
 
-def _fake_sphinx(monkeypatch: pytest.MonkeyPatch, script: str = "", code: int = 0) -> None:
-    """Each Sphinx job writes one page into its folder, prints ``script``'s output and
+def _fake_sphinx(monkeypatch: pytest.MonkeyPatch, script: str = "", code: int = 0,
+                 page: str = PAGE) -> None:
+    """Each Sphinx job writes ``page`` into its folder, prints ``script``'s output and
     ends with ``code``."""
 
     def command(language: str, out: Path, work: Path, strict: bool,
                 builder: str = "html") -> list[str]:
-        body = (f"mkdir -p {shlex.quote(str(out))} && printf %s {shlex.quote(PAGE)} > "
+        body = (f"mkdir -p {shlex.quote(str(out))} && printf %s {shlex.quote(page)} > "
                 f"{shlex.quote(str(out / 'index.html'))}; {script} exit {code}")
         return ["sh", "-c", body]
 
@@ -112,7 +113,8 @@ def test_a_failed_build_leaves_the_earlier_one_whole(
     assert run("docs", "--out", str(out), "--lang", "en").code == 0
     before = files(out)
     _fake_sphinx(monkeypatch, "echo 'Traceback (most recent call last):'; "
-                              "echo 'RuntimeError: the theme broke';", code=2)
+                              "echo 'RuntimeError: the theme broke';", code=2,
+                 page="<p>half of a new page")
     done = run("docs", "--out", str(out), "--lang", "en")
     assert done.code == 2, done
     assert files(out) == before

@@ -80,6 +80,9 @@ def test_the_game_open_elsewhere_is_said_in_the_reader_language(
     _process, game = first
     second = run("play", "--batch", "--save", str(game), "--lang", language, stdin="quit\n")
     assert second.code == 2 and str(game) in second.err, second
+    said = {"fr": "est ouverte dans une autre fenêtre ou un autre programme",
+            "hu": "nyitva van egy másik ablakban vagy programban"}[language]
+    assert said in second.err, second
     assert not leaks(second.text) and not english_words(second.text, [str(game)]), second
 
 
