@@ -741,7 +741,7 @@ def test_docs_command_refuses_a_folder_it_may_not_write(tmp_path: Path, capsys,
         def refuse(*args: object, **kwargs: object) -> None:
             raise PermissionError(13, "Permission denied")
 
-        monkeypatch.setattr(tempfile, "NamedTemporaryFile", refuse)
+        monkeypatch.setattr(tempfile, "mkdtemp", refuse)
     else:
         folder.chmod(0o500)
     try:
@@ -749,7 +749,9 @@ def test_docs_command_refuses_a_folder_it_may_not_write(tmp_path: Path, capsys,
     finally:
         folder.chmod(0o700)
     err = capsys.readouterr().err
-    assert "Ebbe a mappába nincs írási jogod" in err and "Traceback" not in err
+    assert f"A webhelyet nem lehet ide írni: {folder}." in err and "Traceback" not in err
+    assert "nincs hozzá jogosultságod" in err, err
+    assert list(folder.iterdir()) == []
 
 
 def _sphinx_processes(marker: str) -> list[int]:
