@@ -781,7 +781,8 @@ def test_an_interrupted_build_leaves_nothing_behind(tmp_path: Path, stop: str) -
                                stderr=subprocess.PIPE, text=True,
                                env={**os.environ, "TMPDIR": str(temporary)})
     deadline = time.monotonic() + 60
-    while len(_sphinx_processes(str(out))) < 2:
+    # Sphinx writes into a temporary folder beside ``out`` (renamed into place at the end).
+    while len(_sphinx_processes(str(tmp_path))) < 2:
         assert time.monotonic() < deadline and process.poll() is None
         time.sleep(0.1)
     number = getattr(signal, stop)
@@ -793,8 +794,9 @@ def test_an_interrupted_build_leaves_nothing_behind(tmp_path: Path, stop: str) -
     else:
         assert process.returncode == 128 + number, err
     time.sleep(0.5)
-    assert _sphinx_processes(str(out)) == []
+    assert _sphinx_processes(str(tmp_path)) == []
     assert not [p.name for p in temporary.iterdir() if p.name.startswith("celestia-")]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tmp"]   # no half-built site
 
 
 def test_server_gives_browsers_the_types_they_need(tmp_path: Path) -> None:
