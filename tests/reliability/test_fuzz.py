@@ -86,18 +86,28 @@ def no_hang(seconds: int = 60) -> Iterator[None]:
 
 
 class Folder:
-    """A fresh folder for one example: the command's working directory and its files."""
+    """A fresh folder for one example: the command's working directory and its files;
+    and a fresh state folder beside it, so that no example sees another's saved game or
+    locks."""
 
     def __enter__(self) -> Path:
         self._temp = tempfile.TemporaryDirectory(prefix="celestia-fuzz-")
+        self._state = tempfile.TemporaryDirectory(prefix="celestia-fuzz-state-")
         self.path = Path(self._temp.name)
         self._cwd = os.getcwd()
+        self._old_state = os.environ.get("CELESTIA_STATE_DIR")
+        os.environ["CELESTIA_STATE_DIR"] = self._state.name
         os.chdir(self.path)
         return self.path
 
     def __exit__(self, *exc: object) -> None:
         os.chdir(self._cwd)
+        if self._old_state is None:
+            os.environ.pop("CELESTIA_STATE_DIR", None)
+        else:
+            os.environ["CELESTIA_STATE_DIR"] = self._old_state
         self._temp.cleanup()
+        self._state.cleanup()
 
 
 # --- Game records and saved practice games ------------------------------------------------
