@@ -97,9 +97,10 @@ def _quoted_short(err: CelestiaError) -> CelestiaError:
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
+    from .. import records
     from ..engine import State, record
 
-    data = record.load(args.file)
+    data = records.load(args.file)
     try:
         state = record.replay(data)
     except RecordError as err:

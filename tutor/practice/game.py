@@ -273,9 +273,9 @@ def fallback_paths(failed: Path) -> list[Path]:
 
 def load(path: str | Path) -> PracticeGame:
     """Resume the practice game saved at ``path``."""
-    from ..engine import record
+    from .. import records
 
-    return PracticeGame.from_record(record.load(path))
+    return PracticeGame.from_record(records.load(path))
 
 
 def unfinished(path: Path) -> PracticeGame | None:
