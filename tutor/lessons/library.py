@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.messages import N_, CelestiaError
 from .errors import LessonError
-from .schema import Lesson, Step, load_lesson
+from .schema import Lesson, Step
 
 if TYPE_CHECKING:  # loading the lessons for the menu does not need the runner
     from .runner import Runner
@@ -106,6 +106,10 @@ def _keep(key: str, lessons: list[Lesson]) -> None:
 
 
 def _load_files(files: list[Path], folder: Path | None) -> list[Lesson]:
+    # start-up: the tutor's first screen (benchmarks/tutor.py) comes from the cache,
+    # without the reader and PyYAML
+    from .reader import load_lesson
+
     lessons: list[Lesson] = []
     seen: dict[str, Lesson] = {}
     for path in files:
@@ -175,38 +179,10 @@ def lesson_counts(lesson: Lesson) -> Counts:
     return Counts(moves, questions, goals)
 
 
-def first_answer(runner: Runner, overrides: dict[str, str] | None = None,
-                 solutions: dict[str, list[str]] | None = None) -> str:
-    """The option key a play-through takes at the runner's question: an override, else the
-    first accepted answer in the file's order; in a goal, the next move of its solution."""
-    ask = runner.ask
-    assert ask is not None
-    if ask.kind == "goal":
-        goal_key = ask.key.split(".")[0]
-        if solutions is None:
-            solutions = {}
-        moves = solutions.setdefault(goal_key, list(ask.step.solution))
-        if not moves:
-            raise LessonError(N_("{file}, line {line}: the goal's solution ends before the "
-                                 "goal is reached."), file=Path(runner.lesson.path).name,
-                              line=ask.step.line)
-        action = moves.pop(0)
-        if ask.option(action) is None:
-            raise LessonError(N_('{file}, line {line}: the solution\'s move "{action}" is '
-                                 "not a legal move here; the legal moves are: {legal}."),
-                              file=Path(runner.lesson.path).name, line=ask.step.line,
-                              action=action, legal=", ".join(o.key for o in ask.options))
-        return action
-    override = (overrides or {}).get(ask.key)
-    if override is not None:
-        return override
-    return next(o.key for o in ask.options if o.correct)
-
-
 def answer_paths(lesson: Lesson) -> Iterator[dict[str, str]]:
     """Ways through a lesson: the first accepted answers, and each other accepted answer
     of a question (question key → option key)."""
-    from .runner import Runner
+    from .runner import Runner, first_answer
 
     yield {}
     runner = Runner(lesson)
@@ -228,7 +204,7 @@ def answer_paths(lesson: Lesson) -> Iterator[dict[str, str]]:
 def play_through(lesson: Lesson, overrides: dict[str, str] | None = None) -> Runner:
     """Play the whole lesson with accepted answers, trying every wrong one on the way (it
     must leave the position unchanged) and each goal's ``mistake`` (it must miss)."""
-    from .runner import Runner
+    from .runner import Runner, first_answer
 
     runner = Runner(lesson)
     solutions: dict[str, list[str]] = {}

@@ -778,3 +778,31 @@ class Runner:
                                 line=line, reason=err.english())
         error.cause = err
         return error
+
+
+def first_answer(runner: Runner, overrides: dict[str, str] | None = None,
+                 solutions: dict[str, list[str]] | None = None) -> str:
+    """The option key a play-through takes at the runner's question: an override, else the
+    first accepted answer in the file's order; in a goal, the next move of its solution."""
+    ask = runner.ask
+    assert ask is not None
+    if ask.kind == "goal":
+        goal_key = ask.key.split(".")[0]
+        if solutions is None:
+            solutions = {}
+        moves = solutions.setdefault(goal_key, list(ask.step.solution))
+        if not moves:
+            raise LessonError(N_("{file}, line {line}: the goal's solution ends before the "
+                                 "goal is reached."), file=Path(runner.lesson.path).name,
+                              line=ask.step.line)
+        action = moves.pop(0)
+        if ask.option(action) is None:
+            raise LessonError(N_('{file}, line {line}: the solution\'s move "{action}" is '
+                                 "not a legal move here; the legal moves are: {legal}."),
+                              file=Path(runner.lesson.path).name, line=ask.step.line,
+                              action=action, legal=", ".join(o.key for o in ask.options))
+        return action
+    override = (overrides or {}).get(ask.key)
+    if override is not None:
+        return override
+    return next(o.key for o in ask.options if o.correct)

@@ -23,7 +23,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..grammar import is_grammar_spec
-from . import catalogs as tool
+from . import catalog_model as tool
 
 #: The pofilter tests run, and what each guards.
 RUN: dict[str, str] = {
