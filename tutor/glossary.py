@@ -14,6 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import yaml
+
+from .engine import data
 from .engine.messages import N_, CelestiaError
 from .file_errors import os_reason, yaml_reason
 from .grammar import Term
@@ -69,8 +72,6 @@ def fold(text: str) -> str:
 
 def definition_params() -> dict[str, Any]:
     """Numbers that definitions quote, read from the engine's data (never retyped)."""
-    from .engine import data
-
     return {"cities": data.BEGINNER_CITIES_TO_END}
 
 
@@ -108,8 +109,6 @@ def _concept(raw: Any, number: int) -> Concept:
 @cache
 def concepts() -> tuple[Concept, ...]:
     """Every concept, in the glossary's order."""
-    import yaml
-
     try:
         with SOURCE.open(encoding="utf-8") as handle:
             document = yaml.safe_load(handle)

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import contextlib
 import gettext
+import hashlib
 import os
+import pickle
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..engine.messages import N_, CelestiaError
+from ..engine.messages import N_, CelestiaError, excerpt
+from ..i18n import LANGUAGES, LOCALE_DIR, Translator
+from ..storage import state_dir, write_atomic
 from .errors import LessonError
 from .schema import Lesson, Step
 
@@ -59,16 +64,11 @@ def load_all(folder: Path | None = None) -> list[Lesson]:
 def _cache_path() -> Path:
     """Raises ImportError where the platform's folders cannot be known (in a web page,
     which has no ``platformdirs``): there is then no cache."""
-    from ..storage import state_dir
-
     return state_dir() / "cache" / "lessons.pickle"
 
 
 def _cache_key(files: list[Path]) -> str:
     """What the cache depends on: each lesson file, the code that reads lessons, Python."""
-    import hashlib
-    import sys
-
     here = Path(__file__).resolve().parent  # the code that reads lessons (not imported)
     parts = [sys.version, str(CACHE_FORMAT)]
     for path in [here / "schema.py", here / "reader.py", *files]:
@@ -80,8 +80,6 @@ def _cache_key(files: list[Path]) -> str:
 def _cached(key: str) -> list[Lesson] | None:
     """The cached lessons for ``key``; None if there are none, or they cannot be used (a
     damaged or foreign cache is simply read again from the lesson files)."""
-    import pickle
-
     try:
         data = _cache_path().read_bytes()
         found = pickle.loads(data)
@@ -95,10 +93,6 @@ def _cached(key: str) -> list[Lesson] | None:
 
 
 def _keep(key: str, lessons: list[Lesson]) -> None:
-    import pickle
-
-    from ..storage import write_atomic
-
     # Without a cache the lessons are read from their files each time.
     with contextlib.suppress(ImportError, OSError, pickle.PicklingError):
         write_atomic(_cache_path(), pickle.dumps({"key": key, "lessons": lessons}),
@@ -135,7 +129,6 @@ def find_lesson(lessons: list[Lesson], lesson_id: str) -> Lesson:
     for lesson in lessons:
         if lesson.id == lesson_id:
             return lesson
-    from ..inputs import excerpt  # what was typed is quoted short
 
     # No file holds the mistake (it is in what was asked for): the folder is named instead.
     raise LessonError(N_('There is no lesson "{id}" in {file}; the lessons are: {ids}.'),
@@ -182,6 +175,7 @@ def lesson_counts(lesson: Lesson) -> Counts:
 def answer_paths(lesson: Lesson) -> Iterator[dict[str, str]]:
     """Ways through a lesson: the first accepted answers, and each other accepted answer
     of a question (question key → option key)."""
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from .runner import Runner, first_answer
 
     yield {}
@@ -204,6 +198,7 @@ def answer_paths(lesson: Lesson) -> Iterator[dict[str, str]]:
 def play_through(lesson: Lesson, overrides: dict[str, str] | None = None) -> Runner:
     """Play the whole lesson with accepted answers, trying every wrong one on the way (it
     must leave the position unchanged) and each goal's ``mistake`` (it must miss)."""
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from .runner import Runner, first_answer
 
     runner = Runner(lesson)
@@ -249,8 +244,6 @@ def _miss(runner: Runner, step: Step) -> None:
 
 def missing_translations(lesson: Lesson) -> list[tuple[str, int, str]]:
     """(language, line, text) of every lesson text absent from a compiled catalog."""
-    from ..i18n import LOCALE_DIR
-
     missing = []
     for language in TRANSLATED:
         path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
@@ -275,6 +268,7 @@ def check_lesson(lesson: Lesson) -> Counts:
 
 
 def _check_counts(lesson: Lesson, counts: Counts) -> None:
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from ..names import ngettext  # the plural marker; not needed to open the menu
 
     found = counts.moves + counts.questions
@@ -293,6 +287,7 @@ def _check_play(lesson: Lesson) -> None:
     """The recap's rules exist, every way through plays on the engine, every text renders
     in every language and is translated."""
     file = Path(lesson.path).name
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from ..content import rules
 
     for item in lesson.recap:
@@ -302,7 +297,7 @@ def _check_play(lesson: Lesson) -> None:
                               rule=item.rule)
     for overrides in answer_paths(lesson):
         play_through(lesson, overrides)
-    from ..i18n import LANGUAGES, Translator
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from .transcript import transcript
 
     for language in LANGUAGES:  # every text renders in every language
@@ -350,6 +345,7 @@ def check_all(folder: Path | None = None) -> CheckReport:
         except LessonError as err:
             errors.append(err)
     if total.moves < MIN_MOVES_IN_COURSE:
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
         from ..names import ngettext
 
         singular, plural = ngettext(

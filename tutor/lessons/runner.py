@@ -25,6 +25,8 @@ from ..engine import CHANCE, TERMINAL, Options, ScriptedChance, SeededChance, St
 from ..engine.bots import BOT_STYLES, make_bot
 from ..engine.messages import N_, CelestiaError, ChanceError, Event, IllegalAction
 from ..names import Phrase, move_phrase
+from ..practice.odds import figures
+from ..practice.voyage import View
 from .errors import LessonError
 from .schema import Lesson, Setup, Step
 
@@ -350,9 +352,6 @@ class Runner:
         taken here, on average), ``next_points`` (one taken at the next city) and
         ``stay_points`` (staying now and leaving at the next city: ``pay_chance`` ×
         ``next_points``, as a crash brings nothing)."""
-        from ..practice.odds import figures
-        from ..practice.voyage import View
-
         state = self.state
         options = state.options
         found: dict[str, Any] = {"pay_chance": Percent(Fraction(0)),
