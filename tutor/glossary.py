@@ -14,8 +14,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .engine import data
 from .engine.messages import N_, CelestiaError
 from .file_errors import os_reason, yaml_reason
@@ -109,6 +107,10 @@ def _concept(raw: Any, number: int) -> Concept:
 @cache
 def concepts() -> tuple[Concept, ...]:
     """Every concept, in the glossary's order."""
+    # start-up: the lessons page (benchmarks/web.py) gets the concepts parsed by the build,
+    # and loads no YAML parser
+    import yaml
+
     try:
         with SOURCE.open(encoding="utf-8") as handle:
             document = yaml.safe_load(handle)

@@ -14,7 +14,6 @@ from babel.numbers import format_decimal
 from .. import site
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
-from ..site import build as site_build
 from ..site import serve as serving
 
 HELP = N_("build the rulebook website in English, French and Hungarian, or serve it")
@@ -55,6 +54,9 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         raise CelestiaError(N_("This installation carries the rulebook already built but "
                                "not its sources: read it with celestia docs --serve, or "
                                "copy it from {path}."), path=str(site.PUBLISHED_DIR))
+    # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
+    from ..site import build as site_build
+
     try:
         out = build(args, tr)
     except site_build.Stopped as stop:
@@ -71,6 +73,9 @@ def build(args: argparse.Namespace, tr: Translator) -> Path:
                                "'.[docs]'"))
     started = time.perf_counter()
     out: Path = args.out
+    # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
+    from ..site import build as site_build
+
     site_build.build(out, strict=args.strict)
     print(tr.format(N_("The rulebook is in {path} (built in {seconds} s)."),
                     path=str((out / "index.html").resolve()),

@@ -12,10 +12,16 @@ from ..engine.messages import N_
 from ..i18n import Translator
 from ..inputs import excerpt, seed_argument, spyglass_points_argument, typed, whole
 from ..practice.batch import run_batch
-from ..practice.game import BOT_NAMES, PRACTICE_STYLES, PracticeError, PracticeGame, Setup, load
-from ..practice.game import default_save_path as path
+from ..practice.game import (
+    BOT_NAMES,
+    PRACTICE_STYLES,
+    PracticeError,
+    PracticeGame,
+    Setup,
+    default_save_path,
+    load,
+)
 from ..practice.saved import QUIT, RESUME, make_room, saved_lines
-from ..practice.ui import PracticeApp
 
 HELP = N_("play a practice game against bots, with an exact odds coach")
 
@@ -91,10 +97,6 @@ def _styles(text: str) -> tuple[str, ...]:
     return tuple(excerpt(s) for s in styles)
 
 
-def default_save_path():
-    return path()
-
-
 def run(args: argparse.Namespace, tr: Translator) -> int:
     save_path = Path(args.save) if args.save else default_save_path()
     interactive = not args.batch and sys.stdin.isatty() and sys.stdout.isatty()
@@ -114,6 +116,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         lines = (typed(line) for line in sys.stdin)  # what the terminal sent, decoded
         return run_batch(game, lines, print, tr, save_path, coach=game.coach,
                          board=args.board)
+    # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
+    from ..practice.ui import PracticeApp
 
     app = PracticeApp(game, tr, save_path, coach=game.coach)
     code = app.run()

@@ -5,16 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from prompt_toolkit import PromptSession
-
 from ..engine import data
 from ..engine.messages import N_
 from ..i18n import Translator
 from ..inputs import read_line, spyglass_points_argument, typed
-from ..practice.scoresheet import ScoreSheet, SheetError, load_sheet, sheet_from_arguments
-from ..practice.scoreview import enter_sheet, result_lines
-from ..practice.sheetfiles import check_target
-from ..practice.sheetkeep import Keeper
 
 HELP = N_("add up the scores of a game played at the table and name the winner")
 
@@ -60,6 +54,12 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
+    # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
+    from ..practice.scoresheet import ScoreSheet, SheetError, load_sheet, sheet_from_arguments
+    from ..practice.scoreview import enter_sheet, result_lines
+    from ..practice.sheetfiles import check_target
+    from ..practice.sheetkeep import Keeper
+
     variant = args.variant or data.STANDARD
     points = data.SPYGLASS_POINTS_DEFAULT if args.spyglass_points is None \
         else args.spyglass_points
@@ -106,7 +106,6 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     print("\n".join(lines))
     if not args.save:
         return 0
-
     return Keeper(sheet, tr, ask).keep(args.save, complete=True)
 
 
@@ -120,6 +119,9 @@ def _interrupted(sheet, save: str | None, tr: Translator) -> int:
                         "sheet file:")))
     print(sheet.to_toml(tr), end="")
     # Whoever stopped the entry wants to leave: no more questions.
+    # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
+    from ..practice.sheetkeep import Keeper
+
     return Keeper(sheet, tr, None, typed=True).keep(save, complete=False)
 
 
@@ -145,8 +147,10 @@ class _Ask:
             print(line.rstrip("\n"))
             return line.strip() or default
         if self._session is None:
-            self._session = PromptSession()
+            # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
+            from prompt_toolkit import PromptSession
 
+            self._session = PromptSession()
         answer = typed(self._session.prompt(question, placeholder=default))
         return answer.strip() or default
 

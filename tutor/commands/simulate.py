@@ -6,7 +6,6 @@ import argparse
 import os
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
@@ -222,6 +221,9 @@ def ladder(players: int, games: int, seed: int, styles: Sequence[str] | None = N
               for a, b in pairs for start in range(0, games, size)]
     won = dict.fromkeys(pairs, 0.0)
     if jobs > 1:
+        # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(jobs) as pool:
             futures = [pool.submit(pair_share, a, b, players, part, seed, options)
                        for a, b, part in chunks]

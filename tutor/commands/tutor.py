@@ -6,7 +6,6 @@ import argparse
 import os
 import sys
 
-from ..app.main import run_app
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator, known_language
 from ..lessons.errors import LessonError
@@ -100,6 +99,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             raise TutorError(N_("The tutor needs an interactive terminal. To read a lesson "
                                 "without one, use: celestia tutor --lesson ID --transcript"))
+        # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
+        from ..app.main import run_app
 
         # An unknown CELESTIA_LANG was set aside (with a word) when the program started.
         chosen = bool(args.lang) or known_language(os.environ.get("CELESTIA_LANG"))
