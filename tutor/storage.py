@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import stat
 import time
@@ -50,6 +51,8 @@ def state_dir() -> Path:
     override = os.environ.get("CELESTIA_STATE_DIR")
     if override:
         return Path(override)
+    # optional: the page's Python (Pyodide, tutor/web/) has no platformdirs, nor a state
+    # folder; the library's cache is then skipped
     import platformdirs
 
     return Path(platformdirs.user_state_dir("celestia"))
@@ -193,6 +196,7 @@ def write_atomic(path: str | Path, text: str | bytes, *, private: bool = False,
 
 def _write_temporary(path: Path, text: str | bytes, mode: int) -> str:
     """A temporary file beside ``path`` holding ``text``, flushed to the disk."""
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     import tempfile  # only when a file is written: reading progress does not need it
 
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path),
@@ -297,6 +301,7 @@ def locked(path: str | Path, timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator[
     Raises ``OSError`` if the lock cannot be made (a read-only folder) or another
     program holds it longer than ``timeout`` seconds (``EBUSY``).
     """
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from filelock import FileLock, Timeout
 
     target = Path(os.path.realpath(path))
@@ -324,8 +329,6 @@ def holding_lock_path(path: str | Path) -> Path:
 
 
 def _holding_lock(path: str | Path) -> tuple[str, Path]:
-    import hashlib
-
     real = os.path.realpath(path)
     name = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()[:32]
     return real, state_dir() / "locks" / f"{name}.lock"
@@ -339,6 +342,7 @@ def hold(path: str | Path) -> Iterator[None]:
     The lock is advisory: where it cannot be made at all (a read-only state folder), the
     block runs without it rather than refuse the game.
     """
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from filelock import FileLock, Timeout
 
     real, lock_path = _holding_lock(path)
@@ -364,6 +368,7 @@ def hold(path: str | Path) -> Iterator[None]:
 
 def held_elsewhere(path: str | Path) -> bool:
     """True if another program holds ``path`` (see ``hold``)."""
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from filelock import FileLock, Timeout
 
     real, lock_path = _holding_lock(path)

@@ -35,7 +35,7 @@ def _fake_sphinx(monkeypatch: pytest.MonkeyPatch, script: str = "", code: int = 
         return ["sh", "-c", body]
 
     monkeypatch.setattr(site_build, "sphinx_command", command)
-    monkeypatch.setattr("tutor.web.publish.publish", lambda out, languages: None)
+    monkeypatch.setattr("tutor.site.build.publish", lambda out, languages: None)
 
 
 def test_an_empty_out_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

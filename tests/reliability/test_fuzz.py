@@ -522,7 +522,7 @@ def _arguments_property(argv: list[str], language: str, stdin: str | bytes | Non
 
     with Folder() as folder, no_hang(), \
             mock.patch("tutor.site.build.sphinx_command", _stand_in_sphinx()), \
-            mock.patch("tutor.web.publish.publish", lambda out, languages: None), \
+            mock.patch("tutor.site.build.publish", lambda out, languages: None), \
             mock.patch("tutor.commands.docs.serve", lambda *args: 0):
         _user_files(folder)
         before = files(folder)
@@ -601,7 +601,7 @@ def _sphinx_property(language: str, failures: list[tuple[str, int]], earlier: bo
     outputs = dict(zip(JOBS, failures, strict=False))
     with Folder() as folder, no_hang(), \
             mock.patch("tutor.site.build.sphinx_command", _stand_in_sphinx(outputs)), \
-            mock.patch("tutor.web.publish.publish", lambda out, languages: None):
+            mock.patch("tutor.site.build.publish", lambda out, languages: None):
         if earlier:
             (folder / "site" / "en").mkdir(parents=True)
             (folder / "site" / ".celestia-site").write_text("earlier\n", encoding="utf-8")

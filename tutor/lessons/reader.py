@@ -17,6 +17,8 @@ from yaml.constructor import ConstructorError, SafeConstructor
 from ..engine import data
 from ..engine.messages import N_
 from ..file_errors import os_reason, yaml_reason
+from ..grammar import GrammarError, parse_genders
+from ..storage import read_text
 from .errors import LessonError
 from .schema import (
     ASKING_KINDS,
@@ -134,8 +136,6 @@ def load_lesson(path: str | Path) -> Lesson:
     path = Path(path)
     file = path.name
     reader = _Reader(file)
-    from ..storage import read_text  # never blocks on a named pipe given as a lesson
-
     try:
         source = read_text(path, MAX_LESSON_BYTES)
     except (OSError, UnicodeDecodeError) as err:
@@ -184,8 +184,6 @@ def load_lesson(path: str | Path) -> Lesson:
 
     genders: dict[str, str] = {}
     if "genders" in top:
-        from ..grammar import GrammarError, parse_genders
-
         node = top["genders"][1]
         declared = reader.value(node)
         try:

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from html import escape
@@ -28,7 +29,11 @@ from pathlib import Path
 from ..engine.messages import N_, CelestiaError
 from ..file_errors import Reason, os_reason
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from ..storage import state_dir, write_new
+from ..web.publish import publish
 from . import DOCS_DIR, SITE_TITLE
+from .cards import label_cells
+from .typography import french_html
 
 #: Files Sphinx writes that no reader needs: its build state, the cross-project
 #: inventory, its own search (replaced by ours) and the theme's source maps.
@@ -244,8 +249,6 @@ def _build_in(out: Path, strict: bool, languages: tuple[str, ...]) -> dict[str, 
             write_start_page(out, languages)
             # The lessons, playable in the page (tutor.web.publish): the engine, first
             # screens.
-            from ..web.publish import publish
-
             publish(out, languages)
         except OSError as err:   # the folder's problem (a full disk), said as such
             # TRANSLATORS: Same role wherever the site's folder cannot be written: an error.
@@ -294,10 +297,6 @@ def _run(jobs: dict[tuple[str, str], list[str]]) -> dict[str, str]:
 def sphinx_failure(language: str, messages: dict[str, str]) -> DocsError:
     """Why Sphinx failed for ``language``, in the reader's words (the cause, where, what
     to do); its whole output, traceback included, goes to a log file that is named."""
-    import time
-
-    from ..storage import state_dir, write_new
-
     log = "\n\n".join(f"=== {code} ===\n{text.strip()}" for code, text in messages.items())
     reason = sphinx_reason(messages[language])
     try:
@@ -401,9 +400,6 @@ def polish(folder: Path, language: str) -> None:
     """Finish every page: table wrappers reachable by keyboard, the cells of tables laid
     out as cards on a phone labelled (``cards``); French spacing on every text of a French
     page, including the texts of Sphinx and the theme."""
-    from .cards import label_cells
-    from .typography import french_html
-
     for path in folder.glob("*.html"):
         text = path.read_text(encoding="utf-8")
         fixed = label_cells(_TABLE_WRAPPER.sub(r'<div class="\1" tabindex="0"', text))
