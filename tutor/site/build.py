@@ -189,22 +189,23 @@ def build(out: Path, strict: bool = False,
         raise DocsError(N_("The rulebook's sources are not in {path}: build the site from a "
                            "clone of the project."), path=str(DOCS_DIR))
     target = prepare(out)
-    staging = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.building-"))
+    staging: Path | None = None
     try:
+        staging = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.building-"))
         # mkdtemp's folder is its owner's alone; a site is for every reader of the disk.
         umask = os.umask(0)
         os.umask(umask)
         staging.chmod(0o777 & ~umask)
         messages = _build_in(staging, strict, languages)
-        try:
-            (staging / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
-            _put_in_place(staging, target)
-        except OSError as err:
-            raise DocsError(N_("The site cannot be written in {path}: {reason} Choose "
-                               "another folder with --out."), path=str(target),
-                            reason=os_reason(err)) from err
+        (staging / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+        _put_in_place(staging, target)
+    except OSError as err:   # the folder's problem (a full disk), never "the output's"
+        raise DocsError(N_("The site cannot be written in {path}: {reason} Choose "
+                           "another folder with --out."), path=str(target),
+                        reason=os_reason(err)) from err
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
     return messages
 
 
