@@ -176,3 +176,22 @@ def test_a_full_disk_while_finishing_the_site_is_a_folder_problem(
         done.err, done
     assert "n’a pas pu écrire ce qu’elle avait à afficher" not in done.err   # not stdout's
     assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_a_full_disk_names_the_page_in_the_folder_asked_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, user_folders) -> None:
+    """Sphinx writes into a temporary folder that is gone when the reader reads the
+    message: the page is named in the folder they asked for."""
+
+    def command(language: str, out: Path, work: Path, strict: bool,
+                builder: str = "html") -> list[str]:
+        said = f"WARNING: error writing file {out}/setup.html: [Errno 28] No space left on device"
+        return ["sh", "-c", f"printf '%s\\n' {shlex.quote(said)}; exit 2"]
+
+    monkeypatch.setattr(site_build, "sphinx_command", command)
+    out = tmp_path / "site"
+    done = run("docs", "--out", str(out), "--lang", "hu")
+    assert done.code == 2, done
+    assert f"a Sphinx nem tudta használni ezt: {out}/en/setup.html, mert megtelt a lemez." \
+        in done.err, done
+    assert ".building-" not in done.err

@@ -196,7 +196,7 @@ def build(out: Path, strict: bool = False,
         umask = os.umask(0)
         os.umask(umask)
         staging.chmod(0o777 & ~umask)
-        messages = _build_in(staging, strict, languages)
+        messages = _build_in(staging, strict, languages, shown=target)
         (staging / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
         _put_in_place(staging, target)
     except OSError as err:   # the folder's problem (a full disk), never "the output's"
@@ -226,7 +226,8 @@ def _put_in_place(staging: Path, target: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def _build_in(out: Path, strict: bool, languages: tuple[str, ...]) -> dict[str, str]:
+def _build_in(out: Path, strict: bool, languages: tuple[str, ...],
+              shown: Path | None = None) -> dict[str, str]:
     """Build every language into the new folder ``out``: Sphinx, then our finish."""
     with _stop_on_signals(), tempfile.TemporaryDirectory(prefix="celestia-sphinx-") as folder:
         work = Path(folder)
@@ -235,7 +236,7 @@ def _build_in(out: Path, strict: bool, languages: tuple[str, ...]) -> dict[str, 
             jobs[(language, "html")] = sphinx_command(language, out / language, work, strict)
             jobs[(language, "singlehtml")] = sphinx_command(
                 language, work / "book" / language, work, strict, "singlehtml")
-        messages = _run(jobs)
+        messages = _run(jobs, (str(out), str(shown or out)))
         for language in languages:
             book = (work / "book" / language / "index.html").read_text(encoding="utf-8")
             # Sphinx's single-page builder writes a link to an anchor of another page as
@@ -259,7 +260,8 @@ def _build_in(out: Path, strict: bool, languages: tuple[str, ...]) -> dict[str, 
     return messages
 
 
-def _run(jobs: dict[tuple[str, str], list[str]]) -> dict[str, str]:
+def _run(jobs: dict[tuple[str, str], list[str]],
+         shown: tuple[str, str] | None = None) -> dict[str, str]:
     """Run every Sphinx job side by side; stop them all if anything goes wrong."""
     running: dict[tuple[str, str], subprocess.Popen[str]] = {}
     try:
@@ -291,15 +293,19 @@ def _run(jobs: dict[tuple[str, str], list[str]]) -> dict[str, str]:
     finally:
         stop(running.values())
     if failed:
-        raise sphinx_failure(failed[0][0], messages)
+        raise sphinx_failure(failed[0][0], messages, shown)
     return messages
 
 
-def sphinx_failure(language: str, messages: dict[str, str]) -> DocsError:
+def sphinx_failure(language: str, messages: dict[str, str],
+                   shown: tuple[str, str] | None = None) -> DocsError:
     """Why Sphinx failed for ``language``, in the reader's words (the cause, where, what
     to do); its whole output, traceback included, goes to a log file that is named."""
     log = "\n\n".join(f"=== {code} ===\n{text.strip()}" for code, text in messages.items())
-    reason = sphinx_reason(messages[language])
+    output = messages[language]
+    if shown is not None:   # the temporary folder is gone: name the folder asked for
+        output = output.replace(*shown)
+    reason = sphinx_reason(output)
     try:
         path = write_new(state_dir(), f"docs-build-{time.strftime('%Y%m%d-%H%M%S')}", ".log",
                          log)
@@ -314,6 +320,8 @@ def sphinx_failure(language: str, messages: dict[str, str]) -> DocsError:
 
 #: An operating system error in Sphinx's traceback: its number and the path.
 _OS_ERROR = re.compile(r"\[Errno (\d+)\][^\n']*(?:'([^'\n]*)')?")
+#: Sphinx's own words when a page cannot be written: the path, then the error.
+_WRITING = re.compile(r"error writing file (?P<path>[^\n]+?): \[Errno (?P<code>\d+)\]")
 #: A warning or an error that Sphinx located in a source file.
 _LOCATED = re.compile(r"^(?P<file>[^\n:]+?):(?P<line>\d+)?:? ?(?:\(?(?P<kind>WARNING|ERROR|"
                       r"SEVERE|CRITICAL)\)?[:/])", re.MULTILINE)
@@ -325,10 +333,12 @@ _EXCEPTION = re.compile(r"^(?P<name>[A-Za-z_][\w.]*(?:Error|Exception|Interrupt|
 def sphinx_reason(output: str) -> Reason:
     """Sphinx's output (English, maybe a traceback) turned into one sentence we
     translate: the cause, where, and what to do."""
+    writing = _WRITING.search(output)
     found = _OS_ERROR.search(output)
-    if found:
-        where = found.group(2) or ""
-        reason = os_reason(OSError(int(found.group(1)), "", where))
+    if writing or found:
+        code, where = (writing.group("code"), writing.group("path")) if writing else (
+            found.group(1), found.group(2) or "")   # type: ignore[union-attr]
+        reason = os_reason(OSError(int(code), "", where))
         if where:
             return Reason(N_("Sphinx could not use {path}: {reason} Check that folder, or "
                              "choose another one with --out, then build again."),
