@@ -276,9 +276,12 @@ class Translator:
         """``3.0`` → ``"3.0"`` (en), ``"3,0"`` (fr, hu): at least one decimal, so that a
         fraction never reads as the whole number next to it."""
         # start-up: the tutor's first screen and the lookups (benchmarks/tutor.py, lookup.py)
-        from babel.numbers import format_decimal
+        from babel.numbers import format_decimal, format_scientific
 
-        return format_decimal(value, "#,##0.0##", locale=self.language)
+        try:
+            return format_decimal(value, "#,##0.0##", locale=self.language)
+        except ArithmeticError:   # more digits than a decimal holds (1e25): a power of ten
+            return format_scientific(value, locale=self.language)
 
     def _fill(self, text: str, english: str, params: Mapping[str, Any],
               args: tuple[Any, ...] = ()) -> str:

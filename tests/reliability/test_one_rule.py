@@ -61,6 +61,7 @@ def _record(tmp_path: Path, players: str) -> Path:
     ("3.0", {"en": "not 3.0.", "fr": "pas à 3,0.", "hu": "3,0"}),
     ("2.5", {"en": "not 2.5.", "fr": "pas à 2,5.", "hu": "2,5"}),
     ("true", {"en": "not true.", "fr": "pas à true.", "hu": "true"}),
+    ("1e25", {"en": "not 1E25.", "fr": "pas à 1E25.", "hu": "1E25"}),
 ])
 @pytest.mark.parametrize("language", ["en", "fr", "hu"])
 def test_a_record_value_is_shown_in_the_reader_words(
