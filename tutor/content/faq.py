@@ -163,6 +163,14 @@ MAIN_ENTRY_FACTOR = 1.25
 #: (who, when, where, which, why, how, all, not, purpose: ``search.intents``) adds (a
 #: factor).
 INTENT_WEIGHT = 0.5
+#: Kinds of answer that are the whole point of a question, weighed more: "do I have to
+#: pay?" asks whether it is forced before it asks about paying.
+INTENT_WEIGHTS = {"must": 1.0, "still": 0.75}
+#: The factor given to an entry whose question is about the same moment as the query
+#: ("after the captain paid"), and to one about another moment of the same kind ("after
+#: I left", when the query says "after the captain paid").
+ORDER_WEIGHT = 0.5
+ORDER_MISMATCH = 0.6
 #: The factor given to an entry whose question asks about a negation ("…reroll no die at
 #: all?") when the query asks about none.
 NEGATION_FACTOR = 0.9
@@ -207,6 +215,7 @@ class _Index:
         self.topics: list[list[str]] = data["topics"]
         self.main: dict[str, int] = data["main"]
         self.intents: list[list[str]] = data["intents"]
+        self.orders: list[list[str]] = data["orders"]
         self.spellings: list[str] = data["spellings"]
         #: The same as a set: words the FAQ's texts use are never taken as half typed.
         self.spelled = frozenset(self.spellings)
@@ -236,7 +245,8 @@ class _Index:
         return self._known
 
 
-INDEX_KEYS = {"ids", "weights", "questions", "topics", "main", "intents", "spellings"}
+INDEX_KEYS = {"ids", "weights", "questions", "topics", "main", "intents", "orders",
+              "spellings"}
 
 
 def _catalog_words(language: str) -> list[str]:
@@ -289,7 +299,7 @@ def _index_digest(language: str) -> str:
 
 def _build_index(language: str) -> dict[str, object]:
     from ..i18n import Translator
-    from .search import canonical, first_question, index_terms, intents, lexicon, words
+    from .search import canonical, first_question, index_terms, intents, lexicon, order, words
 
     tr = Translator(language)
     # Lists ("1, 2, 4 and 6") are left out: the entries are not about those numbers.
@@ -305,6 +315,7 @@ def _build_index(language: str) -> dict[str, object]:
     questions: list[list[str]] = []
     topics: list[list[str]] = []
     asks: list[list[str]] = []
+    orders: list[list[str]] = []
     spellings: set[str] = set(lexicon()[language]["spellings"])
     for entry in _entries():
         fields = {
@@ -323,8 +334,10 @@ def _build_index(language: str) -> dict[str, object]:
         questions.append(canonical(fields["question"], language))
         topics.append(sorted(set(index_terms(fields["question"], language))))
         asks.append(sorted(intents(first_question(fields["question"]))))
+        orders.append(order(fields["question"], language))
     return {"ids": [e.id for e in _entries()], "weights": weights, "questions": questions,
             "topics": topics, "main": _main_entries(), "intents": asks,
+            "orders": orders,
             "spellings": sorted(w for w in spellings if len(w) >= 4 and not w.isdigit())}
 
 
@@ -379,7 +392,7 @@ def _likeness(query: list[str], question: list[str]) -> float:
 def _scores(query: str, language: str) -> tuple[list[float], int]:
     """One score per entry in ``language``, and how many of the query's terms matched
     nothing at all there."""
-    from .search import CONCEPT, GROUP, Vocabulary, canonical, intents, query_terms
+    from .search import CONCEPT, GROUP, Vocabulary, canonical, intents, order, query_terms
 
     index = _index(language)
     query = _corrected(query, index)
@@ -422,6 +435,8 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     wanted = {form for alternatives in terms for form in alternatives}
     asked = Vocabulary([f for f in wanted if not f.startswith(CONCEPT)], language)
     asks = intents(query)
+    moments = set(order(query, language, typing=True, known=index.spelled))
+    relations = {m.split(":", 1)[0] for m in moments}
     shape = canonical(query, language, typing=True, known=index.spelled)
     if len(shape) < 3:
         shape = []  # a word or two: nothing to compare as a whole
@@ -440,7 +455,12 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
         focus = sum(1 for t in topics if t in wanted or any(
             v >= 0.75 for v in asked.related(t).values())) / max(1, len(topics))
         factor *= 1 + FOCUS_WEIGHT * focus
-        factor *= 1 + INTENT_WEIGHT * len(asks & set(index.intents[i]))
+        factor *= 1 + sum(INTENT_WEIGHTS.get(a, INTENT_WEIGHT)
+                          for a in asks & set(index.intents[i]))
+        if moments & set(index.orders[i]):
+            factor *= 1 + ORDER_WEIGHT
+        elif relations & {m.split(":", 1)[0] for m in index.orders[i]}:
+            factor *= ORDER_MISMATCH
         if "not" in index.intents[i] and "not" not in asks:
             factor *= NEGATION_FACTOR
         # A question names what it is about first ("What does a blank die ask for?" is

@@ -668,6 +668,13 @@ _INTENTS = {
     # A negation: "what if the captain has no cards" is not "when does he play them".
     "not": "not no nobody none cannot without pas aucun aucune sans nem nincs nincsen "
            "sem senki nélkül",
+    # An obligation, or its refusal: "do I have to pay", "est-il obligé", "kötelező",
+    # "can he refuse" all ask whether a move is forced.
+    "must": "must obliged forced mandatory refuse obligé obligée obligatoire forcé forcée "
+            "doit dois doivent faut refuser kötelező köteles muszáj kénytelen kell "
+            "megtagadhatja megtagad",
+    # "can I still … after …": whether a move is open at a later moment.
+    "still": "still anymore encore még",
 }
 INTENTS = {word: intent for intent, spelt in _INTENTS.items() for word in spelt.split()}
 #: Words that ask what a thing is for or does ("à quoi sert", "mire jó", "mit csinál",
@@ -679,7 +686,43 @@ _TIMES = ({"before", "after"}, {"avant", "après"}, {"avant", "apres"}, {"előtt
           {"elott", "utan"})
 
 
+#: English says an obligation with two words: "have to", "has to", "need to".
+_HAVE = frozenset({"have", "has", "had", "need", "needs", "got"})
+
 _SENTENCE_END = re.compile(r"[.?!;,]+")
+
+#: Words that put a question's moment after or before something, by language; French
+#: and English put the thing after the word ("after the captain paid"), Hungarian before
+#: it ("fizetés után"). Folded stems.
+_ORDER_WORDS = {
+    "after": {"en": ["after"], "fr": ["apres"], "hu": ["utan", "miutan"]},
+    "before": {"en": ["before"], "fr": ["avant"], "hu": ["elott", "mielott"]},
+}
+#: How many forms next to an order word name the moment it refers to.
+ORDER_SPAN = 3
+
+
+def order(text: str, language: str, typing: bool = False,
+          known: Collection[str] = ()) -> list[str]:
+    """The moments ``text`` is about, as "after:" or "before:" + a form of the thing
+    that comes first ("after the captain paid" → "after:#pay", "after:@captain"; "fizetés
+    után" → "after:#pay"), so that "after the captain paid" is not "after I left".
+    "before or after …" asks when, and names no moment."""
+    marks = {stem(fold(w), language): relation for relation, by_language in
+             _ORDER_WORDS.items() for w in by_language.get(language, ())}
+    found: list[str] = []
+    for clause in _SENTENCE_END.split(text):
+        forms = canonical(clause, language, typing, known)
+        for n, form in enumerate(forms):
+            relation = marks.get(form)
+            if relation is None or (n and forms[n - 1] in marks) or (
+                    n + 1 < len(forms) and forms[n + 1] in marks):
+                continue
+            near = (forms[max(0, n - ORDER_SPAN + 1):n] if language == "hu"
+                    else forms[n + 1:n + 1 + ORDER_SPAN])
+            found.extend(f"{relation}:{f}" for f in near
+                         if f not in marks and f not in QUESTION_WORDS)
+    return sorted(set(found))
 
 
 def _asks_who(following: list[str]) -> bool:
@@ -728,6 +771,8 @@ def intents(text: str) -> frozenset[str]:
              and not (w == "ki" and n and not _asks_who(spelled[n + 1:n + 2]))
              and not (w == "all" and n and spelled[n - 1] == "at")}
     words = set(spelled)
+    if any(a in _HAVE and b == "to" for a, b in pairwise(spelled)):
+        found.add("must")
     if (words & _PURPOSE or ("how" in words and words & {"work", "works", "use"})
             or ("comment" in words and words & {"utiliser", "marche"})
             or ("hogyan" in words and any(w.startswith("használ") for w in words))
