@@ -544,21 +544,49 @@ def _special_part(entry: Entry) -> str | None:
     return None
 
 
+#: What an entry gains when the query names its main rule (less for a later rule).
+REF_BONUS = 5.0
+#: Punctuation around a rule id as players type it ("(3.4.2)", "§3.4", "3.5?").
+REF_PUNCTUATION = ".,;:!?()[]§"
+
+
+def _ref_tokens(query: str) -> list[str]:
+    from .search import fold
+
+    return [t.strip(REF_PUNCTUATION) for t in fold(query[:MAX_QUERY]).split()]
+
+
+def rule_refs(query: str) -> list[str]:
+    """The ids of the rulebook that ``query`` names, in order: a dotted number ("3.4.2",
+    "§3.4"), or a number after the word "rule" in any language ("rule 3", "règle 3.5",
+    "szabály 5.2"). Only ids the rulebook has."""
+    from .search import RULE_WORDS
+
+    known = _rule_ids() or frozenset()
+    tokens = _ref_tokens(query)
+    found: list[str] = []
+    for n, token in enumerate(tokens):
+        named = ("." in token or (n and tokens[n - 1] in RULE_WORDS)) and RULE_REF.match(token)
+        if named and token in known and token not in found:
+            found.append(token)
+    return found
+
+
 def search(query: str, language: str, limit: int = 5) -> list[Entry]:
     """Entries answering ``query``, best first (see ``tutor.content.search`` for how
     words are matched). The query is read in ``language`` first; when some of its words
     mean nothing there, the other languages are tried too. Rule ids ("3.4") in the query
     bring the entries resting on that rule. Only the first ``MAX_QUERY`` characters are
     read."""
-    from ..i18n import LANGUAGES
-    from .search import fold
+    from .search import LANGUAGES, RULE_WORDS, fold
 
     everything = _entries()
-    tokens = fold(query[:MAX_QUERY]).split()
     # "3.4" is a rule id; a lone number ("50") is a word that matches the rendered texts.
-    refs = [t.strip(".§") for t in tokens if "." in t.strip(".§")
-            and RULE_REF.match(t.strip(".§"))]
-    text = " ".join(t for t in tokens if t.strip(".§") not in refs)
+    refs = rule_refs(query)
+    # With a rule's number, the word "rule" says only that the number is one.
+    text = " ".join(t for t in fold(query[:MAX_QUERY]).split()
+                    if t.strip(REF_PUNCTUATION) not in refs
+                    and not (refs and t.strip(REF_PUNCTUATION) in RULE_WORDS))
     scores, unmatched = _scores(text, language)
     if unmatched or not any(scores):
         for other in LANGUAGES:
@@ -568,8 +596,11 @@ def search(query: str, language: str, limit: int = 5) -> list[Entry]:
                                                                             strict=True)]
     for ref in refs:
         for i, entry in enumerate(everything):
-            if any(r == ref or r.startswith(ref + ".") for r in entry.rules):
-                scores[i] += 5.0
+            # The entries resting on that rule, first those whose main rule it is.
+            places = [n for n, r in enumerate(entry.rules)
+                      if r == ref or r.startswith(ref + ".")]
+            if places:
+                scores[i] += REF_BONUS / (1 + places[0])
     best = max(scores, default=0.0)
     if best <= 0:
         return []

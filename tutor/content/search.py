@@ -137,6 +137,10 @@ _STOP = {
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
+#: The word "rule" as players type it before a rule's number ("rule 3.4", "règle 3.5",
+#: "szabály 5.2"), folded.
+RULE_WORDS = frozenset({"rule", "rules", "regle", "regles", "szabaly", "szabalyt",
+                        "szabalyok", "szabalyban", "szabalynal", "szabalyhoz"})
 
 
 @cache
