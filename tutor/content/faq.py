@@ -607,3 +607,37 @@ def search(query: str, language: str, limit: int = 5) -> list[Entry]:
     order = sorted(range(len(everything)), key=lambda i: -scores[i])
     return [everything[i] for i in order
             if scores[i] > 0 and scores[i] >= RELATIVE_CUTOFF * best][:limit]
+
+
+def page_data() -> dict[str, object]:
+    """The FAQ's search as plain data, for the website's script (``celestia-search.js``),
+    which ranks with exactly these tables and these weights (see ``search.page_tables``):
+    each language's index and known words, each entry's rules and special part, and the
+    rulebook's ids."""
+    from .search import LANGUAGES, page_tables
+
+    languages = {}
+    for language in LANGUAGES:
+        index = _index(language)
+        languages[language] = {
+            "weights": index.weights, "questions": index.questions, "topics": index.topics,
+            "main": index.main, "intents": index.intents, "orders": index.orders,
+            "spellings": index.spellings, "known": sorted(index.known)}
+    return {
+        "tables": page_tables(),
+        "ids": [e.id for e in _entries()],
+        "rules": [list(e.rules) for e in _entries()],
+        "special": [SPECIAL_PARTS.get(_special_part(e) or "") for e in _entries()],
+        "rule_ids": sorted(_rule_ids() or ()),
+        "languages": languages,
+        "weights": {
+            "fields": FIELD_WEIGHTS, "coverage_power": COVERAGE_POWER,
+            "question": QUESTION_WEIGHT, "focus": FOCUS_WEIGHT, "variant": VARIANT_FACTOR,
+            "other_language": OTHER_LANGUAGE_FACTOR, "main_entry": MAIN_ENTRY_FACTOR,
+            "intent": INTENT_WEIGHT, "intents": INTENT_WEIGHTS, "order": ORDER_WEIGHT,
+            "order_mismatch": ORDER_MISMATCH, "negation": NEGATION_FACTOR,
+            "subject": SUBJECT_FACTOR, "answer_only": ANSWER_ONLY_SHARE,
+            "literal": LITERAL_FACTOR, "well_known": WELL_KNOWN,
+            "cutoff": RELATIVE_CUTOFF, "max_query": MAX_QUERY, "rules_group": RULES_GROUP,
+            "ref_bonus": REF_BONUS, "ref_punctuation": REF_PUNCTUATION},
+    }

@@ -729,19 +729,61 @@ def order(text: str, language: str, typing: bool = False,
     return sorted(set(found))
 
 
+#: How questions are shaped, word by word, as data (the website's script reads the same):
+#: - "ki_*": Hungarian "ki" inside a sentence asks "who" before a verb ("… ki választja"),
+#:   but is a verb's prefix before an article, or before a word with one of these endings
+#:   ("játssza ki a lapjait", "jön ki üres oldal");
+#: - "not_after": a question word followed by one of these asks no such thing ("how
+#:   many" asks for a number, not a way); "not_before": nor after one of these ("at all");
+#: - "purpose_with": a question word with one of these words (or a word starting with one
+#:   of the prefixes) asks what a thing does ("how does it work", "mire használható");
+#: - "purpose_pairs": two words in a row that ask it ("que fait", "qu'est-ce que ça fait");
+#: - "purpose_first", "purpose_last", "purpose_for", "purpose_be": English says it with
+#:   "what … do" and "what is … for";
+#: - "shaping": with a question word, these words (or words starting with the prefixes)
+#:   only shape the question ("how do I use …", "mire használható").
+SHAPES: dict[str, Any] = {
+    "ki": "ki",
+    "ki_articles": ["a", "az", "egy"],
+    "ki_endings": ["s", "o", "u"],
+    "not_after": {"how": ["many", "much"]},
+    "not_before": {"all": ["at"]},
+    "purpose_with": [[["how"], ["work", "works", "use"], []],
+                     [["comment"], ["utiliser", "marche"], []],
+                     [["hogyan"], [], ["használ"]]],
+    "purpose_pairs": [["que", "fait"], ["que", "font"], ["qu", "fait"], ["qu", "font"]],
+    "purpose_first": "what",
+    "purpose_last": "do",
+    "purpose_for": "for",
+    "purpose_be": ["is", "are"],
+    "shaping": [[["how"], ["use"], []], [["comment"], ["utiliser"], []],
+                [["hogyan", "mire"], [], ["használ"]]],
+}
+
+
 def _asks_who(following: list[str]) -> bool:
-    """Hungarian "ki" inside a sentence: "who" before a verb ("… ki választja"), the
-    verb's prefix before an article, an adjective or at the end ("játssza ki a lapjait",
-    "jön ki üres oldal")."""
-    return bool(following) and following[0] not in ("a", "az", "egy") \
-        and not fold(following[0]).endswith(("s", "o", "u"))
+    """Hungarian "ki" inside a sentence: "who" before a verb, not a verb's prefix."""
+    return bool(following) and following[0] not in SHAPES["ki_articles"] \
+        and not fold(following[0]).endswith(tuple(SHAPES["ki_endings"]))
 
 
 def _asks_purpose(spelled: list[str]) -> bool:
     """English: "what does it do", "what do the Power cards do", "what is it for"."""
-    if len(spelled) < 3 or spelled[0] != "what":
+    if len(spelled) < 3 or spelled[0] != SHAPES["purpose_first"]:
         return False
-    return spelled[-1] == "do" or (spelled[-1] == "for" and spelled[1] in ("is", "are"))
+    return spelled[-1] == SHAPES["purpose_last"] or (
+        spelled[-1] == SHAPES["purpose_for"] and spelled[1] in SHAPES["purpose_be"])
+
+
+def _with(words: set[str], rules: list[list[list[str]]]) -> set[str]:
+    """The words of ``words`` that a rule of ``rules`` (question words; words; prefixes)
+    picks: those of its words or prefixes, when one of its question words is there."""
+    found: set[str] = set()
+    for asking, picked, prefixes in rules:
+        if words & set(asking):
+            found |= {w for w in words if w in picked or w.startswith(tuple(prefixes))
+                      and prefixes}
+    return found
 
 
 def first_question(text: str) -> str:
@@ -755,32 +797,24 @@ def asking_words(text: str) -> frozenset[str]:
     I use …", "mire használható" and their French forms (they ask what a thing does)."""
     words = set(_spelled(text))
     shaping = set().union(*(pair for pair in _TIMES if pair <= words))
-    if "how" in words:
-        shaping |= words & {"use"}
-    if "comment" in words:
-        shaping |= words & {"utiliser"}
-    if words & {"hogyan", "mire"}:
-        shaping |= {w for w in words if w.startswith("használ")}
-    return frozenset(shaping)
+    return frozenset(shaping | _with(words, SHAPES["shaping"]))
 
 
 def intents(text: str) -> frozenset[str]:
     """The kinds of answer ``text`` asks for, by its question words: "who", "when",
-    "where", "which", "why", "how", "all" (everyone), "not" (a negation) and "purpose"
-    (what a thing does or is for). "How many" asks for a number, not a way; "at all" is
-    no "all"."""
+    "where", "which", "why", "how", "all" (everyone), "not" (a negation), "must" (an
+    obligation), "still" (a later moment) and "purpose" (what a thing does or is for).
+    "How many" asks for a number, not a way; "at all" is no "all"."""
     spelled = _spelled(text)
     found = {INTENTS[w] for n, w in enumerate(spelled) if w in INTENTS
-             and not (w == "how" and spelled[n + 1:n + 2] in (["many"], ["much"]))
-             and not (w == "ki" and n and not _asks_who(spelled[n + 1:n + 2]))
-             and not (w == "all" and n and spelled[n - 1] == "at")}
+             and spelled[n + 1:n + 2] not in [[x] for x in SHAPES["not_after"].get(w, [])]
+             and not (w == SHAPES["ki"] and n and not _asks_who(spelled[n + 1:n + 2]))
+             and not (n and spelled[n - 1] in SHAPES["not_before"].get(w, []))}
     words = set(spelled)
     if any(a in _HAVE and b == "to" for a, b in pairwise(spelled)):
         found.add("must")
-    if (words & _PURPOSE or ("how" in words and words & {"work", "works", "use"})
-            or ("comment" in words and words & {"utiliser", "marche"})
-            or ("hogyan" in words and any(w.startswith("használ") for w in words))
-            or any(a in ("que", "qu") and b in ("fait", "font") for a, b in pairwise(spelled))
+    if (words & _PURPOSE or _with(words, SHAPES["purpose_with"])
+            or any([a, b] in SHAPES["purpose_pairs"] for a, b in pairwise(spelled))
             or any(_asks_purpose(_spelled(part)) for part in _SENTENCE_END.split(text))):
         found.add("purpose")
     if any(pair <= words for pair in _TIMES):
@@ -801,3 +835,34 @@ def canonical(text: str, language: str, typing: bool = False,
                                              typing=typing, known=known)
             if target or spelled[start] not in STOP_WORDS
             or spelled[start] in QUESTION_WORDS]
+
+
+def page_tables() -> dict[str, Any]:
+    """Everything language-dependent that the query side of the search uses, as plain
+    data, for a search that runs elsewhere (the website's script, ``celestia-search.js``):
+    it only looks these up, and a conformance test asks it and ``celestia faq`` the same
+    questions (tests/site/test_search_conformance.py)."""
+    return {
+        "min_prefix": MIN_PREFIX,
+        "typo_slack": TYPO_SLACK,
+        "endings": {language: _ENDINGS[language] for language in ("fr", "hu")},
+        "any_endings": _ENDINGS[None],
+        "stop": sorted(STOP_WORDS),
+        "stop_by_language": {language: sorted(set(words.split()))
+                             for language, words in _STOP.items()},
+        "question_words": sorted(QUESTION_WORDS),
+        "intents": INTENTS,
+        "purpose": sorted(_PURPOSE),
+        "times": [sorted(pair) for pair in _TIMES],
+        "have": sorted(_HAVE),
+        "order_words": _ORDER_WORDS,
+        "order_span": ORDER_SPAN,
+        "before_dice": sorted(_BEFORE_DICE),
+        "hu_prefixes": sorted(_HU_PREFIXES),
+        "hu_articles": sorted(_HU_ARTICLES),
+        "contractions": [list(pair) for pair in _CONTRACTIONS],
+        "rule_words": sorted(RULE_WORDS),
+        "shapes": SHAPES,
+        "lexicon": {language: {"players": tables["players"], "groups": tables["groups"]}
+                    for language, tables in lexicon().items()},
+    }
