@@ -136,6 +136,22 @@ def render_answer(entry: Entry, tr: Translator) -> str:
     return _render(entry.answer, tr)
 
 
+#: A first sentence shorter than this ("No.", "Igen.") says too little alone: the next
+#: one comes with it.
+SHORT_SENTENCE = 30
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?…])\s+")
+
+
+def render_gist(entry: Entry, tr: Translator) -> str:
+    """The answer's first sentence, translated (with the next when the first is only
+    "Yes." or "No."): what a list of results shows under the question."""
+    sentences = _SENTENCE_BREAK.split(render_answer(entry, tr).strip())
+    gist = sentences[0]
+    if len(gist) < SHORT_SENTENCE and len(sentences) > 1:
+        gist = f"{gist} {sentences[1]}"
+    return gist
+
+
 # --- Search ---------------------------------------------------------------------------
 #
 # Each language has an index of the FAQ as that language's reader sees it (translated,

@@ -781,8 +781,7 @@ def _with(words: set[str], rules: list[list[list[str]]]) -> set[str]:
     found: set[str] = set()
     for asking, picked, prefixes in rules:
         if words & set(asking):
-            found |= {w for w in words if w in picked or w.startswith(tuple(prefixes))
-                      and prefixes}
+            found |= {w for w in words if w in picked or w.startswith(tuple(prefixes))}
     return found
 
 

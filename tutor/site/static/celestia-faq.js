@@ -619,7 +619,25 @@
     }).slice(0, limit);
   }
 
-  var api = {fold: fold, search: search, ruleRefs: ruleRefs};
+  /* The glossary concept a query is nothing but ("kodkurt", "ligtning rod"), or null: the
+     page then shows that term first, as the tutor's look-up does. */
+  function onlyConcept(query, language, data) {
+    var p = prepare(data);
+    var text = foldedTokens(query, p).join(" ");
+    // The page's language first, then the others, as the FAQ's search reads a query.
+    var languages = [language].concat(Object.keys(data.languages).filter(function (l) {
+      return l !== language;
+    }));
+    for (var n = 0; n < languages.length; n++) {
+      var lang = p.languages[languages[n]];
+      if (!lang) { continue; }
+      var terms = queryTerms(p, corrected(p, text, languages[n]), languages[n], lang.spelled);
+      if (terms.length === 1 && terms[0][0][0] === "@") { return terms[0][0].slice(1); }
+    }
+    return null;
+  }
+
+  var api = {fold: fold, search: search, ruleRefs: ruleRefs, onlyConcept: onlyConcept};
   if (typeof module !== "undefined" && module.exports) { module.exports = api; }
   root.CelestiaFaq = api;
 })(typeof window !== "undefined" ? window : globalThis);

@@ -128,9 +128,57 @@
     return found;
   }
 
-  /* Units scored for the query: [unit number, score], best first. Every word must match;
-     when no unit has them all, units with most of them come back, flagged "partial". */
+  /* The unit of each anchor (built once). */
+  function unitsByAnchor(index) {
+    if (!index.anchors) {
+      index.anchors = {};
+      index.units.forEach(function (unit, n) {
+        if (unit[1] && !(unit[1] in index.anchors)) { index.anchors[unit[1]] = n; }
+      });
+    }
+    return index.anchors;
+  }
+
+  /* What comes before every other result, from the FAQ's own search (celestia-faq.js,
+     on the data the build exported from `celestia faq`): the rules the query names by
+     number ("3.4.2", "rule 3.4", "règle 3.5"), the glossary term when the query is only
+     that term, then the FAQ's answers in `celestia faq`'s order. Unit numbers. */
+  function answersFirst(query, index) {
+    var faq = window.CelestiaFaq;
+    if (!faq || !index.faq) { return []; }
+    var anchors = unitsByAnchor(index);
+    var first = [];
+    function add(anchor) {
+      if (anchor in anchors && first.indexOf(anchors[anchor]) < 0) { first.push(anchors[anchor]); }
+    }
+    faq.ruleRefs(query, index.faq).forEach(function (ref) { add("rule-" + ref.replace(/\./g, "-")); });
+    var concept = faq.onlyConcept(query, index.language, index.faq);
+    if (concept) { add("term-" + concept); }
+    faq.search(query, index.language, index.faq, FAQ_ANSWERS).forEach(function (i) {
+      add("faq-" + index.faq.ids[i]);
+    });
+    return first;
+  }
+  /* As many answers as `celestia faq` shows. */
+  var FAQ_ANSWERS = 3;
+
+  /* Units for the query: [unit number, score], best first: the answers of
+     ``answersFirst``, then every unit by its words. */
   function search(query, index) {
+    var found = wordSearch(query, index);
+    var first = answersFirst(query, index);
+    if (!first.length) { return found; }
+    var top = found.results.length ? found.results[0][1] : 1;
+    var rest = found.results.filter(function (result) { return first.indexOf(result[0]) < 0; });
+    return {words: found.words, partial: false,
+            results: first.map(function (unit, n) { return [unit, top + first.length - n]; })
+              .concat(rest)};
+  }
+
+  /* Units scored by their words: [unit number, score], best first. Every word must
+     match; when no unit has them all, units with most of them come back, flagged
+     "partial". */
+  function wordSearch(query, index) {
     var stop = new Set(index.stop);
     var words = queryWords(query, stop);
     var keys = Object.keys(index.terms);
@@ -160,8 +208,9 @@
     Object.keys(scores).forEach(function (unit) {
       var titleWords = fold(index.units[unit][2]).split(/[^\p{L}]+/u).filter(Boolean).length;
       var anchor = index.units[unit][1];
+      // An FAQ answer before a worked example that merely shares its words.
       var kind = /^(rule|term)-/.test(anchor) ? 0.02 : /^faq-/.test(anchor) ? 0.01
-        : /^lesson-/.test(anchor) ? -0.4 : 0;
+        : /^lesson-/.test(anchor) ? -0.6 : 0;
       scores[unit] *= 1 + 0.2 / Math.max(1, titleWords) + kind;
     });
     var units = Object.keys(scores);
