@@ -186,7 +186,6 @@ def index(units_by_page: dict[str, list[Unit]], titles: dict[str, str],
         "terms": {key: [n for pair in sorted(found.items()) for n in pair]
                   for key, found in sorted(terms.items())},
         "forms": dict(sorted(forms.items())),
-        "stop": sorted(getattr(search, "STOP_WORDS", ())),
     }
 
 

@@ -637,7 +637,25 @@
     return null;
   }
 
-  var api = {fold: fold, search: search, ruleRefs: ruleRefs, onlyConcept: onlyConcept};
+  /* The normaliser itself, for the page's search of every other place (rules, terms,
+     sections): search.words, search.stem, search.closest_spelling and a Vocabulary's
+     related stems, on the same data. */
+  function normaliser(data) {
+    var p = prepare(data);
+    return {
+      words: function (text, language) {
+        return spelled(p, text, language).filter(function (w) { return !p.stop.has(w); })
+          .map(fold);
+      },
+      stem: function (word, language) { return stem(p, word, language || null); },
+      closestSpelling: function (word, candidates) { return closestSpelling(p, word, candidates); },
+      vocabulary: function (stems, language) { return new Vocabulary(stems, language || null, p); },
+      minPrefix: p.t.min_prefix, wellKnown: p.w.well_known
+    };
+  }
+
+  var api = {fold: fold, search: search, ruleRefs: ruleRefs, onlyConcept: onlyConcept,
+             normaliser: normaliser};
   if (typeof module !== "undefined" && module.exports) { module.exports = api; }
   root.CelestiaFaq = api;
 })(typeof window !== "undefined" ? window : globalThis);
