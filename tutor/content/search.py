@@ -731,8 +731,8 @@ def order(text: str, language: str, typing: bool = False,
 
 #: How questions are shaped, word by word, as data (the website's script reads the same):
 #: - "ki_*": Hungarian "ki" inside a sentence asks "who" before a verb ("… ki választja"),
-#:   but is a verb's prefix before an article, or before a word with one of these endings
-#:   ("játssza ki a lapjait", "jön ki üres oldal");
+#:   but is a verb's prefix before an article, an auxiliary ("ki kell játszanom"), or a
+#:   word with one of these endings ("játssza ki a lapjait", "jön ki üres oldal");
 #: - "not_after": a question word followed by one of these asks no such thing ("how
 #:   many" asks for a number, not a way); "not_before": nor after one of these ("at all");
 #: - "purpose_with": a question word with one of these words (or a word starting with one
@@ -746,6 +746,9 @@ SHAPES: dict[str, Any] = {
     "ki": "ki",
     "ki_articles": ["a", "az", "egy"],
     "ki_endings": ["s", "o", "u"],
+    # "ki kell játszanom": a verb's prefix before the auxiliary that splits it off.
+    "ki_auxiliaries": ["kell", "kellett", "kellene", "lehet", "tudom", "tudja", "tudod",
+                       "fogom", "fogja", "akarom", "akarja", "szabad", "muszáj"],
     "not_after": {"how": ["many", "much"]},
     "not_before": {"all": ["at"]},
     "purpose_with": [[["how"], ["work", "works", "use"], []],
@@ -764,6 +767,7 @@ SHAPES: dict[str, Any] = {
 def _asks_who(following: list[str]) -> bool:
     """Hungarian "ki" inside a sentence: "who" before a verb, not a verb's prefix."""
     return bool(following) and following[0] not in SHAPES["ki_articles"] \
+        and following[0] not in SHAPES["ki_auxiliaries"] \
         and not fold(following[0]).endswith(tuple(SHAPES["ki_endings"]))
 
 

@@ -359,6 +359,7 @@
       if (w === s.ki && n) {
         var next = words[n + 1];
         var who = next !== undefined && s.ki_articles.indexOf(next) < 0 &&
+          s.ki_auxiliaries.indexOf(next) < 0 &&
           !s.ki_endings.some(function (e) { return fold(next).slice(-e.length) === e; });
         if (!who) { return; }
       }
