@@ -220,7 +220,8 @@ def _spelled(text: str, language: str | None = None) -> list[str]:
     text = _INVERSION.sub("", text.casefold().replace("’", "'"))
     for short, full in _CONTRACTIONS:
         text = text.replace(short, full)
-    found = [m.group() for m in WORD.finditer(text)]
+    found = [part for m in WORD.finditer(text)
+             for part in _UNSPELT.get(m.group(), (m.group(),))]
     found = [("dés" if w == "des" and n and found[n - 1] in _BEFORE_DICE else w)
              for n, w in enumerate(found)]
     if language == "hu":
@@ -234,6 +235,12 @@ def _spelled(text: str, language: str | None = None) -> list[str]:
 
 _CONTRACTIONS = (("can't", "can not"), ("won't", "will not"), ("n't", " not"),
                  ("cannot", "can not"))
+#: The same contractions typed without their apostrophe, as whole words ("doesnt",
+#: "cant"): as words only, so that "dontetlen" (döntetlen, unaccented) stays whole.
+_UNSPELT = {word: (word[:-2], "not") for word in (
+    "doesnt", "dont", "didnt", "isnt", "arent", "wasnt", "hasnt", "havent", "hadnt",
+    "couldnt", "shouldnt", "wouldnt", "mustnt")} | {"cant": ("can", "not"),
+                                                  "wont": ("will", "not")}
 
 
 def tokens(text: str) -> list[str]:
@@ -864,6 +871,7 @@ def page_tables() -> dict[str, Any]:
         "hu_prefixes": sorted(_HU_PREFIXES),
         "hu_articles": sorted(_HU_ARTICLES),
         "contractions": [list(pair) for pair in _CONTRACTIONS],
+        "unspelt": {word: list(parts) for word, parts in _UNSPELT.items()},
         "rule_words": sorted(RULE_WORDS),
         "shapes": SHAPES,
         "lexicon": {language: {"players": tables["players"], "groups": tables["groups"]}

@@ -68,7 +68,10 @@
   function spelled(p, text, language) {
     text = text.toLowerCase().replace(/’/g, "'").replace(p.inversion, "");
     p.t.contractions.forEach(function (pair) { text = text.split(pair[0]).join(pair[1]); });
-    var found = text.match(/[\p{L}\p{N}]+|\+/gu) || [];
+    var found = [];
+    (text.match(/[\p{L}\p{N}]+|\+/gu) || []).forEach(function (w) {
+      if (has(p.t.unspelt, w)) { found.push.apply(found, p.t.unspelt[w]); } else { found.push(w); }
+    });
     found = found.map(function (w, n) {
       return w === "des" && n && p.beforeDice.has(found[n - 1]) ? "dés" : w;
     });
