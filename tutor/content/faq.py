@@ -189,7 +189,9 @@ ORDER_WEIGHT = 0.5
 ORDER_MISMATCH = 0.6
 #: The factor given to an entry whose question asks about a negation ("…reroll no die at
 #: all?") when the query asks about none.
-NEGATION_FACTOR = 0.9
+NEGATION_FACTOR = 0.7
+#: The synonym group of "empty" (players_words.yaml).
+EMPTY_GROUP = "#empty"
 #: The factor given to an entry whose question's first game term is one the query names.
 SUBJECT_FACTOR = 1.1
 #: Of a query term found only in an entry's answer, the share of the term that counts
@@ -364,7 +366,15 @@ def _index(language: str) -> _Index:
 
 def _corrected(query: str, index: _Index) -> str:
     """``query`` with each word that matches nothing known replaced by the known word it
-    is most likely a typo of ("jetpak" → "jetpack")."""
+    is most likely a typo of ("jetpak" → "jetpack"); its clauses stay apart (a comma
+    ends the moment "after the captain paid")."""
+    from .search import _SENTENCE_END
+
+    return ", ".join(_corrected_clause(clause, index)
+                     for clause in _SENTENCE_END.split(query))
+
+
+def _corrected_clause(query: str, index: _Index) -> str:
     from .search import (
         STOP_WORDS,
         _phrases,
@@ -477,7 +487,10 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
             factor *= 1 + ORDER_WEIGHT
         elif relations & {m.split(":", 1)[0] for m in index.orders[i]}:
             factor *= ORDER_MISMATCH
-        if "not" in index.intents[i] and "not" not in asks:
+        # A question about a negated or emptied situation ("…has no cards", "…pile is
+        # empty") answers a query that says so.
+        if ("not" in index.intents[i] and "not" not in asks) or (
+                EMPTY_GROUP in index.questions[i] and EMPTY_GROUP not in wanted):
             factor *= NEGATION_FACTOR
         # A question names what it is about first ("What does a blank die ask for?" is
         # about the blank; "What is on the dice, and … a blank?" about the dice).
@@ -652,6 +665,7 @@ def page_data() -> dict[str, object]:
             "other_language": OTHER_LANGUAGE_FACTOR, "main_entry": MAIN_ENTRY_FACTOR,
             "intent": INTENT_WEIGHT, "intents": INTENT_WEIGHTS, "order": ORDER_WEIGHT,
             "order_mismatch": ORDER_MISMATCH, "negation": NEGATION_FACTOR,
+            "empty_group": EMPTY_GROUP,
             "subject": SUBJECT_FACTOR, "answer_only": ANSWER_ONLY_SHARE,
             "literal": LITERAL_FACTOR, "well_known": WELL_KNOWN,
             "cutoff": RELATIVE_CUTOFF, "max_query": MAX_QUERY, "rules_group": RULES_GROUP,

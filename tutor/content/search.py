@@ -711,18 +711,28 @@ _ORDER_WORDS = {
 }
 #: How many forms next to an order word name the moment it refers to.
 ORDER_SPAN = 3
+#: Words that put what follows them in the past of the question's moment, in every
+#: language ("the captain already paid", "déjà descendu", "már kiszálltam"): "after" it.
+ALREADY = frozenset({"already", "deja", "déjà", "már", "mar"})
 
 
 def order(text: str, language: str, typing: bool = False,
           known: Collection[str] = ()) -> list[str]:
     """The moments ``text`` is about, as "after:" or "before:" + a form of the thing
     that comes first ("after the captain paid" → "after:#pay", "after:@captain"; "fizetés
-    után" → "after:#pay"), so that "after the captain paid" is not "after I left".
+    után" → "after:#pay"; "the captain already paid" → "after:#pay"), so that "after the
+    captain paid" is not "after I left".
     "before or after …" asks when, and names no moment."""
     marks = {stem(fold(w), language): relation for relation, by_language in
              _ORDER_WORDS.items() for w in by_language.get(language, ())}
     found: list[str] = []
     for clause in _SENTENCE_END.split(text):
+        spelled = _spelled(clause, language)
+        for n, word in enumerate(spelled):
+            if word in ALREADY:
+                after = canonical(" ".join(spelled[n + 1:]), language, typing, known)
+                found.extend(f"after:{f}" for f in after[:ORDER_SPAN]
+                             if f not in marks and f not in QUESTION_WORDS)
         forms = canonical(clause, language, typing, known)
         for n, form in enumerate(forms):
             relation = marks.get(form)
@@ -867,6 +877,7 @@ def page_tables() -> dict[str, Any]:
         "have": sorted(_HAVE),
         "order_words": _ORDER_WORDS,
         "order_span": ORDER_SPAN,
+        "already": sorted(ALREADY),
         "before_dice": sorted(_BEFORE_DICE),
         "hu_prefixes": sorted(_HU_PREFIXES),
         "hu_articles": sorted(_HU_ARTICLES),

@@ -411,7 +411,16 @@
     });
     var span = p.t.order_span;
     var found = new Set();
+    var already = new Set(p.t.already);
     text.split(SENTENCE_END).forEach(function (clause) {
+      var words = spelled(p, clause, language);
+      words.forEach(function (word, n) {
+        if (!already.has(word)) { return; }
+        canonical(p, words.slice(n + 1).join(" "), language, known).slice(0, span)
+          .forEach(function (f) {
+            if (!has(marks, f) && !p.question.has(f)) { found.add("after:" + f); }
+          });
+      });
       var forms = canonical(p, clause, language, known);
       forms.forEach(function (form, n) {
         if (!has(marks, form) || (n && has(marks, forms[n - 1])) ||
@@ -448,6 +457,12 @@
 
   /* faq._corrected */
   function corrected(p, query, language) {
+    return query.split(SENTENCE_END).map(function (clause) {
+      return correctedClause(p, clause, language);
+    }).join(", ");
+  }
+
+  function correctedClause(p, query, language) {
     var lang = p.languages[language];
     return spelled(p, query).map(function (word) {
       var folded = fold(word);
@@ -547,7 +562,10 @@
       } else if (orders.some(function (m) { return relations.has(m.split(":")[0]); })) {
         factor *= w.order_mismatch;
       }
-      if (index.intents[i].indexOf("not") >= 0 && !asks.has("not")) { factor *= w.negation; }
+      if ((index.intents[i].indexOf("not") >= 0 && !asks.has("not")) ||
+          (index.questions[i].indexOf(w.empty_group) >= 0 && !wanted.has(w.empty_group))) {
+        factor *= w.negation;
+      }
       var subject = null;
       for (var k = 0; k < index.questions[i].length; k++) {
         if (isTerm(index.questions[i][k])) { subject = index.questions[i][k]; break; }
