@@ -18,7 +18,7 @@ What it writes into the published folder ``out``:
   rendered by the controller now, so that the page shows a lesson at once, while the
   engine loads;
 - ``<lang>/learn.html``: the player's boot data (labels, lesson list) put in place of the
-  page's placeholder, with its stylesheet and script;
+  page's placeholder, with its stylesheet and scripts (``LEARN_SCRIPTS``);
 - ``learn-sw.js``: the service worker that keeps the lessons working offline once loaded.
 
 Nothing is fetched from elsewhere at build time or in the page.
@@ -65,6 +65,12 @@ LOCALES = ("root", *LANGUAGES)
 #: Babel modules the lessons never import (message extraction, the command line).
 BABEL_UNUSED = ("babel/messages/",)
 PLACEHOLDER = '<div id="celestia-learn" class="celestia-learn"></div>'
+#: The player's scripts (``tutor/site/static``), one concern each, in the order they run:
+#: boot and storage first (it starts the player once the others have run), then drawing,
+#: the look-up, the bridge to the engine, the keys. Classic deferred scripts, not modules:
+#: a page opened from a file still lists the lessons (browsers refuse modules there).
+LEARN_SCRIPTS = ("learn-boot.js", "learn-draw.js", "learn-lookup.js", "learn-engine.js",
+                 "learn-keys.js")
 
 
 class PublishError(CelestiaError):
@@ -281,8 +287,8 @@ def fill_page(page: Path, data: dict[str, Any]) -> None:
               f'<script type="application/json" id="celestia-learn-data">{_embed(data)}'
               f"</script>")
     html = html.replace(PLACEHOLDER, player)
-    head = ('<link rel="stylesheet" href="_static/learn.css">'
-            '<script src="_static/learn.js" defer></script>')
+    head = '<link rel="stylesheet" href="_static/learn.css">' + "".join(
+        f'<script src="_static/{name}" defer></script>' for name in LEARN_SCRIPTS)
     html = html.replace("</head>", head + "\n</head>", 1)
     page.write_text(html, encoding="utf-8")
 
