@@ -15,6 +15,11 @@ even with ``--verbose``, so that nobody tunes on them by accident: ``--heldout-m
 lists them once the tuning is done). ``--verbose`` lists every miss of the other sets
 with what came first. The last line is
 ``faq: top1 <en>% <fr>% <hu>%, top3 <en>% <fr>% <hu>%`` (the evaluation set).
+
+``--site DIR`` (a site built by ``celestia docs --out DIR``) also runs every query of
+every set through the built search page's scripts in Node.js
+(``tests/site/js/search_page.js``) and prints how often the page's first FAQ answer is
+``celestia faq``'s: ``site: first FAQ answer as celestia faq's for N/M queries (P %)``.
 """
 
 from __future__ import annotations
@@ -71,6 +76,7 @@ def main() -> int:
     parser.add_argument("--verbose", action="store_true", help="list every miss")
     parser.add_argument("--heldout-misses", action="store_true",
                         help="also list the misses of the held-out situational set")
+    parser.add_argument("--site", type=Path, help="a built site: compare its search page")
     args = parser.parse_args()
     held_out = ranks(read_queries(HELD_OUT)) if HELD_OUT.exists() else []
     situations = ranks(read_queries(SITUATIONS))
@@ -101,7 +107,32 @@ def main() -> int:
         firsts.append(f"{first:.0f}%")
         threes.append(f"{three:.0f}%")
     print(f"faq: top1 {' '.join(firsts)}, top3 {' '.join(threes)}")
+    if args.site:
+        agree, total = site_agreement(args.site, [
+            *read_queries(), *read_queries(HELD_OUT), *read_queries(SITUATIONS),
+            *read_queries(SITUATIONS_HELD_OUT)])
+        print(f"site: first FAQ answer as celestia faq's for {agree}/{total} queries "
+              f"({100 * agree / total:.1f} %)")
     return 0
+
+
+def site_agreement(site: Path, queries: list[tuple[str, str, str]]) -> tuple[int, int]:
+    """How many queries get the same first FAQ answer on the built search page as from
+    ``celestia faq``, of how many."""
+    import json
+    import subprocess
+
+    runner = ROOT / "tests" / "site" / "js" / "search_page.js"
+    agree = 0
+    for language in LANGUAGES:
+        mine = [query for lang, _, query in queries if lang == language]
+        done = subprocess.run(["node", str(runner), str(site), language],
+                              input=json.dumps(mine), capture_output=True, text=True,
+                              check=True)
+        for query, anchors in zip(mine, json.loads(done.stdout), strict=True):
+            first = [a for a in anchors if a.startswith("faq-")][:1]
+            agree += first == [f"faq-{e.id}" for e in faq.search(query, language, limit=1)]
+    return agree, len(queries)
 
 
 if __name__ == "__main__":
