@@ -250,3 +250,18 @@ def test_faq_shows_a_rule_named_by_its_number_first(capsys: pytest.CaptureFixtur
     # Then the entries resting on it.
     first = faq.search(query, language, limit=1)[0]
     assert faq.render_question(first, Translator(language)) in out
+
+
+@pytest.mark.parametrize(("language", "query", "heading"), [
+    ("en", "rule 3.4", "3.4 "), ("fr", "règle 3.5", "3.5 "), ("hu", "szabály 5.2", "5.2 "),
+])
+def test_the_tutors_look_up_shows_a_rule_named_by_its_number_first(
+        language: str, query: str, heading: str) -> None:
+    from tutor.app.lookup import lookup
+
+    tr = Translator(language)
+    lines = lookup(query, tr)
+    assert lines[0].startswith(heading)
+    # Then the FAQ's first answer, as celestia faq gives it.
+    first = faq.search(query, language, limit=1)[0]
+    assert faq.render_question(first, tr).split()[0] in "\n".join(lines)
