@@ -264,4 +264,4 @@ def test_the_tutors_look_up_shows_a_rule_named_by_its_number_first(
     assert lines[0].startswith(heading)
     # Then the FAQ's first answer, as celestia faq gives it.
     first = faq.search(query, language, limit=1)[0]
-    assert faq.render_question(first, tr).split()[0] in "\n".join(lines)
+    assert " ".join(faq.render_question(first, tr).split()) in " ".join(" ".join(lines).split())
