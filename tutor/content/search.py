@@ -115,7 +115,7 @@ _STOP = {
         will would not no yes any all one some such about into onto up out off still just
         also even else really ok okay possible allowed happen happens happened happening
         mean means get gets got have has had having anyone anybody someone somebody
-        everyone everybody nobody thing things way case let lets please
+        everyone everybody nobody thing things way case let lets please now
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
@@ -125,7 +125,7 @@ _STOP = {
         peut peux peuvent pouvez pouvons puis si est-ce passe arrive arriver droit
         possible permis autorisé autorise faire fait a à ai as avons avez ont tout tous
         toute toutes alors donc bien aussi quelqu quelqu'un quelque chose cas sert
-        servent servir dès lorsque
+        servent servir dès lorsque maintenant
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -235,12 +235,16 @@ def _spelled(text: str, language: str | None = None) -> list[str]:
 
 _CONTRACTIONS = (("can't", "can not"), ("won't", "will not"), ("n't", " not"),
                  ("cannot", "can not"))
-#: The same contractions typed without their apostrophe, as whole words ("doesnt",
-#: "cant"): as words only, so that "dontetlen" (döntetlen, unaccented) stays whole.
+#: English contractions typed without their apostrophe, as whole words ("doesnt", "cant",
+#: "whos", "im"): as words only, so that "dontetlen" (döntetlen, unaccented) stays whole.
 _UNSPELT = {word: (word[:-2], "not") for word in (
     "doesnt", "dont", "didnt", "isnt", "arent", "wasnt", "hasnt", "havent", "hadnt",
     "couldnt", "shouldnt", "wouldnt", "mustnt")} | {"cant": ("can", "not"),
-                                                  "wont": ("will", "not")}
+                                                  "wont": ("will", "not")} | {
+    # and the question words run into "is" ("whos the captain now")
+    word + "s": (word, "is") for word in ("who", "where", "when", "how", "why")} | {
+    "im": ("i", "am"), "ive": ("i", "have"), "youre": ("you", "are"),
+    "theyre": ("they", "are"), "thats": ("that", "is")}
 
 
 def tokens(text: str) -> list[str]:
