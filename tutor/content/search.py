@@ -115,7 +115,8 @@ _STOP = {
         will would not no yes any all one some such about into onto up out off still just
         also even else really ok okay possible allowed happen happens happened happening
         mean means get gets got have has had having anyone anybody someone somebody
-        everyone everybody nobody thing things way case let lets please now
+        everyone everybody nobody thing things way case let lets please now exactly
+        actually like basically anyway
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
@@ -125,7 +126,7 @@ _STOP = {
         peut peux peuvent pouvez pouvons puis si est-ce passe arrive arriver droit
         possible permis autorisé autorise faire fait a à ai as avons avez ont tout tous
         toute toutes alors donc bien aussi quelqu quelqu'un quelque chose cas sert
-        servent servir dès lorsque maintenant
+        servent servir dès lorsque maintenant exactement vraiment genre
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -133,7 +134,7 @@ _STOP = {
         lehetseges kell e de meg már mar csak ez azt ezt ezek azok én en te ő mi ti ők ok
         engem téged neki nekem nekik maga magát sem ha akkor amikor aki ami amit
         történik tortenik szabad tudok tud tudja tudom szerint valaki valami mindenki
-        senki dolog eset mire jó jo való valo most
+        senki dolog eset mire jó jo való valo most pontosan igazából tényleg vajon
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -209,7 +210,10 @@ _BEFORE_DICE = frozenset({"les", "ces", "mes", "tes", "ses", "nos", "vos", "leur
 #: Hungarian verb prefixes that may stand after their verb ("dobja újra", "játssza ki").
 _HU_PREFIXES = frozenset({"ki", "be", "le", "fel", "föl", "meg", "el", "át", "újra",
                           "vissza", "össze", "oda", "rá", "szét"})
-_HU_ARTICLES = frozenset({"a", "az", "egy"})
+#: What may follow a verb's prefix put after it: an article, or an object pronoun
+#: ("lőhetek ki valakit").
+_HU_ARTICLES = frozenset({"a", "az", "egy", "valakit", "engem", "téged", "őt", "minket",
+                          "titeket", "őket", "mindenkit"})
 
 
 def _spelled(text: str, language: str | None = None) -> list[str]:
@@ -715,6 +719,9 @@ _ORDER_WORDS = {
 }
 #: How many forms next to an order word name the moment it refers to.
 ORDER_SPAN = 3
+#: Forms that make an order word no moment: "one after another", "egymás után" (in a
+#: row), "l'un après l'autre".
+NOT_MOMENTS = frozenset({"another", "egymas", "autr", "other"})
 #: Words that put what follows them in the past of the question's moment, in every
 #: language ("the captain already paid", "déjà descendu", "már kiszálltam"): "after" it.
 ALREADY = frozenset({"already", "deja", "déjà", "már", "mar"})
@@ -745,6 +752,8 @@ def order(text: str, language: str, typing: bool = False,
                 continue
             near = (forms[max(0, n - ORDER_SPAN + 1):n] if language == "hu"
                     else forms[n + 1:n + 1 + ORDER_SPAN])
+            if near and near[-1 if language == "hu" else 0] in NOT_MOMENTS:
+                continue
             found.extend(f"{relation}:{f}" for f in near
                          if f not in marks and f not in QUESTION_WORDS)
     return sorted(set(found))
@@ -882,6 +891,7 @@ def page_tables() -> dict[str, Any]:
         "order_words": _ORDER_WORDS,
         "order_span": ORDER_SPAN,
         "already": sorted(ALREADY),
+        "not_moments": sorted(NOT_MOMENTS),
         "before_dice": sorted(_BEFORE_DICE),
         "hu_prefixes": sorted(_HU_PREFIXES),
         "hu_articles": sorted(_HU_ARTICLES),

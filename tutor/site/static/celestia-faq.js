@@ -427,6 +427,9 @@
             (n + 1 < forms.length && has(marks, forms[n + 1]))) { return; }
         var near = language === "hu" ? forms.slice(Math.max(0, n - span + 1), n)
           : forms.slice(n + 1, n + 1 + span);
+        if (near.length && p.t.not_moments.indexOf(near[language === "hu" ? near.length - 1 : 0]) >= 0) {
+          return;
+        }
         near.forEach(function (f) {
           if (!has(marks, f) && !p.question.has(f)) { found.add(marks[form] + ":" + f); }
         });
