@@ -387,7 +387,9 @@ def _corrected_clause(query: str, index: _Index) -> str:
 
     table, _, single = _phrases(index.language, True)
     out = []
-    for word in _spelled(query):
+    # In the query's language: a Hungarian verb's prefix is put back first ("lőhetek
+    # ki" is "kilőhetek", a word to keep, not a typo of another).
+    for word in _spelled(query, index.language):
         folded = fold(word)
         # A word of the language (one the program's texts use, or a stop word) is never
         # "corrected" into another: "mire" (what for) is no typo of "kire" (on whom).

@@ -771,7 +771,8 @@ def order(text: str, language: str, typing: bool = False,
 #: - "purpose_first", "purpose_last", "purpose_for", "purpose_be": English says it with
 #:   "what … do" and "what is … for";
 #: - "shaping": with a question word, these words (or words starting with the prefixes)
-#:   only shape the question ("how do I use …", "mire használható").
+#:   only shape the question ("how do I use …", "mire használható"); so do the words
+#:   that ask what a thing is for ("à quoi sert", "mit csinál").
 SHAPES: dict[str, Any] = {
     "ki": "ki",
     "ki_articles": ["a", "az", "egy"],
@@ -789,7 +790,7 @@ SHAPES: dict[str, Any] = {
     "purpose_last": "do",
     "purpose_for": "for",
     "purpose_be": ["is", "are"],
-    "shaping": [[["how"], ["use"], []], [["comment"], ["utiliser"], []],
+    "shaping": [[["how"], ["use", "work", "works"], []], [["comment"], ["utiliser"], []],
                 [["hogyan", "mire"], [], ["használ"]]],
 }
 
@@ -830,7 +831,7 @@ def asking_words(text: str) -> frozenset[str]:
     I use …", "mire használható" and their French forms (they ask what a thing does)."""
     words = set(_spelled(text))
     shaping = set().union(*(pair for pair in _TIMES if pair <= words))
-    return frozenset(shaping | _with(words, SHAPES["shaping"]))
+    return frozenset(shaping | _with(words, SHAPES["shaping"]) | (words & _PURPOSE))
 
 
 def intents(text: str) -> frozenset[str]:

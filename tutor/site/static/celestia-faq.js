@@ -335,6 +335,7 @@
   function askingWords(p, text) {
     var words = new Set(spelled(p, text));
     var shaping = picked(words, p.t.shapes.shaping);
+    words.forEach(function (w) { if (p.purpose.has(w)) { shaping.add(w); } });
     timesIn(p, words).forEach(function (pair) { pair.forEach(function (w) { shaping.add(w); }); });
     return shaping;
   }
@@ -467,7 +468,7 @@
 
   function correctedClause(p, query, language) {
     var lang = p.languages[language];
-    return spelled(p, query).map(function (word) {
+    return spelled(p, query, language).map(function (word) {
       var folded = fold(word);
       if (!p.stop.has(word) && folded.length >= 4 && !/^\p{Nd}+$/u.test(folded)) {
         var s = stem(p, folded, language);
