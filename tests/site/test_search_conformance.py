@@ -100,3 +100,32 @@ def test_an_answer_comes_before_a_worked_example(site: Path) -> None:
         faq_at = next(n for n, a in enumerate(anchors) if a.startswith("faq-"))
         lessons = [n for n, a in enumerate(anchors) if a.startswith("lesson-")]
         assert all(n > faq_at for n in lessons), (query, anchors)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_page_agrees_on_any_words(site: Path, language: str) -> None:
+    """Beyond the evaluation sets: queries made of the FAQ's own words, stop words, rule
+    numbers, typos, accents, contractions and odd characters, in a fixed random order,
+    get the same first FAQ answer on the page."""
+    import random
+
+    from tutor.content import search
+
+    rng = random.Random(21)
+    tables = faq.page_data()["languages"][language]
+    words = [*tables["spellings"], *search.page_tables()["stop_by_language"][language],
+             "3.4.2", "rule", "règle", "szabály", "2", "25", "?", ",", "l'aéronef",
+             "joue-t-il", "doesnt", "ki", "után", "après", "already", "déjà", "már",
+             "ÉCRASÉ", "Ködkürtöt", "x" * 40, "🙂", "ß", "les des"]
+    asked = []
+    for _ in range(200):
+        chosen = [rng.choice(words) for _ in range(rng.randint(1, 9))]
+        asked.append(" ".join(w[:2] + w[3:] if len(w) > 4 and rng.random() < 0.2 else w
+                              for w in chosen))
+    differ = []
+    for query, anchors in zip(asked, page_answers(site, language, asked), strict=True):
+        expected = [f"faq-{e.id}" for e in faq.search(query, language, limit=1)]
+        first = [a for a in anchors if a.startswith("faq-")][:1]
+        if first != expected:
+            differ.append((query, expected, first))
+    assert not differ, differ
