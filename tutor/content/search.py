@@ -116,7 +116,7 @@ _STOP = {
         also even else really ok okay possible allowed happen happens happened happening
         mean means get gets got have has had having anyone anybody someone somebody
         everyone everybody nobody thing things way case let lets please now exactly
-        actually like basically anyway
+        actually like basically anyway too
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
