@@ -362,3 +362,15 @@ def test_rule_numbers_are_read_from_a_query(query: str, refs: list[str]) -> None
 def test_a_rule_number_brings_the_entries_resting_first_on_it() -> None:
     assert faq.search("3.4.2", "en")[0].rules[0] == "3.4.2"
     assert faq.search("rule 3.4", "en")[0].rules[0].startswith("3.4")
+
+
+@pytest.mark.parametrize(("typed", "intent"), [
+    ("kotelezo fizetni?", "must"), ("est-il oblige de payer", "must"),
+    ("mit csinal a tavcso", "purpose"), ("muszaj fizetnie", "must"),
+])
+def test_question_words_count_without_their_accents(typed: str, intent: str) -> None:
+    """The search reads a query without its accents: a question word typed so, or
+    folded, still says what the question asks (but "ou", "or", is not "où")."""
+    assert intent in search.intents(typed)
+    assert intent in search.intents(search.fold(typed))
+    assert "where" not in search.intents("avant ou apres")

@@ -209,11 +209,13 @@ _BEFORE_DICE = frozenset({"les", "ces", "mes", "tes", "ses", "nos", "vos", "leur
 
 #: Hungarian verb prefixes that may stand after their verb ("dobja újra", "játssza ki").
 _HU_PREFIXES = frozenset({"ki", "be", "le", "fel", "föl", "meg", "el", "át", "újra",
-                          "vissza", "össze", "oda", "rá", "szét"})
+                          "vissza", "össze", "oda", "rá", "szét",
+                          # as typed without accents (and as the search reads a query)
+                          "fol", "at", "ujra", "ossze", "ra", "szet"})
 #: What may follow a verb's prefix put after it: an article, or an object pronoun
 #: ("lőhetek ki valakit").
 _HU_ARTICLES = frozenset({"a", "az", "egy", "valakit", "engem", "téged", "őt", "minket",
-                          "titeket", "őket", "mindenkit"})
+                          "titeket", "őket", "mindenkit", "teged", "oket"})
 
 
 def _spelled(text: str, language: str | None = None) -> list[str]:
@@ -696,10 +698,15 @@ _INTENTS = {
     "still": "still anymore encore még",
 }
 INTENTS = {word: intent for intent, spelt in _INTENTS.items() for word in spelt.split()}
+# A query is read without its accents ("kotelezo" is "kötelező"), unless the word without
+# them is another word ("ou", "or", is not "où", "where").
+INTENTS |= {fold(word): intent for word, intent in list(INTENTS.items())
+            if fold(word) not in INTENTS and fold(word) not in STOP_WORDS}
 #: Words that ask what a thing is for or does ("à quoi sert", "mire jó", "mit csinál",
 #: "how does it work"); English says it with "what … do", "what … for" (``intents``).
 _PURPOSE = frozenset({"sert", "servent", "servir", "fonctionne", "fonctionnent", "marche",
-                      "mire", "csinál", "csinálnak", "működik", "működnek"})
+                      "mire", "csinál", "csinálnak", "működik", "működnek",
+                      "csinal", "csinalnak", "mukodik", "mukodnek"})
 #: "before or after", "avant ou après", "előtt vagy után": a question about when.
 _TIMES = ({"before", "after"}, {"avant", "après"}, {"avant", "apres"}, {"előtt", "után"},
           {"elott", "utan"})
@@ -784,14 +791,14 @@ SHAPES: dict[str, Any] = {
     "not_before": {"all": ["at"]},
     "purpose_with": [[["how"], ["work", "works", "use"], []],
                      [["comment"], ["utiliser", "marche"], []],
-                     [["hogyan"], [], ["használ"]]],
+                     [["hogyan"], [], ["használ", "hasznal"]]],
     "purpose_pairs": [["que", "fait"], ["que", "font"], ["qu", "fait"], ["qu", "font"]],
     "purpose_first": "what",
     "purpose_last": "do",
     "purpose_for": "for",
     "purpose_be": ["is", "are"],
     "shaping": [[["how"], ["use", "work", "works"], []], [["comment"], ["utiliser"], []],
-                [["hogyan", "mire"], [], ["használ"]]],
+                [["hogyan", "mire"], [], ["használ", "hasznal"]]],
 }
 
 
