@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import textwrap
 
+from .. import glossary
+from ..content import faq, rules
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
 
@@ -23,8 +25,6 @@ def lookup(query: str, tr: Translator, width: int = 78) -> list[str]:
     def para(text: str, indent: str = "") -> None:
         lines.extend(textwrap.wrap(text, width, initial_indent=indent,
                                    subsequent_indent=indent) or [""])
-
-    from ..content import faq, rules
 
     # A rule's number ("3.4", "rule 3.4", "règle 3.5") shows that rule, as `celestia faq`
     # puts it first; a bare number shows only the rule.
@@ -45,8 +45,6 @@ def lookup(query: str, tr: Translator, width: int = 78) -> list[str]:
         while lines and not lines[-1]:
             lines.pop()
         return lines
-
-    from .. import glossary
 
     try:
         concepts = glossary.find(query)

@@ -29,17 +29,47 @@ test asks both every evaluation question).
 
 from __future__ import annotations
 
+import gettext
 import math
 import re
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from pathlib import Path
+from typing import NamedTuple
 
+from ..engine import data
 from ..engine.messages import N_
-from .loader import Checker, load
-from .values import Values, fill, for_language
-
-if TYPE_CHECKING:
-    from ..i18n import Translator
+from ..i18n import LANGUAGES, LOCALE_DIR, Translator
+from . import loader
+from . import search as search_module  # the module: ``search`` is this module's own function
+from .loader import Checker, load, placeholders
+from .search import (
+    _SENTENCE_END,
+    _STOP,
+    CONCEPT,
+    GROUP,
+    RULE_WORDS,
+    STOP_WORDS,
+    Vocabulary,
+    _phrases,
+    _single_word_target,
+    _spelled,
+    canonical,
+    closest_spelling,
+    first_question,
+    fold,
+    index_terms,
+    intents,
+    lexicon,
+    order,
+    page_tables,
+    query_terms,
+    read_json_cache,
+    stem,
+    words,
+    write_json_cache,
+)
+from .search import concepts as named_in
+from .values import LIST_ITEMS, PLAIN, Values, fill, for_language
 
 FILE = "faq.yaml"
 ENTRY_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -63,6 +93,7 @@ class Entry(NamedTuple):
 def _entries() -> tuple[Entry, ...]:
     known = _rule_ids()
     if known is None:  # the rulebook's data is damaged: let the rulebook report it
+        # start-up: the command-line lookups (benchmarks/lookup.py)
         from .rules import exists
     else:
         def exists(rule_id: str) -> bool:
@@ -226,8 +257,6 @@ class _Index:
     """The FAQ's search forms in one language (see the comment above)."""
 
     def __init__(self, language: str) -> None:
-        from .search import Vocabulary, read_json_cache, write_json_cache
-
         name = f"faq-search.{language}.cache.json"
         digest = _index_digest(language)
         data = read_json_cache(name, digest)
@@ -259,8 +288,6 @@ class _Index:
         the typo fixer must leave as it is. Read only when a word of a query matches
         nothing (``faq-words.<language>.cache.json``, built with the index)."""
         if self._known is None:
-            from .search import read_json_cache, write_json_cache
-
             name = f"faq-words.{self.language}.cache.json"
             digest = _index_digest(self.language)
             words = read_json_cache(name, digest)
@@ -278,11 +305,6 @@ INDEX_KEYS = {"ids", "weights", "questions", "topics", "main", "intents", "order
 def _catalog_words(language: str) -> list[str]:
     """The folded words of every message of the program in ``language`` (all domains'
     catalogs; for English their msgids), with its stop words."""
-    import gettext
-
-    from ..i18n import LOCALE_DIR
-    from .search import _STOP, fold, words
-
     found = {fold(w) for w in _STOP.get(language, "").split()}
     for path in sorted(LOCALE_DIR.glob(f"{'*' if language == 'en' else language}"
                                        "/LC_MESSAGES/*.mo")):
@@ -305,14 +327,8 @@ def _catalog_words(language: str) -> list[str]:
 def _index_digest(language: str) -> str:
     """The digest of everything the index of ``language`` is built from: the FAQ, the
     language's catalogs, the game's numbers, the glossary and this code."""
-    from pathlib import Path
-
-    from ..engine import data
-    from ..i18n import LOCALE_DIR
-    from . import loader, search
-
-    paths = [loader.FOLDER / FILE, Path(data.__file__), Path(search.__file__),
-             Path(__file__), search.GLOSSARY_FILE, search.PLAYERS_FILE,
+    paths = [loader.FOLDER / FILE, Path(data.__file__), Path(search_module.__file__),
+             Path(__file__), search_module.GLOSSARY_FILE, search_module.PLAYERS_FILE,
              *sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("*.mo"))]
     chunks = []
     for path in paths:
@@ -324,9 +340,6 @@ def _index_digest(language: str) -> str:
 
 
 def _build_index(language: str) -> dict[str, object]:
-    from ..i18n import Translator
-    from .search import canonical, first_question, index_terms, intents, lexicon, order, words
-
     tr = Translator(language)
     # Lists ("1, 2, 4 and 6") are left out: the entries are not about those numbers.
     plain = Values(language, plain_lists=True)
@@ -376,23 +389,11 @@ def _corrected(query: str, index: _Index) -> str:
     """``query`` with each word that matches nothing known replaced by the known word it
     is most likely a typo of ("jetpak" → "jetpack"); its clauses stay apart (a comma
     ends the moment "after the captain paid")."""
-    from .search import _SENTENCE_END
-
     return ", ".join(_corrected_clause(clause, index)
                      for clause in _SENTENCE_END.split(query))
 
 
 def _corrected_clause(query: str, index: _Index) -> str:
-    from .search import (
-        STOP_WORDS,
-        _phrases,
-        _single_word_target,
-        _spelled,
-        closest_spelling,
-        fold,
-        stem,
-    )
-
     table, _, single = _phrases(index.language, True)
     out = []
     # In the query's language: a Hungarian verb's prefix is put back first ("lőhetek
@@ -428,8 +429,6 @@ def _likeness(query: list[str], question: list[str]) -> float:
 def _scores(query: str, language: str) -> tuple[list[float], int]:
     """One score per entry in ``language``, and how many of the query's terms matched
     nothing at all there."""
-    from .search import CONCEPT, GROUP, Vocabulary, canonical, intents, order, query_terms
-
     index = _index(language)
     query = _corrected(query, index)
     terms = query_terms(query, language, index.spelled)
@@ -529,13 +528,9 @@ def _main_entries() -> dict[str, int]:
     - a number of the rules that only one placeholder has, and no city ("50",
       ``{end_score}``) → the entry resting first on the first statement that quotes it
       ("5.1.1")."""
-    from ..engine import data
+    # start-up: the command-line lookups (benchmarks/lookup.py)
     from ..glossary import concepts
     from . import rules
-    from .loader import placeholders
-    from .search import CONCEPT, canonical
-    from .search import concepts as named_in
-    from .values import LIST_ITEMS, PLAIN
 
     cards = {CONCEPT + c.id for c in concepts() if c.engine in data.HAND_CARDS}
     firsts: dict[str, list[str]] = {}
@@ -590,8 +585,6 @@ REF_PUNCTUATION = ".,;:!?()[]§"
 
 
 def _ref_tokens(query: str) -> list[str]:
-    from .search import fold
-
     return [t.strip(REF_PUNCTUATION) for t in fold(query[:MAX_QUERY]).split()]
 
 
@@ -599,8 +592,6 @@ def rule_refs(query: str) -> list[str]:
     """The ids of the rulebook that ``query`` names, in order: a dotted number ("3.4.2",
     "§3.4"), or a number after the word "rule" in any language ("rule 3", "règle 3.5",
     "szabály 5.2"). Only ids the rulebook has."""
-    from .search import RULE_WORDS
-
     known = _rule_ids() or frozenset()
     tokens = _ref_tokens(query)
     found: list[str] = []
@@ -617,8 +608,6 @@ def search(query: str, language: str, limit: int = 5) -> list[Entry]:
     mean nothing there, the other languages are tried too. Rule ids ("3.4") in the query
     bring the entries resting on that rule. Only the first ``MAX_QUERY`` characters are
     read."""
-    from .search import LANGUAGES, RULE_WORDS, fold
-
     everything = _entries()
     # "3.4" is a rule id; a lone number ("50") is a word that matches the rendered texts.
     refs = rule_refs(query)
@@ -653,8 +642,6 @@ def page_data() -> dict[str, object]:
     which ranks with exactly these tables and these weights (see ``search.page_tables``):
     each language's index and known words, each entry's rules and special part, and the
     rulebook's ids."""
-    from .search import LANGUAGES, page_tables
-
     languages = {}
     for language in LANGUAGES:
         index = _index(language)

@@ -28,7 +28,8 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from ..content import search
+from ..content import faq, search
+from ..i18n import Translator
 from .nodes import permalink, picture
 
 FILE = "searchindex-celestia.js"
@@ -78,9 +79,6 @@ def _text_of(node: nodes.Node, tables: bool = True) -> str:
 
 def _faq_keywords(language: str) -> dict[str, list[str]]:
     """Anchor of each FAQ entry → its keywords in ``language`` and its id's words."""
-    from ..content import faq
-    from ..i18n import Translator
-
     tr = Translator(language)
     return {f"faq-{entry.id}": [*(tr.gettext(k) for k in entry.keywords),
                                 entry.id.replace("-", " ")]
@@ -147,9 +145,6 @@ def _cut(text: str) -> str:
 def _faq_gists(language: str) -> dict[str, str]:
     """Anchor of each FAQ entry → the first sentence of its answer in ``language``: what
     a result shows under the question, so that most look-ups need no second tap."""
-    from ..content import faq
-    from ..i18n import Translator
-
     tr = Translator(language)
     return {f"faq-{entry.id}": faq.render_gist(entry, tr) for entry in faq.entries()}
 
@@ -193,8 +188,6 @@ def write(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: write ``searchindex-celestia.js`` beside the pages."""
     if exception is not None or app.builder.name != "html":
         return
-    from ..content import faq
-
     language = app.config.language or "en"
     units = getattr(app.env, "celestia_units", {})
     titles = {name: _text_of(title) for name, title in app.env.titles.items()}
