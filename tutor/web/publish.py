@@ -339,6 +339,7 @@ def offline_files(out: Path, languages: tuple[str, ...]) -> list[str]:
                         .glob("*.json"))
         # The look-up of the lesson player: the site's search, offline too.
         files += [f"{language}/searchindex-celestia.js",
+                  f"{language}/_static/celestia-faq.js",
                   f"{language}/_static/celestia-search.js"]
     return sorted(set(files))
 
