@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ..engine.messages import N_, CelestiaError
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
-from . import DOCS_DIR, SITE_TITLE
+from . import DOCS_DIR, SITE_TITLE, offline
 
 #: Files Sphinx writes that no reader needs: its build state, the cross-project
 #: inventory, its own search (replaced by ours) and the theme's source maps.
@@ -150,9 +150,11 @@ def build(out: Path, strict: bool = False,
             polish(out / language, language)
         write_start_page(out, languages)
         # The lessons, playable in the page (tutor.web.publish): the engine, first screens.
-        from ..web.publish import publish
+        from ..web.publish import offline_files, publish
 
         publish(out, languages)
+        # The whole site offline after one visit, and installable (tutor.site.offline).
+        offline.write(out, languages, offline_files(out, languages))
     return messages
 
 

@@ -1,6 +1,7 @@
-"""The site's own doctree nodes: an inline SVG picture and a visible link to an anchor.
+"""The site's own doctree nodes: an inline SVG picture, a visible link to an anchor, and
+a search box (which sends its words to the search page).
 
-Both are elements without text children, so no search index (Sphinx's or ours) reads a
+All are elements without text children, so no search index (Sphinx's or ours) reads a
 picture's labels as words, and the link icon's "#" never shows up in a snippet.
 """
 
@@ -35,6 +36,24 @@ def _visit_permalink_html(self: Any, node: permalink) -> None:
     self.body.append(f'<a class="celestia-permalink" href="#{escape(node["target"])}" '
                      f'aria-label="{escape(node["label"])}" title="{escape(node["label"])}">'
                      '<span aria-hidden="true">#</span></a>')
+    raise nodes.SkipNode
+
+
+class search_box(nodes.General, nodes.Element):  # noqa: N801
+    """A search form that opens the search page (``search.html``) at its words; ``hint``
+    (its label) and ``button`` are its texts in the page's language. Not a second search
+    landmark beside the menu's: a form in the page's text."""
+
+
+def _visit_search_box_html(self: Any, node: search_box) -> None:
+    self.body.append(
+        f'<form class="celestia-search-form celestia-home-search" method="get" '
+        f'action="search.html">'
+        f'<label for="celestia-home-q">{escape(node["hint"])}</label>'
+        f'<div class="celestia-search-row">'
+        f'<input id="celestia-home-q" type="search" name="q" autocomplete="off" '
+        f'enterkeyhint="search"><button type="submit">{escape(node["button"])}</button>'
+        f"</div></form>")
     raise nodes.SkipNode
 
 
@@ -75,6 +94,8 @@ def setup(app: Sphinx) -> None:
     app.add_node(picture, html=(_visit_picture_html, None), latex=skip, text=skip,
                  man=skip, texinfo=skip)
     app.add_node(permalink, html=(_visit_permalink_html, None), latex=skip, text=skip,
+                 man=skip, texinfo=skip)
+    app.add_node(search_box, html=(_visit_search_box_html, None), latex=skip, text=skip,
                  man=skip, texinfo=skip)
     app.add_directive("celestia-picture", PictureDirective)
     roles.register_local_role("celestia-link", permalink_role)
