@@ -21,10 +21,9 @@ import re
 from pathlib import Path
 
 from ..i18n import Translator
+from ..web.publish import SERVICE_WORKER
 from . import SITE_DIR, SITE_TITLE
 
-#: The service worker, at the site's root (its scope is the whole site).
-SERVICE_WORKER = "celestia-sw.js"
 #: Each language's manifest, beside its pages.
 MANIFEST = "manifest.webmanifest"
 #: The app's icon (any size: it is a drawing), in each language's ``_static``.

@@ -29,17 +29,22 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import pickle
 import re
 import shutil
 import subprocess
 import tempfile
 import zipfile
+from html import escape
 from pathlib import Path
 from typing import Any
 
 from ..engine.messages import N_, CelestiaError
+from ..glossary import concepts
 from ..i18n import LANGUAGES, Translator
-from ..site.offline import SERVICE_WORKER
+from ..lessons.library import lesson_files, load_all
+from .bridge import Learn
+from .view import TIP, stars_label
 
 WEB = Path(__file__).resolve().parent
 ROOT = WEB.parent.parent
@@ -66,6 +71,9 @@ LOCALES = ("root", *LANGUAGES)
 #: Babel modules the lessons never import (message extraction, the command line).
 BABEL_UNUSED = ("babel/messages/",)
 PLACEHOLDER = '<div id="celestia-learn" class="celestia-learn"></div>'
+#: The site's service worker, at its root (written by ``tutor.site.offline``), which keeps
+#: the lessons offline once loaded and every page of the reader's language.
+SERVICE_WORKER = "celestia-sw.js"
 #: The player's scripts (``tutor/site/static``), one concern each, in the order they run:
 #: boot and storage first (it starts the player once the others have run), then drawing,
 #: the look-up, the bridge to the engine, the keys. Classic deferred scripts, not modules:
@@ -102,7 +110,6 @@ def _tutor_files() -> list[tuple[Path, str]]:
             found.append((path, f"tutor/{path.relative_to(package).as_posix()}"))
     for path in sorted((package / "locale").glob("*/LC_MESSAGES/*.mo")):
         found.append((path, f"tutor/{path.relative_to(package).as_posix()}"))
-    from ..lessons.library import lesson_files
 
     # Where an installed package keeps its lessons (``tutor.lessons.library.PACKAGED``).
     found += [(path, f"tutor/scenarios/{path.name}") for path in lesson_files()]
@@ -135,11 +142,6 @@ PREPARED = "tutor/web/prepared.pickle"
 
 def prepared_data() -> bytes:
     """The lessons and the glossary's concepts, parsed now, for the page to start from."""
-    import pickle
-
-    from ..glossary import concepts
-    from ..lessons.library import load_all
-
     return pickle.dumps({"lessons": load_all(), "glossary": concepts()}, protocol=4)
 
 
@@ -213,8 +215,6 @@ def compile_for_the_page(files: dict[str, bytes]) -> dict[str, bytes]:
 def first_screens(lesson_id: str, language: str, lessons: list[Any]) -> list[dict[str, Any]]:
     """A lesson's screens from its start to its first decision, as the bridge draws them:
     the page shows them while the engine loads (Enter reads on from one to the next)."""
-    from .bridge import Learn
-
     with tempfile.TemporaryDirectory(prefix="celestia-learn-") as folder:
         learn = Learn(language, Path(folder), lessons=lessons)
         learn.open(lesson_id)
@@ -239,9 +239,6 @@ def boot_data(language: str, lessons: list[Any], sizes: dict[str, int],
     the languages, the page of each rule (``rules``, for the links in feedback and
     recaps), and the engine's files with their sizes (``sizes``, relative to
     ``_learn/``) for the "loaded" figure."""
-    from .bridge import Learn
-    from .view import TIP, stars_label
-
     with tempfile.TemporaryDirectory(prefix="celestia-learn-") as folder:
         view = Learn(language, Path(folder), lessons=lessons).view()
     tr = Translator(language)
@@ -295,8 +292,6 @@ def fill_page(page: Path, data: dict[str, Any]) -> None:
 
 
 def _html(text: str) -> str:
-    from html import escape
-
     return escape(text)
 
 
@@ -304,8 +299,6 @@ def _html(text: str) -> str:
 
 def publish(out: Path, languages: tuple[str, ...] = LANGUAGES) -> None:
     """Add the lessons to the built site in ``out`` (see the module's docstring)."""
-    from ..lessons.library import load_all
-
     source = pyodide_dir()
     runtime = out / "_learn"
     if runtime.exists():
