@@ -22,6 +22,9 @@ from tutor.i18n import LANGUAGES, Translator
 from tutor.practice.scoresheet import Row, sheet_from_rows, treasures_in_game
 from tutor.site.scoreform import FormError, _template, sheet_rules
 
+from .conftest import DESKTOP, PHONE
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "benchmarks" / "output" / "site"
 RULES_JS = Path(__file__).resolve().parents[2] / "tutor" / "site" / "static" / \
     "celestia-sheet-rules.js"
 
@@ -171,3 +174,58 @@ def test_a_translation_the_page_cannot_fill_stops_the_build(monkeypatch) -> None
     monkeypatch.setattr(tr, "gettext", lambda msgid: "{player:a} nem játszhat.")
     with pytest.raises(FormError):
         _template(tr, "{player}: the beginner variant has no Magic Spyglasses.")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_sheet_filled_in_on_a_phone(site: Path, browser, language: str) -> None:
+    """At 390 px, a sheet typed in as at the table: the page shows the scores, ranks and
+    winners that ``celestia score`` gives for the same lines, says why a wrong line is left
+    out, keeps everything after a reload, passes axe and prints on one A4 sheet."""
+    rows = [("Ann", "25 20 4", "1"), ("Bob", "25, 20, 6", "0"), ("Cy", "7 25", ""),
+            ("Dora", "15 15 12", "2")]
+    expected = run_python({"language": language, "variant": "standard", "points": 2,
+                           "rows": [{"name": n, "treasures": t, "spyglasses": g}
+                                    for n, t, g in rows]})
+    browser.screen(PHONE)
+    try:
+        browser.open((site / language / "score-sheet.html").as_uri())
+        browser.evaluate("localStorage.removeItem('celestia-score-sheet')")
+        browser.open((site / language / "score-sheet.html").as_uri())
+        browser.wait_for("document.getElementById('celestia-sheet').dataset.ready")
+        for index, row in enumerate(rows):
+            if index >= 2:
+                browser.evaluate("document.querySelector('.celestia-sheet-add').click()")
+            for key, text in zip(("name", "treasures", "spyglasses"), row, strict=True):
+                if text:
+                    browser.evaluate(f"document.getElementById('celestia-sheet-{key}-{index}')"
+                                     f".focus()")
+                    browser.send("Input.insertText", text=text)
+        shown = browser.evaluate(
+            "Array.from(document.querySelectorAll('.celestia-sheet-results tbody tr'))"
+            ".map(tr => Array.from(tr.children).map(td => td.textContent))")
+        assert [[r[0], int(r[4]), int(r[5])] for r in shown] == \
+            [[name, total, rank] for rank, name, _, _, total in expected["results"]]
+        assert json.loads(browser.evaluate("document.getElementById('celestia-sheet')"
+                                           ".dataset.winners")) == expected["winners"]
+        problem = browser.evaluate("document.getElementById('celestia-sheet-problem-2')"
+                                   ".textContent")
+        assert problem == expected["problems"][2][0]
+        assert browser.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+        # From the top, as the page opens (axe counts a box under the sticky header or
+        # the "back to the top" button as smaller than it is).
+        browser.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
+        assert browser.axe() == []
+        browser.evaluate("document.querySelector('.celestia-sheet-results').scrollIntoView("
+                         "{behavior: 'instant'})")
+        browser.screenshot(SCREENSHOTS / f"score-sheet-{language}-phone.png")
+        # Kept in this browser: a reload shows the same sheet.
+        browser.open((site / language / "score-sheet.html").as_uri())
+        browser.wait_for("document.getElementById('celestia-sheet').dataset.ready")
+        assert browser.evaluate("document.getElementById('celestia-sheet-treasures-3')"
+                                ".value") == "15 15 12"
+        assert json.loads(browser.evaluate("document.getElementById('celestia-sheet')"
+                                           ".dataset.winners")) == expected["winners"]
+        assert browser.pdf_pages() == 1
+    finally:
+        browser.evaluate("localStorage.removeItem('celestia-score-sheet')")
+        browser.screen(DESKTOP)

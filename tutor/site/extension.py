@@ -29,7 +29,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
-from . import SITE_TITLE, links, offline, search_index
+from . import SITE_TITLE, links, offline, scoreform, search_index
 from . import nodes as site_nodes
 from .render import render_page, set_edition
 
@@ -59,6 +59,17 @@ class SearchBoxDirective(SphinxDirective):
         texts = labels(translator(self.config))
         return [site_nodes.search_box("", hint=texts["search_hint"],
                                       button=texts["search_button"])]
+
+
+class ScoreFormDirective(SphinxDirective):
+    """``.. celestia-score-form::`` — the score sheet filled in on the page, with the
+    checks' data and words in the build's language (``scoreform``)."""
+
+    def run(self) -> list[nodes.Node]:
+        language = self.config.language or "en"
+        return [site_nodes.score_form("", data=scoreform.page_data(language),
+                                      noscript=scoreform.labels(Translator(language))
+                                      ["noscript"])]
 
 
 def switcher(pagename: str, current: str) -> list[dict[str, Any]]:
@@ -192,6 +203,7 @@ def _outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("celestia-page", PageDirective)
     app.add_directive("celestia-search-box", SearchBoxDirective)
+    app.add_directive("celestia-score-form", ScoreFormDirective)
     site_nodes.setup(app)
     links.setup(app)
     search_index.setup(app)

@@ -1,5 +1,5 @@
-"""The site's own doctree nodes: an inline SVG picture, a visible link to an anchor, and
-a search box (which sends its words to the search page).
+"""The site's own doctree nodes: an inline SVG picture, a visible link to an anchor, a
+search box (which sends its words to the search page) and the score sheet's form.
 
 All are elements without text children, so no search index (Sphinx's or ours) reads a
 picture's labels as words, and the link icon's "#" never shows up in a snippet.
@@ -58,6 +58,21 @@ def _visit_search_box_html(self: Any, node: search_box) -> None:
     raise nodes.SkipNode
 
 
+class score_form(nodes.General, nodes.Element):  # noqa: N801
+    """The score sheet filled in on the page: ``data`` is the form's JSON (rules and
+    words, ``tutor.site.scoreform``), ``noscript`` what shows without JavaScript."""
+
+
+def _visit_score_form_html(self: Any, node: score_form) -> None:
+    self.body.append(
+        f'<div id="celestia-sheet" class="celestia-score-form"><noscript><p>'
+        f'{escape(node["noscript"])}</p></noscript></div>'
+        f'<script type="application/json" id="celestia-sheet-data">{node["data"]}</script>'
+        '<script src="_static/celestia-sheet-rules.js" defer></script>'
+        '<script src="_static/celestia-sheet.js" defer></script>')
+    raise nodes.SkipNode
+
+
 def _skip(self: Any, node: nodes.Element) -> None:
     raise nodes.SkipNode
 
@@ -95,6 +110,8 @@ def setup(app: Sphinx) -> None:
     app.add_node(permalink, html=(_visit_permalink_html, None), latex=skip, text=skip,
                  man=skip, texinfo=skip)
     app.add_node(search_box, html=(_visit_search_box_html, None), latex=skip, text=skip,
+                 man=skip, texinfo=skip)
+    app.add_node(score_form, html=(_visit_score_form_html, None), latex=skip, text=skip,
                  man=skip, texinfo=skip)
     app.add_directive("celestia-picture", PictureDirective)
     roles.register_local_role("celestia-link", permalink_role)

@@ -228,6 +228,11 @@ def _search_box(spec: Any, tr: Translator, depth: int) -> str:
     return rst.directive("celestia-search-box")
 
 
+def _score_form(spec: Any, tr: Translator, depth: int) -> str:
+    """The score sheet filled in on the page."""
+    return rst.directive("celestia-score-form")
+
+
 def _picture(name: str, tr: Translator, depth: int) -> str:
     return rst.directive("celestia-picture", name)
 
@@ -416,6 +421,7 @@ BLOCKS: dict[str, Callable[[Any, Translator, int], str]] = {
     "contents": _contents,
     "picture": _picture,
     "search-box": _search_box,
+    "score-form": _score_form,
     "code": _code,
     "see": _see,
     "toctree": _toctree,
