@@ -212,6 +212,7 @@ class TutorUI:
         session = self.tutor.session
         if session is None:
             return []
+        # start-up: the tutor's answer to a first key (benchmarks/tutor.py)
         from .board import board_fragments  # a lesson's screen: the menu does not need it
 
         fragments = board_fragments(session.state, session.learner, self.tutor.lesson_tr(),
@@ -249,6 +250,7 @@ class TutorUI:
             return []
         width = self._width() - 1
         lines: list[tuple[str, str]] = []
+        # start-up: the tutor's answer to a first key (benchmarks/tutor.py)
         from ..lessons.render import render_entry
 
         tr = self.tutor.lesson_tr()
@@ -295,6 +297,7 @@ class TutorUI:
     def _question_lines(self) -> list[tuple[str, str]]:
         if self.lookup_open:
             return []
+        # start-up: the tutor's answer to a first key (benchmarks/tutor.py)
         from ..lessons.render import render_entry
 
         session = self.tutor.session
@@ -358,6 +361,7 @@ class TutorUI:
     def _history_blocks(self, session, width: int) -> list[list[tuple[str, str]]]:
         """What the lesson showed before the current page, as it was read: narration,
         events, questions and the answers given."""
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
         from ..lessons.render import render_entry
 
         tr = self.tutor.lesson_tr()
@@ -380,6 +384,7 @@ class TutorUI:
 
     def _page_blocks(self, session, width: int) -> list[list[tuple[str, str]]]:
         """The page's entries since the learner last moved on, wrapped and styled."""
+        # start-up: the tutor's answer to a first key (benchmarks/tutor.py)
         from ..lessons.render import render_entry
 
         tr = self.tutor.lesson_tr()
@@ -521,6 +526,7 @@ class TutorUI:
         self.lookup_buffer.cursor_position = len(query)
         if query:
             self.lookup_buffer.selection_state = SelectionState(original_cursor_position=0)
+        # start-up: the tutor's answer to a first key (benchmarks/tutor.py)
         from .lookup import lookup
 
         self.lookup_lines = lookup(query, self.tr, self._width() - 2)
@@ -532,6 +538,7 @@ class TutorUI:
         get_app().layout.focus(self.main_window)
 
     def _accept_lookup(self, buffer: Buffer) -> bool:
+        # start-up: the tutor's answer to a first key (benchmarks/tutor.py)
         from .lookup import lookup
 
         self.lookup_lines = lookup(buffer.text, self.tr, self._width() - 2)

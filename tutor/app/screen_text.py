@@ -8,6 +8,7 @@ prompt-toolkit is even imported, so that the menu shows at once.
 from __future__ import annotations
 
 import textwrap
+from datetime import datetime
 
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES, Translator
@@ -159,8 +160,7 @@ def review_note(tutor: Tutor) -> str:
     if when is None:
         return tr.gettext(N_("Nothing to review: the questions and exercises you get wrong in "
                              "a lesson come back here in a later session."))
-    from datetime import datetime
-
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from babel.dates import format_date
 
     day = format_date(datetime.fromtimestamp(when).date(), "long", locale=tr.language)

@@ -23,8 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.messages import N_
+from ..i18n import Translator
+from ..names import ngettext
 from .errors import LessonError
+from .render import render_entry
+from .runner import Runner
 from .schema import Lesson, Step
+from .transcript import Question, walk_answered
 
 #: What ``success`` may look at: what the learner's seat sees on the board. The learner's
 #: own ``hand`` is visible too (``_hidden_keys``); the end scores (``scores``, ``winners``,
@@ -145,11 +150,6 @@ class Audit:
 def audit_play(lesson: Lesson) -> Audit:
     """Play the lesson with its accepted answers, in English, checking (a) at each
     question and move and (c) at each goal; count the decisions."""
-    from ..i18n import Translator
-    from .render import render_entry
-    from .runner import Runner
-    from .transcript import Question, walk_answered
-
     tr = Translator("en")
     if lesson.genders:
         tr = tr.with_genders(lesson.genders)
@@ -193,8 +193,6 @@ def audit_play(lesson: Lesson) -> Audit:
                 break
     audit.automatic = runner.automatic
     if runner.automatic:
-        from ..names import ngettext
-
         singular, plural = ngettext(
             "{file}, line {line}: the lesson plays {n} move of the learner's seat for them "
             "(fast_forward): let the learner make it, with a move, a question or a goal.",

@@ -8,12 +8,15 @@ tests drive it directly.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..engine.messages import N_
 from ..i18n import LANGUAGES, Translator
+from .library import find_lesson, runner_at
+from .order import shown_order
 from .progress import Progress
 from .schema import Lesson
 
@@ -89,11 +92,10 @@ class Session:
         self.feedback_entries = []
 
     def _fresh(self) -> None:
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
         from .runner import Runner
 
         if self.unit is not None:
-            from .library import runner_at
-
             found = runner_at(self.lesson, self.unit)
             if found is None:
                 raise ValueError(self.unit)
@@ -213,6 +215,7 @@ class Session:
         return None
 
     def page_text(self, tr: Translator) -> list[str]:
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
         from .render import render_entry
 
         return [render_entry(entry, tr) for entry in self.page()]
@@ -276,6 +279,7 @@ class Session:
             return outcome
         self.hints_shown = 0
         if outcome.goal == "missed":
+            # start-up: the tutor's first screen (benchmarks/tutor.py)
             from ..names import Phrase
 
             self.mistakes.append(Mistake(ask.key, None, (), goal=Phrase(
@@ -293,6 +297,7 @@ class Session:
             self._next_review(intro=True)
 
     def _next_review(self, intro: bool = False) -> None:
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
         from .runner import Entry
 
         item = self.reviews.pop(0)
@@ -313,6 +318,7 @@ class Session:
 
     def _reviewed(self) -> None:
         """A review question answered right: done if at the first try, else again later."""
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
         from .runner import Entry
 
         item = self.reviewing
@@ -336,6 +342,7 @@ class Session:
         """Show the next hint; False when every hint has been shown (or there are none).
 
         In a goal with the coach, the hint is the coach's advice for this decision."""
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
         from .runner import Entry
 
         ask = self.ask
@@ -454,45 +461,10 @@ def _mistake_text(mistake: Mistake, tr: Translator, times: int) -> str:
 
 def _quoted(phrase: Phrase, tr: Translator) -> str:
     """A choice's words in the reader's quotation marks, without a closing full stop."""
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from ..names import QUOTED
 
     return tr.format(QUOTED, text=phrase.render(tr).rstrip().rstrip("."))
-
-
-def permutation(count: int, seed: str) -> list[int]:
-    """A permutation of ``range(count)`` drawn from ``seed``: a Fisher–Yates shuffle fed by
-    BLAKE2b, so that every order can come and it is the same on every Python and machine
-    (the page's Pyodide too)."""
-    import hashlib
-
-    order = list(range(count))
-    stream = b""
-    block = 0
-    for i in range(count - 1, 0, -1):
-        if len(stream) < 8:
-            stream += hashlib.blake2b(f"{seed}|{block}".encode(), digest_size=64).digest()
-            block += 1
-        number, stream = int.from_bytes(stream[:8], "big"), stream[8:]
-        j = number % (i + 1)  # the bias of a 64-bit number modulo at most a few dozen: none
-        order[i], order[j] = order[j], order[i]
-    return order
-
-
-def shown_order(count: int, lesson_id: str, key: str, attempt: int) -> list[int]:
-    """The order of ``count`` options at this attempt of this question of this lesson:
-    drawn afresh for each attempt, and drawn again while it equals the order of the
-    attempt before (with one option there is only one order)."""
-    previous: list[int] | None = None
-    for number in range(attempt + 1):
-        draw = 0
-        while True:
-            order = permutation(count, f"{lesson_id}|{key}|{number}|{draw}")
-            draw += 1
-            if order != previous or count < 2:
-                break
-        previous = order
-    assert previous is not None
-    return previous
 
 
 @dataclass
@@ -513,8 +485,6 @@ class Tutor:
     """The lesson menu, the open session and the saved progress."""
 
     def __init__(self, lessons: Sequence[Lesson], progress: Progress, language: str) -> None:
-        import time
-
         self.lessons = list(lessons)
         self.progress = progress
         self.language = language
@@ -566,8 +536,6 @@ class Tutor:
         return None
 
     def lesson(self, lesson_id: str) -> Lesson:
-        from .library import find_lesson
-
         return find_lesson(self.lessons, lesson_id)
 
     def next_lesson(self, lesson_id: str) -> Lesson | None:
@@ -608,8 +576,6 @@ class Tutor:
     def due_reviews(self) -> list[tuple[str, str]]:
         """The questions and exercises to review now (lesson id, unit), soonest first: those
         of lessons that still have them."""
-        import time
-
         units: dict[str, set[str]] = {}
         for lesson in self.lessons:
             units[lesson.id] = {str(s.line) for s in lesson.steps} | {
