@@ -212,6 +212,7 @@ class TutorUI:
         session = self.tutor.session
         if session is None:
             return []
+        # start-up: the tutor's answer to a first key (benchmarks/tutor.py)
         from .board import board_fragments  # a lesson's screen: the menu does not need it
 
         fragments = board_fragments(session.state, session.learner, self.tutor.lesson_tr(),
@@ -247,6 +248,7 @@ class TutorUI:
             return []
         width = self._width() - 1
         lines: list[tuple[str, str]] = []
+        # start-up: the tutor's answer to a first key (benchmarks/tutor.py)
         from ..lessons.render import render_entry
 
         tr = self.tutor.lesson_tr()
@@ -293,6 +295,7 @@ class TutorUI:
     def _question_lines(self) -> list[tuple[str, str]]:
         if self.lookup_open:
             return []
+        # start-up: the tutor's answer to a first key (benchmarks/tutor.py)
         from ..lessons.render import render_entry
 
         session = self.tutor.session
@@ -344,6 +347,7 @@ class TutorUI:
 
     def _page_blocks(self, session, width: int) -> list[list[tuple[str, str]]]:
         """The page's entries since the learner last moved on, wrapped and styled."""
+        # start-up: the tutor's answer to a first key (benchmarks/tutor.py)
         from ..lessons.render import render_entry
 
         tr = self.tutor.lesson_tr()
@@ -466,6 +470,7 @@ class TutorUI:
         self.lookup_buffer.cursor_position = len(query)
         if query:
             self.lookup_buffer.selection_state = SelectionState(original_cursor_position=0)
+        # start-up: the tutor's answer to a first key (benchmarks/tutor.py)
         from .lookup import lookup
 
         self.lookup_lines = lookup(query, self.tr, self._width() - 2)
@@ -477,6 +482,7 @@ class TutorUI:
         get_app().layout.focus(self.main_window)
 
     def _accept_lookup(self, buffer: Buffer) -> bool:
+        # start-up: the tutor's answer to a first key (benchmarks/tutor.py)
         from .lookup import lookup
 
         self.lookup_lines = lookup(buffer.text, self.tr, self._width() - 2)

@@ -11,6 +11,7 @@ from ..lessons.progress import Progress
 from ..lessons.schema import Lesson
 from .first_frame import FirstFrame
 from .screen_text import opening_message
+from .style import build_style, colour_wanted
 
 
 def make_tutor(lessons: Sequence[Lesson], tr: Translator, explicit_language: bool,
@@ -26,12 +27,13 @@ def make_tutor(lessons: Sequence[Lesson], tr: Translator, explicit_language: boo
 
 def create_app(tutor: Tutor, lesson_id: str | None = None, **app_args: Any):
     """The prompt-toolkit Application (``app_args``: e.g. ``input``/``output`` for tests)."""
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from prompt_toolkit.application import Application
     from prompt_toolkit.output.color_depth import ColorDepth
 
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from .keys import build_keys
     from .layout import LESSON, TutorUI
-    from .style import build_style, colour_wanted
 
     ui = TutorUI(tutor)
     if lesson_id is not None:

@@ -7,7 +7,9 @@ import os
 import sys
 
 from ..engine.messages import N_, CelestiaError
-from ..i18n import Translator
+from ..i18n import Translator, known_language
+from ..lessons.errors import LessonError
+from ..lessons.library import check_all, find_lesson, load_all
 
 HELP = N_("learn to play through short guided lessons (the interactive tutor)")
 
@@ -36,7 +38,7 @@ class TutorError(CelestiaError):
 
 def _check(tr: Translator) -> int:
     """Check every lesson; print what each asks of the learner, then any problem."""
-    from ..lessons.library import check_all
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from ..lessons.render import describe_error
 
     report = check_all()
@@ -76,12 +78,9 @@ def _counts_table(report, tr: Translator) -> list[str]:
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    from ..lessons.errors import LessonError
-
     try:
         if args.check:
             return _check(tr)
-        from ..lessons.library import load_all
 
         lessons = load_all()
         if args.list:
@@ -91,7 +90,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         if args.transcript:
             if not args.lesson:
                 raise TutorError(N_("--transcript needs --lesson ID (see --list)."))
-            from ..lessons.library import find_lesson
+            # start-up: the tutor's first screen (benchmarks/tutor.py)
             from ..lessons.transcript import transcript
 
             lesson = find_lesson(lessons, args.lesson)
@@ -100,14 +99,15 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             raise TutorError(N_("The tutor needs an interactive terminal. To read a lesson "
                                 "without one, use: celestia tutor --lesson ID --transcript"))
+        # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
         from ..app.main import run_app
-        from ..i18n import known_language
 
         # An unknown CELESTIA_LANG was set aside (with a word) when the program started.
         chosen = bool(args.lang) or known_language(os.environ.get("CELESTIA_LANG"))
         return run_app(lessons, tr, explicit_language=chosen, lesson_id=args.lesson)
     except LessonError as err:
         # Imported only here: the lesson runner it brings is not needed for the menu.
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
         from ..lessons.render import describe_error
 
         print(describe_error(err, tr), file=sys.stderr)

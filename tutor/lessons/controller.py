@@ -8,12 +8,14 @@ tests drive it directly.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..engine.messages import N_
 from ..i18n import LANGUAGES, Translator
+from .library import find_lesson
 from .progress import Progress
 from .schema import Lesson
 
@@ -82,6 +84,7 @@ class Session:
         self.feedback_entries = []
 
     def _fresh(self) -> None:
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
         from .runner import Runner
 
         self.runner = Runner(self.lesson, self.lesson_attempt)
@@ -196,6 +199,7 @@ class Session:
         return None
 
     def page_text(self, tr: Translator) -> list[str]:
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
         from .render import render_entry
 
         return [render_entry(entry, tr) for entry in self.page()]
@@ -255,6 +259,7 @@ class Session:
             return outcome
         self.hints_shown = 0
         if outcome.goal == "missed":
+            # start-up: the tutor's first screen (benchmarks/tutor.py)
             from ..names import Phrase
 
             self.mistakes.append(Mistake(ask.key, None, (), goal=Phrase(
@@ -272,6 +277,7 @@ class Session:
             self._next_review(intro=True)
 
     def _next_review(self, intro: bool = False) -> None:
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
         from .runner import Entry
 
         item = self.reviews.pop(0)
@@ -292,6 +298,7 @@ class Session:
 
     def _reviewed(self) -> None:
         """A review question answered right: done if at the first try, else again later."""
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
         from .runner import Entry
 
         item = self.reviewing
@@ -315,6 +322,7 @@ class Session:
         """Show the next hint; False when every hint has been shown (or there are none).
 
         In a goal with the coach, the hint is the coach's advice for this decision."""
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
         from .runner import Entry
 
         ask = self.ask
@@ -433,6 +441,7 @@ def _mistake_text(mistake: Mistake, tr: Translator, times: int) -> str:
 
 def _quoted(phrase: Phrase, tr: Translator) -> str:
     """A choice's words in the reader's quotation marks, without a closing full stop."""
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from ..names import QUOTED
 
     return tr.format(QUOTED, text=phrase.render(tr).rstrip().rstrip("."))
@@ -442,8 +451,6 @@ def permutation(count: int, seed: str) -> list[int]:
     """A permutation of ``range(count)`` drawn from ``seed``: a Fisher–Yates shuffle fed by
     BLAKE2b, so that every order can come and it is the same on every Python and machine
     (the page's Pyodide too)."""
-    import hashlib
-
     order = list(range(count))
     stream = b""
     block = 0
@@ -535,8 +542,6 @@ class Tutor:
         return None
 
     def lesson(self, lesson_id: str) -> Lesson:
-        from .library import find_lesson
-
         return find_lesson(self.lessons, lesson_id)
 
     def next_lesson(self, lesson_id: str) -> Lesson | None:

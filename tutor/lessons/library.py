@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import contextlib
 import gettext
+import hashlib
 import os
+import pickle
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..engine.messages import N_, CelestiaError
+from ..engine.messages import N_, CelestiaError, excerpt
+from ..i18n import LANGUAGES, LOCALE_DIR, Translator
+from ..storage import state_dir, write_atomic
 from .errors import LessonError
-from .schema import Lesson, Step, load_lesson
+from .schema import Lesson, Step
 
 if TYPE_CHECKING:  # loading the lessons for the menu does not need the runner
     from .runner import Runner
@@ -59,16 +64,11 @@ def load_all(folder: Path | None = None) -> list[Lesson]:
 def _cache_path() -> Path:
     """Raises ImportError where the platform's folders cannot be known (in a web page,
     which has no ``platformdirs``): there is then no cache."""
-    from ..storage import state_dir
-
     return state_dir() / "cache" / "lessons.pickle"
 
 
 def _cache_key(files: list[Path]) -> str:
     """What the cache depends on: each lesson file, the code that reads lessons, Python."""
-    import hashlib
-    import sys
-
     here = Path(__file__).resolve().parent  # the code that reads lessons (not imported)
     parts = [sys.version, str(CACHE_FORMAT)]
     for path in [here / "schema.py", here / "reader.py", *files]:
@@ -80,8 +80,6 @@ def _cache_key(files: list[Path]) -> str:
 def _cached(key: str) -> list[Lesson] | None:
     """The cached lessons for ``key``; None if there are none, or they cannot be used (a
     damaged or foreign cache is simply read again from the lesson files)."""
-    import pickle
-
     try:
         data = _cache_path().read_bytes()
         found = pickle.loads(data)
@@ -95,10 +93,6 @@ def _cached(key: str) -> list[Lesson] | None:
 
 
 def _keep(key: str, lessons: list[Lesson]) -> None:
-    import pickle
-
-    from ..storage import write_atomic
-
     # Without a cache the lessons are read from their files each time.
     with contextlib.suppress(ImportError, OSError, pickle.PicklingError):
         write_atomic(_cache_path(), pickle.dumps({"key": key, "lessons": lessons}),
@@ -106,6 +100,10 @@ def _keep(key: str, lessons: list[Lesson]) -> None:
 
 
 def _load_files(files: list[Path], folder: Path | None) -> list[Lesson]:
+    # start-up: the tutor's first screen (benchmarks/tutor.py) comes from the cache,
+    # without the reader and PyYAML
+    from .reader import load_lesson
+
     lessons: list[Lesson] = []
     seen: dict[str, Lesson] = {}
     for path in files:
@@ -131,7 +129,6 @@ def find_lesson(lessons: list[Lesson], lesson_id: str) -> Lesson:
     for lesson in lessons:
         if lesson.id == lesson_id:
             return lesson
-    from ..inputs import excerpt  # what was typed is quoted short
 
     # No file holds the mistake (it is in what was asked for): the folder is named instead.
     raise LessonError(N_('There is no lesson "{id}" in {file}; the lessons are: {ids}.'),
@@ -179,38 +176,11 @@ def lesson_counts(lesson: Lesson) -> Counts:
     return Counts(moves, questions, goals, len(lesson.ideas), exercises)
 
 
-def first_answer(runner: Runner, overrides: dict[str, str] | None = None,
-                 solutions: dict[str, list[str]] | None = None) -> str:
-    """The option key a play-through takes at the runner's question: an override, else the
-    first accepted answer in the file's order; in a goal, the next move of its solution."""
-    ask = runner.ask
-    assert ask is not None
-    if ask.kind == "goal":
-        goal_key = ask.key.split(".")[0]
-        if solutions is None:
-            solutions = {}
-        moves = solutions.setdefault(goal_key, list(ask.step.solution))
-        if not moves:
-            raise LessonError(N_("{file}, line {line}: the goal's solution ends before the "
-                                 "goal is reached."), file=Path(runner.lesson.path).name,
-                              line=ask.step.line)
-        action = moves.pop(0)
-        if ask.option(action) is None:
-            raise LessonError(N_('{file}, line {line}: the solution\'s move "{action}" is '
-                                 "not a legal move here; the legal moves are: {legal}."),
-                              file=Path(runner.lesson.path).name, line=ask.step.line,
-                              action=action, legal=", ".join(o.key for o in ask.options))
-        return action
-    override = (overrides or {}).get(ask.key)
-    if override is not None:
-        return override
-    return next(o.key for o in ask.options if o.correct)
-
-
 def answer_paths(lesson: Lesson) -> Iterator[dict[str, str]]:
     """Ways through a lesson: the first accepted answers, and each other accepted answer
     of a question (question key → option key)."""
-    from .runner import Runner
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
+    from .runner import Runner, first_answer
 
     yield {}
     runner = Runner(lesson)
@@ -232,7 +202,8 @@ def answer_paths(lesson: Lesson) -> Iterator[dict[str, str]]:
 def play_through(lesson: Lesson, overrides: dict[str, str] | None = None) -> Runner:
     """Play the whole lesson with accepted answers, trying every wrong one on the way (it
     must leave the position unchanged) and each goal's ``mistake`` (it must miss)."""
-    from .runner import Runner
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
+    from .runner import Runner, first_answer
 
     runner = Runner(lesson)
     solutions: dict[str, list[str]] = {}
@@ -277,8 +248,6 @@ def _miss(runner: Runner, step: Step) -> None:
 
 def missing_translations(lesson: Lesson) -> list[tuple[str, int, str]]:
     """(language, line, text) of every lesson text absent from a compiled catalog."""
-    from ..i18n import LOCALE_DIR
-
     missing = []
     for language in TRANSLATED:
         path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
@@ -303,6 +272,7 @@ def check_lesson(lesson: Lesson) -> Counts:
 
 
 def _check_counts(lesson: Lesson, counts: Counts) -> None:
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from ..names import ngettext  # the plural marker; not needed to open the menu
 
     found = counts.moves + counts.questions
@@ -321,6 +291,7 @@ def _check_play(lesson: Lesson) -> None:
     """The recap's rules exist, every way through plays on the engine, every text renders
     in every language and is translated."""
     file = Path(lesson.path).name
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from ..content import rules
 
     for item in lesson.recap:
@@ -330,7 +301,7 @@ def _check_play(lesson: Lesson) -> None:
                               rule=item.rule)
     for overrides in answer_paths(lesson):
         play_through(lesson, overrides)
-    from ..i18n import LANGUAGES, Translator
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from .transcript import transcript
 
     for language in LANGUAGES:  # every text renders in every language
@@ -378,6 +349,7 @@ def check_all(folder: Path | None = None) -> CheckReport:
         except LessonError as err:
             errors.append(err)
     if total.moves < MIN_MOVES_IN_COURSE:
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
         from ..names import ngettext
 
         singular, plural = ngettext(

@@ -25,6 +25,8 @@ from ..engine import CHANCE, TERMINAL, Options, ScriptedChance, SeededChance, St
 from ..engine.bots import BOT_STYLES, make_bot
 from ..engine.messages import N_, CelestiaError, ChanceError, Event, IllegalAction
 from ..names import Phrase, move_phrase
+from ..practice.odds import figures
+from ..practice.voyage import View
 from .errors import LessonError
 from .schema import Exercise, Lesson, Setup, Step
 
@@ -417,9 +419,6 @@ class Runner:
         taken here, on average), ``next_points`` (one taken at the next city) and
         ``stay_points`` (staying now and leaving at the next city: ``pay_chance`` ×
         ``next_points``, as a crash brings nothing)."""
-        from ..practice.odds import figures
-        from ..practice.voyage import View
-
         state = self.state
         options = state.options
         found: dict[str, Any] = {"pay_chance": Percent(Fraction(0)),
@@ -854,3 +853,31 @@ class Runner:
                                 line=line, reason=err.english())
         error.cause = err
         return error
+
+
+def first_answer(runner: Runner, overrides: dict[str, str] | None = None,
+                 solutions: dict[str, list[str]] | None = None) -> str:
+    """The option key a play-through takes at the runner's question: an override, else the
+    first accepted answer in the file's order; in a goal, the next move of its solution."""
+    ask = runner.ask
+    assert ask is not None
+    if ask.kind == "goal":
+        goal_key = ask.key.split(".")[0]
+        if solutions is None:
+            solutions = {}
+        moves = solutions.setdefault(goal_key, list(ask.step.solution))
+        if not moves:
+            raise LessonError(N_("{file}, line {line}: the goal's solution ends before the "
+                                 "goal is reached."), file=Path(runner.lesson.path).name,
+                              line=ask.step.line)
+        action = moves.pop(0)
+        if ask.option(action) is None:
+            raise LessonError(N_('{file}, line {line}: the solution\'s move "{action}" is '
+                                 "not a legal move here; the legal moves are: {legal}."),
+                              file=Path(runner.lesson.path).name, line=ask.step.line,
+                              action=action, legal=", ".join(o.key for o in ask.options))
+        return action
+    override = (overrides or {}).get(ask.key)
+    if override is not None:
+        return override
+    return next(o.key for o in ask.options if o.correct)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -200,10 +199,3 @@ class Lesson:
                 if choice.why:
                     found.append((choice.line, choice.why, choice.context))
         return [item for item in found if item[1]]
-
-
-def load_lesson(path: str | Path) -> Lesson:
-    """Read and check one lesson file's structure (``tutor.lessons.reader``)."""
-    from .reader import load_lesson as read
-
-    return read(path)

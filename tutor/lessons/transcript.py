@@ -9,9 +9,8 @@ from typing import Any
 
 from ..engine.messages import N_
 from ..i18n import Translator
-from .library import first_answer
 from .render import render_entry
-from .runner import Ask, Entry, Option, Runner
+from .runner import Ask, Entry, Option, Runner, first_answer
 from .schema import Lesson, Step
 
 WIDTH = 78

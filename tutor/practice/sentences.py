@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from babel.numbers import format_decimal
+
 from ..engine import data
 from ..engine.messages import N_
+from ..grammar import Quantity
 from ..i18n import Translator
 from ..names import move_label
 from . import evaluate as ev
@@ -33,10 +36,6 @@ def percent(chance: Fraction | float, tr: Translator) -> str:
 def points(value: Fraction | float, tr: Translator) -> str:
     """Expected points with one decimal, the language's way: ``6.8`` / ``6,8``; a
     ``grammar.Quantity``, so that French agrees the noun after it ("0,6 point")."""
-    from babel.numbers import format_decimal
-
-    from ..grammar import Quantity
-
     amount = round(float(value), 1) + 0.0
     return Quantity(format_decimal(amount, "#,##0.0", locale=tr.language), amount)
 
