@@ -30,9 +30,6 @@ from ..practice.voyage import View
 from .errors import LessonError
 from .schema import Exercise, Lesson, Setup, Step
 
-#: Event kinds narrated while fast-forwarding (the rest would drown the reader).
-FAST_FORWARD_KINDS = frozenset({"voyage", "reshuffle", "no-cards", "crash", "game-over",
-                                "voyage-end"})
 #: The message id of the engine's refusal of a move that is not open now; the runner says
 #: it again in the learner's words.
 NOT_POSSIBLE = '"{action}" is not a possible move now; the choices are: {choices}.'
@@ -225,25 +222,27 @@ def exercise_order(count: int, lesson_id: str, drill: int, attempt: int | None) 
     return shown_order(count, lesson_id, f"drill{drill}", attempt)
 
 
-def program(lesson: Lesson, attempt: int | None = None) -> tuple[tuple[Step, str], ...]:
-    """The steps as played, each with the key that seeds its bots: a drill becomes its
-    introduction, then each exercise's start (a new position) and steps, in the order of
-    ``exercise_order``."""
-    found: list[tuple[Step, str]] = []
+def program(lesson: Lesson, attempt: int | None = None) -> tuple[tuple[Step, str, str], ...]:
+    """The steps as played, each with the key that seeds its bots and its unit (what the
+    review asks again: a step of the lesson, or a whole exercise; its line as a string).
+    A drill becomes its introduction, then each exercise's start (a new position) and
+    steps, in the order of ``exercise_order``."""
+    found: list[tuple[Step, str, str]] = []
     drills = 0
     for index, step in enumerate(lesson.steps):
+        found.append((step, str(index), str(step.line)))
         if step.kind != "drill":
-            found.append((step, str(index)))
             continue
-        found.append((step, str(index)))
         order = exercise_order(len(step.exercises), lesson.id, drills, attempt)
         drills += 1
         for number, position in enumerate(order, start=1):
             exercise: Exercise = step.exercises[position]
+            unit = str(exercise.line)
             found.append((Step("exercise", exercise.line, options=exercise.options,
                                setup=exercise.setup,
-                               place=(number, len(step.exercises))), f"x{exercise.line}"))
-            found += [(inner, f"x{inner.line}") for inner in exercise.steps]
+                               place=(number, len(step.exercises))), f"x{exercise.line}",
+                          unit))
+            found += [(inner, f"x{inner.line}", unit) for inner in exercise.steps]
     return tuple(found)
 
 
@@ -257,9 +256,13 @@ class Runner:
         self.lesson = lesson
         self.attempt = attempt
         played = program(lesson, attempt)
-        #: The steps as played (``program``) and the key of each that seeds its bots.
-        self.steps = tuple(step for step, _ in played)
-        self._seeds = tuple(seed for _, seed in played)
+        #: The steps as played (``program``), the key of each that seeds its bots, and
+        #: the unit of the review each belongs to.
+        self.steps = tuple(step for step, _, _ in played)
+        self._seeds = tuple(seed for _, seed, _ in played)
+        self.units = tuple(unit for _, _, unit in played)
+        #: Set by the review: the play ends when this unit is over.
+        self.stop_unit: str | None = None
         #: Moves of the learner's seat that the lesson played for them (``fast_forward``).
         self.automatic = 0
         self.learner = lesson.learner
@@ -289,6 +292,11 @@ class Runner:
     def step(self) -> Step | None:
         steps = self.steps
         return steps[self.cursor] if self.cursor < len(steps) else None
+
+    @property
+    def unit(self) -> str | None:
+        """The unit of the review the current step belongs to."""
+        return self.units[self.cursor] if self.cursor < len(self.units) else None
 
     def proceed(self) -> None:
         """Go on after a ``say`` pause."""
@@ -455,7 +463,8 @@ class Runner:
                 if self._goal_pause():
                     return
                 continue
-            if self.cursor >= len(steps):
+            if self.cursor >= len(steps) or (self.stop_unit is not None
+                                              and self.units[self.cursor] != self.stop_unit):
                 self.pause = "end"
                 return
             step = steps[self.cursor]
@@ -710,18 +719,23 @@ class Runner:
             self.log.append(Entry("event", event.msgid, dict(event.params)))
 
     def _fast_forward(self, step: Step) -> None:
+        """Play on until ``until`` holds, narrating every move as it happens; a new
+        voyage's dice are rolled only if the position needs them (never before the
+        narration that follows can announce them)."""
         for _ in range(step.max_moves):
-            self._resolve_chance(step.line, kinds=FAST_FORWARD_KINDS)
+            self._resolve_chance(step.line, rolls=False)
             if not self._mismatches(step.check):
                 return
             self._need_decision(step.line)
+            if not self._mismatches(step.check):
+                return
             legal = self.state.legal_actions()
             if not legal:
                 break
             action = next((a for a in step.prefer if a in legal), legal[0])
             if self.state.actor == self.learner:
                 self.automatic += 1
-            self._play(action, step.line, narrate=True, kinds=FAST_FORWARD_KINDS)
+            self._play(action, step.line, narrate=True)
         self._verify(step.check, step.line)
 
     def _refusal_entry(self, err: IllegalAction, action: str, ask: Ask) -> Entry:
@@ -824,6 +838,10 @@ class Runner:
                 expected, actual = per_seat(expected, state.score)
             elif key == "treasures":
                 expected, actual = per_seat(expected, lambda p: len(state.treasures[p]))
+            elif key == "left_at":
+                # The city of the seat's last treasure: where it left the airship.
+                expected, actual = per_seat(expected, lambda p: state.treasures[p][-1].city
+                                            if state.treasures[p] else 0)
             else:  # piles
                 actual = {city: len(state.piles.get(int(city), [])) for city in expected or {}}
             if actual != expected:
