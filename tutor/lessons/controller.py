@@ -67,8 +67,10 @@ class Session:
     lesson gives back the same session, so that a lesson is resumed exactly.
     """
 
-    def __init__(self, lesson: Lesson, inputs: Sequence[str] = ()) -> None:
+    def __init__(self, lesson: Lesson, inputs: Sequence[str] = (), attempt: int = 0) -> None:
         self.lesson = lesson
+        #: The learner's play of this lesson (0 the first): it orders the drills' exercises.
+        self.lesson_attempt = attempt
         self._fresh()
         try:
             for item in inputs:
@@ -82,7 +84,7 @@ class Session:
     def _fresh(self) -> None:
         from .runner import Runner
 
-        self.runner = Runner(self.lesson)
+        self.runner = Runner(self.lesson, self.lesson_attempt)
         self.inputs: list[str] = []
         self.mistakes: list[Mistake] = []
         self.wrong_tries: dict[str, int] = {}
@@ -204,10 +206,10 @@ class Session:
 
     def progress(self) -> tuple[int, int]:
         """(questions and moves passed, questions and moves in the lesson's steps)."""
-        total = sum(1 for s in self.lesson.steps if s.kind in ("prompt", "move", "goal"))
-        cursor = min(self.runner.cursor, len(self.lesson.steps))
-        done = sum(1 for s in self.lesson.steps[:cursor] if s.kind in ("prompt", "move",
-                                                                       "goal"))
+        steps = self.runner.steps
+        total = sum(1 for s in steps if s.kind in ("prompt", "move", "goal"))
+        cursor = min(self.runner.cursor, len(steps))
+        done = sum(1 for s in steps[:cursor] if s.kind in ("prompt", "move", "goal"))
         return done, total
 
     def stars(self) -> int:
@@ -349,6 +351,8 @@ class Session:
         return True
 
     def restart(self) -> None:
+        """Start the lesson again: a new attempt, with its drills in a new order."""
+        self.lesson_attempt += 1
         self._fresh()
 
     def _page_start(self) -> int:
@@ -357,7 +361,7 @@ class Session:
         for i in range(len(log) - 1, -1, -1):
             if log[i].kind in ("say", "prompt", "goal", "review"):
                 j = i
-                while j > 0 and log[j - 1].kind in ("event", "review"):
+                while j > 0 and log[j - 1].kind in ("event", "review", "exercise"):
                     j -= 1
                 return j
         return 0
@@ -544,7 +548,11 @@ class Tutor:
         inputs = self.progress.inputs(lesson_id) if resume else []
         if not resume:
             self.progress.forget(lesson_id)
-        self.session = Session(self.lesson(lesson_id), inputs)
+        # A lesson resumed replays its attempt; a new start is the next attempt.
+        last = self.progress.attempt(lesson_id)
+        attempt = last if inputs and last is not None else (last + 1 if last is not None
+                                                            else 0)
+        self.session = Session(self.lesson(lesson_id), inputs, attempt)
         self.progress.last = lesson_id
         return self.session
 
@@ -553,7 +561,8 @@ class Tutor:
         session = self.session
         if session is not None and not session.skipped:
             self.progress.record(session.lesson.id, session.inputs, session.finished,
-                                 stars=session.stars() if session.finished else 0)
+                                 stars=session.stars() if session.finished else 0,
+                                 attempt=session.lesson_attempt)
 
     def lesson_tr(self) -> Translator:
         """The translator for the open lesson: it knows its seats' genders (French

@@ -153,15 +153,18 @@ class Counts:
     moves: int = 0
     questions: int = 0
     goals: int = 0
+    ideas: int = 0
+    exercises: int = 0
 
     def __add__(self, other: Counts) -> Counts:
         return Counts(self.moves + other.moves, self.questions + other.questions,
-                      self.goals + other.goals)
+                      self.goals + other.goals, self.ideas + other.ideas,
+                      self.exercises + other.exercises)
 
 
 def lesson_counts(lesson: Lesson) -> Counts:
     moves = questions = goals = 0
-    for step in lesson.steps:
+    for step in lesson.all_steps():
         if step.kind == "prompt":
             if step.choices[0].action is None:
                 questions += 1
@@ -172,7 +175,8 @@ def lesson_counts(lesson: Lesson) -> Counts:
         elif step.kind == "goal":
             goals += 1
             moves += len(step.solution)
-    return Counts(moves, questions, goals)
+    exercises = sum(len(step.exercises) for step in lesson.steps)
+    return Counts(moves, questions, goals, len(lesson.ideas), exercises)
 
 
 def first_answer(runner: Runner, overrides: dict[str, str] | None = None,

@@ -8,6 +8,7 @@ File format (JSON)::
                  "passengers": {"done": false, "stars": 0, "inputs": ["c1", "stay"],
                                 "at": 1718000100.0}}}
 
+``attempt`` numbers the learner's plays of the lesson (it orders the drills' exercises);
 ``inputs`` lists what the learner did in the lesson under way (the key of each option
 chosen, right or wrong, and undos), so a lesson is resumed by replaying them; ``stars``
 is the best result of a finished lesson (1 to 3); ``at`` is when the entry last changed.
@@ -106,6 +107,12 @@ class Progress:
         """The best stars earned in a finished lesson (0 if never finished)."""
         return int(self.lessons.get(lesson_id, {}).get("stars", 0))
 
+    def attempt(self, lesson_id: str) -> int | None:
+        """The number of the learner's last play of the lesson (0 the first), if any."""
+        value = self.lessons.get(lesson_id, {}).get("attempt")
+        return value if isinstance(value, int) and not isinstance(value, bool) \
+            and value >= 0 else None
+
     def started(self, lesson_id: str) -> bool:
         """Begun and not finished: the next start offers to resume it."""
         entry = self.lessons.get(lesson_id)
@@ -119,8 +126,11 @@ class Progress:
         self._changed.add(lesson_id)
         return entry
 
-    def record(self, lesson_id: str, inputs: list[str], done: bool, stars: int = 0) -> None:
+    def record(self, lesson_id: str, inputs: list[str], done: bool, stars: int = 0,
+               attempt: int | None = None) -> None:
         entry = self._touch(lesson_id)
+        if attempt is not None:
+            entry["attempt"] = attempt
         entry["inputs"] = [] if done else list(inputs)
         entry["done"] = bool(entry.get("done")) or done
         entry["stars"] = max(int(entry.get("stars", 0)), stars if done else 0)

@@ -26,7 +26,7 @@ from ..engine.bots import BOT_STYLES, make_bot
 from ..engine.messages import N_, CelestiaError, ChanceError, Event, IllegalAction
 from ..names import Phrase, move_phrase
 from .errors import LessonError
-from .schema import Lesson, Setup, Step
+from .schema import Exercise, Lesson, Setup, Step
 
 #: Event kinds narrated while fast-forwarding (the rest would drown the reader).
 FAST_FORWARD_KINDS = frozenset({"voyage", "reshuffle", "no-cards", "crash", "game-over",
@@ -189,11 +189,54 @@ class _Snapshot:
     ask: Ask | None = None
 
 
-class Runner:
-    """One play of a lesson. ``pause`` is ``"say"``, ``"ask"`` or ``"end"``."""
+def exercise_order(count: int, lesson_id: str, drill: int, attempt: int | None) -> list[int]:
+    """The order a drill's exercises are played in at this attempt of the lesson: the
+    file's without an attempt (``--check``, ``--transcript``), else drawn from the lesson,
+    the drill and the attempt, never the order of the attempt before."""
+    if attempt is None:
+        return list(range(count))
+    from .controller import shown_order
 
-    def __init__(self, lesson: Lesson) -> None:
+    return shown_order(count, lesson_id, f"drill{drill}", attempt)
+
+
+def program(lesson: Lesson, attempt: int | None = None) -> tuple[tuple[Step, str], ...]:
+    """The steps as played, each with the key that seeds its bots: a drill becomes its
+    introduction, then each exercise's start (a new position) and steps, in the order of
+    ``exercise_order``."""
+    found: list[tuple[Step, str]] = []
+    drills = 0
+    for index, step in enumerate(lesson.steps):
+        if step.kind != "drill":
+            found.append((step, str(index)))
+            continue
+        found.append((step, str(index)))
+        order = exercise_order(len(step.exercises), lesson.id, drills, attempt)
+        drills += 1
+        for number, position in enumerate(order, start=1):
+            exercise: Exercise = step.exercises[position]
+            found.append((Step("exercise", exercise.line, options=exercise.options,
+                               setup=exercise.setup,
+                               place=(number, len(step.exercises))), f"x{exercise.line}"))
+            found += [(inner, f"x{inner.line}") for inner in exercise.steps]
+    return tuple(found)
+
+
+class Runner:
+    """One play of a lesson. ``pause`` is ``"say"``, ``"ask"`` or ``"end"``.
+
+    ``attempt`` numbers the learner's plays of the lesson: it orders each drill's
+    exercises (None: the file's order)."""
+
+    def __init__(self, lesson: Lesson, attempt: int | None = None) -> None:
         self.lesson = lesson
+        self.attempt = attempt
+        played = program(lesson, attempt)
+        #: The steps as played (``program``) and the key of each that seeds its bots.
+        self.steps = tuple(step for step, _ in played)
+        self._seeds = tuple(seed for _, seed in played)
+        #: Moves of the learner's seat that the lesson played for them (``fast_forward``).
+        self.automatic = 0
         self.learner = lesson.learner
         self.log: list[Entry] = []
         #: The learner's decisions so far: the option key taken at each one.
@@ -219,7 +262,7 @@ class Runner:
     # --- Deciding ---------------------------------------------------------------------------
     @property
     def step(self) -> Step | None:
-        steps = self.lesson.steps
+        steps = self.steps
         return steps[self.cursor] if self.cursor < len(steps) else None
 
     def proceed(self) -> None:
@@ -382,7 +425,7 @@ class Runner:
 
     # --- Playing the steps ------------------------------------------------------------------
     def _advance(self) -> None:
-        steps = self.lesson.steps
+        steps = self.steps
         self.ask = None
         while True:
             if self._goal is not None:
@@ -393,7 +436,7 @@ class Runner:
                 self.pause = "end"
                 return
             step = steps[self.cursor]
-            if step.kind == "say":
+            if step.kind in ("say", "drill"):
                 self.log.append(Entry("say", step.text, self.placeholders(), step.context))
                 self._check_text(step.text, step.line)
                 self.pause = "say"
@@ -430,6 +473,12 @@ class Runner:
             elif step.kind == "position":
                 assert step.setup is not None
                 self._position(step.options, step.setup, step.line)
+            elif step.kind == "exercise":
+                assert step.setup is not None
+                self._position(step.options, step.setup, step.line)
+                number, count = step.place
+                self.log.append(Entry("exercise", N_("Exercise {number} of {count}"),
+                                      {"number": number, "count": count}))
             self.cursor += 1
 
     def _open_question(self, step: Step) -> None:
@@ -514,8 +563,9 @@ class Runner:
             raise LessonError(N_('{file}, line {line}: "{name}" is not a bot style; the styles '
                                  "are: {styles}."), file=self._file, line=step.line,
                               name=step.others, styles=", ".join(BOT_STYLES))
+        seed = self._seeds[self.cursor]
         return {p: make_bot(step.others,
-                            seed=zlib.crc32(f"{self.lesson.id}|{self.cursor}|{p}".encode()))
+                            seed=zlib.crc32(f"{self.lesson.id}|{seed}|{p}".encode()))
                 for p in range(self.state.players) if p != self.learner}
 
     def _goal_pause(self) -> bool:
@@ -646,6 +696,8 @@ class Runner:
             if not legal:
                 break
             action = next((a for a in step.prefer if a in legal), legal[0])
+            if self.state.actor == self.learner:
+                self.automatic += 1
             self._play(action, step.line, narrate=True, kinds=FAST_FORWARD_KINDS)
         self._verify(step.check, step.line)
 

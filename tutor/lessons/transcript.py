@@ -89,7 +89,9 @@ def transcript(lesson: Lesson, tr: Translator) -> list[str]:
         if after_events:
             lines.append("")
             after_events = False
-        if item.kind == "chosen":
+        if item.kind == "exercise":
+            lines += [text, "-" * len(text), ""]
+        elif item.kind == "chosen":
             lines.extend(textwrap.wrap(text, WIDTH, initial_indent="  → ",
                                        subsequent_indent="    "))
             lines.append("")
