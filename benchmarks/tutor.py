@@ -99,7 +99,8 @@ def _wait_for_screen(child, words: str) -> None:
 def step_latency() -> tuple[list[float], list[float]]:
     from tutor.i18n import Translator
     from tutor.lessons.controller import Session
-    from tutor.lessons.library import first_answer, load_all
+    from tutor.lessons.library import load_all
+    from tutor.lessons.runner import first_answer
 
     tr = Translator("fr")
     opens, steps = [], []

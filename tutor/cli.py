@@ -1,10 +1,11 @@
 """The ``celestia`` command: one sub-command per module of ``tutor.commands``.
 
-Sub-command modules keep their heavy imports inside ``run`` so that a lookup starts fast,
-and ``main`` imports only the module of the command it runs: when the arguments name a
-command (``celestia faq …``, ``celestia --lang fr rules 3.4``), the parser is built with
-that one sub-parser, which parses and helps exactly as in the full parser. Anything else
-(no command, ``--help`` before the command, an unknown word) gets the full parser.
+To start fast, ``main`` imports only the module of the command it runs (the table
+``COMMANDS``); a command's module imports at its top what its command needs. When the
+arguments name a command (``celestia faq …``, ``celestia --lang fr rules 3.4``), the
+parser is built with that one sub-parser, which parses and helps exactly as in the full
+parser. Anything else (no command, ``--help`` before the command, an unknown word) gets
+the full parser.
 Every error a person can cause is shown translated, without a traceback.
 """
 
@@ -15,11 +16,15 @@ import contextlib
 import importlib
 import os
 import sys
+import time
 from collections.abc import Sequence
 
 from . import argparse_texts
 from .engine.messages import N_, CelestiaError
+from .file_errors import os_reason
 from .i18n import LANGUAGES, Translator, UnknownLanguage, pick_language
+from .inputs import excerpt
+from .terminal_text import make_streams_safe
 
 #: Sub-command name → module; each module has ``HELP``, ``configure`` and ``run``.
 COMMANDS: dict[str, str] = {
@@ -111,8 +116,6 @@ def _translator(argv: Sequence[str]) -> Translator:
         if requested is not None:
             raise
     tr = _fallback_translator()
-    from .inputs import excerpt
-
     print(tr.format(N_('CELESTIA_LANG is set to "{language}", a language Celestia does not '
                        "have (it has {available}): the setting is ignored."),
                     language=excerpt(os.environ.get("CELESTIA_LANG", "")),
@@ -121,8 +124,6 @@ def _translator(argv: Sequence[str]) -> Translator:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from .terminal_text import make_streams_safe
-
     make_streams_safe()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -146,8 +147,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as err:
         # The output itself could not be written (e.g. redirected to a full disk).
-        from .file_errors import os_reason
-
         _silence_stdout()
         _say(tr.format(N_("Celestia could not write its output: {reason}"),
                        reason=os_reason(err)))
@@ -186,9 +185,10 @@ def _say(text: str) -> None:
 
 def _report_bug(err: Exception, tr: Translator) -> int:
     """An error nobody foresaw: a short translated message, the details in a file."""
-    import time
+    # start-up: the tutor's first screen and the lookups (benchmarks/tutor.py, lookup.py)
     import traceback
 
+    # start-up: the command-line lookups (benchmarks/lookup.py)
     from .storage import state_dir, write_new
 
     details = "".join(traceback.format_exception(err))

@@ -11,6 +11,7 @@ renders it in the reader's language.
 from __future__ import annotations
 
 import errno
+import json
 from typing import Any, NamedTuple
 
 from .engine.messages import N_
@@ -125,8 +126,6 @@ _JSON: dict[str, str] = {
 def json_reason(err: BaseException) -> Reason:
     """Why a JSON text could not be read: the parser's error, a nesting or a number too
     large for it (``RecursionError``, ``ValueError``)."""
-    import json
-
     if isinstance(err, json.JSONDecodeError):
         msgid = _JSON.get(err.msg, N_("it is not valid JSON at line {line}, column {column}."))
         return _reason(msgid, line=err.lineno, column=err.colno)
@@ -163,8 +162,6 @@ def load_json(text: str) -> Any:
     Raises ``json.JSONDecodeError``, ``NumberTooLong`` or ``RecursionError``; pass any of
     them to ``json_reason``.
     """
-    import json
-
     return json.loads(text, parse_int=_parse_int, parse_float=_parse_float)
 
 
@@ -174,6 +171,7 @@ JSON_ERRORS = (ValueError, RecursionError)
 
 def toml_reason(err: BaseException) -> Reason:
     """Why a TOML text could not be read (``tomlkit``'s parse errors)."""
+    # start-up: the tutor's first screen and the lookups (benchmarks/tutor.py, lookup.py)
     from tomlkit import exceptions as toml
 
     line = getattr(err, "line", None)

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .engine import data
 from .engine.messages import N_, CelestiaError
 from .file_errors import os_reason, yaml_reason
 from .grammar import Term
@@ -69,8 +70,6 @@ def fold(text: str) -> str:
 
 def definition_params() -> dict[str, Any]:
     """Numbers that definitions quote, read from the engine's data (never retyped)."""
-    from .engine import data
-
     return {"cities": data.BEGINNER_CITIES_TO_END}
 
 
@@ -108,6 +107,8 @@ def _concept(raw: Any, number: int) -> Concept:
 @cache
 def concepts() -> tuple[Concept, ...]:
     """Every concept, in the glossary's order."""
+    # start-up: the lessons page (benchmarks/web.py) gets the concepts parsed by the build,
+    # and loads no YAML parser
     import yaml
 
     try:

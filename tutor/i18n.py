@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .engine.messages import N_, CelestiaError
+from .engine.messages import N_, CelestiaError, excerpt
 
 if TYPE_CHECKING:
     from . import grammar as _grammar_module
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 def _grammar() -> _grammar_module:
     """``tutor.grammar``, imported when a text first needs it: English never does, so the
     tutor's menu starts without it."""
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from . import grammar
 
     return grammar
@@ -56,8 +57,6 @@ def _normalise(code: str) -> str:
 
 def unknown_language(language: str) -> UnknownLanguage:
     """The error for a language we have no catalog for, listing those we have."""
-    from .inputs import excerpt  # what was typed is quoted short
-
     return UnknownLanguage(
         N_('Unknown language "{language}". Available languages: {available}.'),
         language=excerpt(language), available=", ".join(LANGUAGES))
@@ -303,6 +302,7 @@ class Translator:
     # --- Babel formatting -------------------------------------------------------------
     def number(self, value: float) -> str:
         """``12345`` → ``"12,345"`` (en), ``"12 345"`` (fr, hu)."""
+        # start-up: the tutor's first screen and the lookups (benchmarks/tutor.py, lookup.py)
         from babel.numbers import format_decimal
 
         return format_decimal(value, locale=self.language)
@@ -310,6 +310,7 @@ class Translator:
     def percent(self, value: float) -> str:
         """``0.683`` → ``"68.3%"`` (en), ``"68,3 %"`` (fr), ``"68,3%"`` (hu): the
         language's own percent pattern with one decimal."""
+        # start-up: the tutor's first screen and the lookups (benchmarks/tutor.py, lookup.py)
         from babel import Locale
         from babel.numbers import format_percent
 
@@ -323,6 +324,7 @@ class Translator:
 
         The result remembers its items, so that a grammar spec inflects each of them
         (``{cities:a -es}`` → "az 1-es, a 2-es és a 6-os")."""
+        # start-up: the tutor's first screen and the lookups (benchmarks/tutor.py, lookup.py)
         from babel.lists import format_list
 
         items = list(items)
@@ -338,6 +340,7 @@ class Translator:
         """The glossary's word for an engine identifier (``"compass"`` → ``"boussole"``, a
         ``grammar.Term`` that knows its plural and French gender); anything that is not a
         term (a number, a typo) is returned unchanged."""
+        # start-up: the tutor's first screen and the lookups (benchmarks/tutor.py, lookup.py)
         from .glossary import engine_term
 
         return engine_term(identifier, self.language) or identifier
@@ -379,6 +382,7 @@ class Translator:
             return self.join([self.number(v) for v in value])
         if name not in TERM_PARAMS:
             return value
+        # start-up: the tutor's first screen and the lookups (benchmarks/tutor.py, lookup.py)
         from .glossary import by_engine
 
         known = by_engine()

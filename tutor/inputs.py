@@ -10,24 +10,27 @@ outside its bounds before converting a long text.
 from __future__ import annotations
 
 import argparse
-import unicodedata
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TextIO
+from typing import Any, Protocol, TextIO
 
 from .engine import data
+from .engine.messages import EXCERPT_CHARS as EXCERPT_CHARS
 from .engine.messages import N_, CelestiaError
+from .engine.messages import excerpt as excerpt
+from .engine.seats import NAME_MAX as NAME_MAX
+from .engine.seats import name_problem as name_problem
 
-if TYPE_CHECKING:
-    from .i18n import Translator
+
+class Translator(Protocol):
+    """What the argument types need of ``tutor.i18n.Translator`` (which stands above
+    this module: it quotes a language typed with ``excerpt``)."""
+
+    def format(self, msgid: str, **params: Any) -> str: ...
 
 #: Points for each unused Magic Spyglass (§5.2, option ``spyglass_points``).
 SPYGLASS_POINTS_MAX = data.SPYGLASS_POINTS_MAX
 #: A seed is any whole number a 64-bit integer holds.
 SEED_MAX = 2**63 - 1
-#: The longest name a score sheet or a practice game takes.
-NAME_MAX = 40
-#: How much of a bad input an error message quotes.
-EXCERPT_CHARS = 40
 
 
 class NumberError(CelestiaError):
@@ -48,14 +51,6 @@ def whole(text: str, low: int = 0, high: int = SEED_MAX) -> int | None:
         return None
     value = int(text)
     return value if low <= value <= high else None
-
-
-def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
-    """At most ``limit`` characters of ``text`` to quote in an error, control characters
-    shown as escapes and a cut marked with "…"."""
-    shown = text if len(text) <= limit else text[:limit]
-    shown = "".join(ch if unicodedata.category(ch)[0] != "C" else _escape(ch) for ch in shown)
-    return shown + ("…" if len(text) > limit else "")
 
 
 #: No system takes a longer path (Linux: 4,096 bytes): a longer one is quoted short.
@@ -89,22 +84,6 @@ def typed(text: str) -> str:
 def read_line(stream: TextIO) -> str:
     """One line typed on ``stream`` (see ``typed``); "" at the end of the input."""
     return typed(stream.readline())
-
-
-def _escape(ch: str) -> str:
-    return repr(ch)[1:-1] if ch.isascii() else f"\\u{ord(ch):04x}"
-
-
-def name_problem(name: str) -> CelestiaError | None:
-    """Why ``name`` cannot name a player (control characters, line breaks, too long)."""
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")
-           for ch in name):
-        return CelestiaError(N_('The name "{name}" contains a line break or a control '
-                                "character; write the name on one line."), name=excerpt(name))
-    if len(name) > NAME_MAX:
-        return CelestiaError(N_('The name "{name}" is too long: at most {most} characters.'),
-                             name=excerpt(name), most=NAME_MAX)
-    return None
 
 
 def argument(tr: Translator, low: int, high: int) -> Callable[[str], int]:

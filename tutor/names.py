@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine.messages import N_
+from .glossary import GlossaryError
 from .i18n import Translator
 
 
@@ -52,8 +53,6 @@ def ngettext(singular: str, plural: str, n: int) -> tuple[str, str]:
 def term(identifier: str, tr: Translator) -> str:
     """The glossary's word for a card or face identifier (the identifier if it has none,
     or if the glossary cannot be read: a board is still drawn)."""
-    from .glossary import GlossaryError
-
     try:
         return tr.term(identifier)
     except GlossaryError:

@@ -39,6 +39,8 @@ def state_dir() -> Path:
     override = os.environ.get("CELESTIA_STATE_DIR")
     if override:
         return Path(override)
+    # optional: the page's Python (Pyodide, tutor/web/) has no platformdirs, nor a state
+    # folder; the library's cache is then skipped
     import platformdirs
 
     return Path(platformdirs.user_state_dir("celestia"))
@@ -124,6 +126,7 @@ def write_atomic(path: str | Path, text: str | bytes, *, private: bool = False,
 
 def _write_temporary(path: Path, text: str | bytes, mode: int) -> str:
     """A temporary file beside ``path`` holding ``text``, flushed to the disk."""
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     import tempfile  # only when a file is written: reading progress does not need it
 
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path),
@@ -228,6 +231,7 @@ def locked(path: str | Path, timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator[
     Raises ``OSError`` if the lock cannot be made (a read-only folder) or another
     program holds it longer than ``timeout`` seconds (``EBUSY``).
     """
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from filelock import FileLock, Timeout
 
     target = Path(os.path.realpath(path))

@@ -22,7 +22,8 @@ from tutor.engine import (
     to_record,
     undo,
 )
-from tutor.engine.record import FORMAT, FORMAT_VERSION, dumps, load
+from tutor.engine.record import FORMAT, FORMAT_VERSION, dumps
+from tutor.records import load
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import write_po
 
+import tutor.tools.catalog_model as catalog_model
 import tutor.tools.catalogs as tool
 from tutor.tools.checks import run_checks
 
@@ -41,9 +42,9 @@ def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         '[domains.demo]\nsources = ["src"]\n')
     (tmp_path / "src" / "demo.py").write_text(SOURCE)
     (tmp_path / "src" / "demo.yaml").write_text("title: Day\nid: not-extracted\n")
-    monkeypatch.setattr(tool, "ROOT", tmp_path)
-    monkeypatch.setattr(tool, "LOCALES", tmp_path / "locales")
-    monkeypatch.setattr(tool, "COMPILED", tmp_path / "compiled")
+    monkeypatch.setattr(catalog_model, "ROOT", tmp_path)
+    monkeypatch.setattr(catalog_model, "LOCALES", tmp_path / "locales")
+    monkeypatch.setattr(catalog_model, "COMPILED", tmp_path / "compiled")
     return tmp_path
 
 

@@ -9,8 +9,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract, extract_from_file
 from babel.messages.pofile import write_po
 
+from tutor.tools import catalog_model, checks
 from tutor.tools import catalogs as tool
-from tutor.tools import checks
 from tutor.tools.yaml_extract import KEYWORD_COMMENT, extract_yaml
 
 LESSON = b"""\
@@ -78,7 +78,7 @@ def locales(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
          None),
         ("Bruno.", [("scenarios/08.yaml", 40)], [], "the drawer"),
     ])
-    monkeypatch.setattr(tool, "LOCALES", tmp_path)
+    monkeypatch.setattr(catalog_model, "LOCALES", tmp_path)
     return tmp_path
 
 

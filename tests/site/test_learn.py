@@ -26,9 +26,9 @@ import pytest
 
 from tutor.i18n import LANGUAGES, Translator
 from tutor.lessons.controller import Session
-from tutor.lessons.library import first_answer, load_all
+from tutor.lessons.library import load_all
 from tutor.lessons.render import render_entry
-from tutor.lessons.runner import Entry
+from tutor.lessons.runner import Entry, first_answer
 from tutor.lessons.schema import Lesson
 from tutor.lessons.transcript import Question, transcript, walk_answered
 

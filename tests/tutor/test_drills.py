@@ -23,7 +23,7 @@ FIXTURE = Path(__file__).parent / "fixtures" / "drill-lesson.yaml"
 
 
 def _exercise_lines(lesson, attempt):
-    return [step.line for step in (s for s, _ in program(lesson, attempt))
+    return [step.line for step in (s for s, _, _ in program(lesson, attempt))
             if step.kind == "exercise"]
 
 

@@ -52,7 +52,7 @@ def test_the_learner_makes_their_own_moves(tmp_path: Path) -> None:
     """A ``do`` step may not play the learner's seat: the lesson check says so."""
     from tutor.lessons.errors import LessonError
     from tutor.lessons.library import check_lesson
-    from tutor.lessons.schema import load_lesson
+    from tutor.lessons.reader import load_lesson
 
     text = (Path(BY_ID["paying"].path)).read_text(encoding="utf-8")
     text = text.replace("  - move: Two dice show fog. Pay for them.",
@@ -411,7 +411,7 @@ GOOD = Path(__file__).resolve().parents[2] / "scenarios" / "01-goal.yaml"
 def test_malformed_lessons_name_file_line_and_problem(tmp_path: Path, change, line, words) -> None:
     from tutor.lessons.errors import LessonError
     from tutor.lessons.library import check_lesson
-    from tutor.lessons.schema import load_lesson
+    from tutor.lessons.reader import load_lesson
 
     text = GOOD.read_text(encoding="utf-8")
     assert change[0] in text
@@ -428,7 +428,7 @@ def test_malformed_lessons_name_file_line_and_problem(tmp_path: Path, change, li
 def test_a_legal_move_neither_accepted_nor_explained_is_reported(tmp_path: Path) -> None:
     from tutor.lessons.errors import LessonError
     from tutor.lessons.library import check_lesson
-    from tutor.lessons.schema import load_lesson
+    from tutor.lessons.reader import load_lesson
 
     text = GOOD.read_text(encoding="utf-8")
     text = text.replace(
@@ -444,7 +444,7 @@ def test_a_legal_move_neither_accepted_nor_explained_is_reported(tmp_path: Path)
 def test_a_goal_whose_solution_misses_is_reported(tmp_path: Path) -> None:
     from tutor.lessons.errors import LessonError
     from tutor.lessons.library import check_lesson
-    from tutor.lessons.schema import load_lesson
+    from tutor.lessons.reader import load_lesson
 
     text = Path(BY_ID["passengers"].path).read_text(encoding="utf-8")
     text = text.replace("solution: [stay, stay, leave]", "solution: [stay, leave]")
@@ -513,8 +513,7 @@ COACHED = [lesson for lesson in LESSONS if any(s.kind == "goal" and s.coach for 
 def _learner_decisions(lesson):
     """Play ``lesson`` with its accepted answers and each goal's solution; yield (runner,
     ask, the move played) at every decision of the learner's seat that is a move."""
-    from tutor.lessons.library import first_answer
-    from tutor.lessons.runner import Runner
+    from tutor.lessons.runner import Runner, first_answer
 
     runner = Runner(lesson)
     solutions: dict[str, list[str]] = {}
@@ -564,8 +563,7 @@ def test_the_strategy_lessons_accept_the_coachs_move(lesson_id: str) -> None:
 
 
 def test_the_when_to_leave_goals_mistake_is_not_the_coachs_advice() -> None:
-    from tutor.lessons.library import first_answer
-    from tutor.lessons.runner import Runner
+    from tutor.lessons.runner import Runner, first_answer
     from tutor.practice.coach import advise
 
     lesson = BY_ID["when-to-leave"]
@@ -589,8 +587,7 @@ def test_the_when_to_leave_goals_mistake_is_not_the_coachs_advice() -> None:
 def test_the_power_card_goal_quotes_the_exact_odds(language: str) -> None:
     """Lesson 19's goal names the chance that Bruno answers his two pirates as the odds
     module works it out from what the learner may know, in the learner's language."""
-    from tutor.lessons.library import first_answer
-    from tutor.lessons.runner import Runner
+    from tutor.lessons.runner import Runner, first_answer
     from tutor.practice.odds import captain_pay_odds
     from tutor.practice.voyage import View
 

@@ -121,13 +121,18 @@ def test_transcript_and_check_on_the_command_line(capsys) -> None:
     assert main(["tutor", "--check"]) == 0
     out = capsys.readouterr().out
     assert f"{len(BY_ID)} lessons checked" in out
-    # One row per lesson, then the totals: moves, questions, goals.
-    rows = {line.split()[1]: line.split()[2:] for line in out.splitlines()
+    # One row per lesson, then the totals: ideas, exercises, decisions, decisions made for
+    # the learner, questions, goals.
+    lines = out.splitlines()
+    assert lines[0].split() == ["Lesson", "Ideas", "Exercises", "Decisions", "Made", "for",
+                                "them", "Questions", "Goals"]
+    rows = {line.split()[1]: line.split()[2:] for line in lines
             if re.match(r"\s*\d+\. ", line)}
     assert list(rows) == list(BY_ID)
-    assert all(len(counts) == 3 for counts in rows.values())
-    total = next(line for line in out.splitlines() if line.startswith("In all")).split()[2:]
-    assert [int(t) for t in total] == [sum(int(c[i]) for c in rows.values()) for i in range(3)]
+    assert all(len(counts) == 6 for counts in rows.values())
+    total = next(line for line in lines if line.startswith("In all")).split()[2:]
+    assert [int(t) for t in total] == [sum(int(c[i]) for c in rows.values()) for i in range(6)]
+    assert int(total[2]) >= 150   # the learner's decisions as the course is played
 
 
 def _course(folder: Path, names: list[str]) -> Path:

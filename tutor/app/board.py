@@ -24,6 +24,8 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
+from babel.lists import format_list
+
 from ..engine import data
 from ..engine.messages import N_
 from ..i18n import Translator
@@ -238,8 +240,6 @@ def _player(state, p: int, viewer: int | None, tr: Translator, color: bool,
 
 def _joined(items: Sequence[Fragment], tr: Translator) -> Line:
     """Fragments joined as a list in the reader's language ("a, b and c")."""
-    from babel.lists import format_list
-
     if not items:
         return []
     # Join placeholders, then cut the joined text back into styled fragments.

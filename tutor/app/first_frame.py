@@ -18,6 +18,11 @@ from ..lessons.controller import Tutor
 from . import screen_text
 from .style import UI_STYLE, colour_wanted
 
+try:
+    import termios
+except ImportError:  # not on every system (Windows): the keys are then left as they are
+    termios = None  # type: ignore[assignment]
+
 # Select Graphic Rendition codes for the words of ``UI_STYLE``.
 _ATTRIBUTES = {"bold": "1", "italic": "3", "underline": "4", "reverse": "7"}
 _COLOURS = {"black": 0, "red": 1, "green": 2, "yellow": 3, "blue": 4, "magenta": 5,
@@ -111,9 +116,7 @@ class FirstFrame:
     def _quiet_keys(self) -> None:
         """No echo and no line editing while the frame waits for the app: a key typed now
         stays unseen until the app reads it (Ctrl-C still interrupts)."""
-        try:
-            import termios
-        except ImportError:
+        if termios is None:
             return
         try:
             fd = sys.stdin.fileno()
@@ -130,8 +133,6 @@ class FirstFrame:
         the ones it found, which were the frame's), and the normal screen if the app did
         not start (it leaves the alternate screen itself when it did)."""
         if self._saved is not None:
-            import termios
-
             with contextlib.suppress(OSError, ValueError, termios.error):
                 termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, self._saved)
             self._saved = None

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import textwrap
 
+from .. import glossary
+from ..content import faq, rules
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
 
@@ -24,8 +26,6 @@ def lookup(query: str, tr: Translator, width: int = 78) -> list[str]:
         lines.extend(textwrap.wrap(text, width, initial_indent=indent,
                                    subsequent_indent=indent) or [""])
 
-    from ..content import rules
-
     if rules.exists(query):
         try:
             for kind, item_id, text in rules.blocks(rules.get(query), tr):
@@ -39,8 +39,6 @@ def lookup(query: str, tr: Translator, width: int = 78) -> list[str]:
             para(tr.message(err))
         return lines
 
-    from .. import glossary
-
     try:
         concepts = glossary.find(query)
     except CelestiaError:
@@ -51,8 +49,6 @@ def lookup(query: str, tr: Translator, width: int = 78) -> list[str]:
         if concept.note:
             para(tr.format(concept.note, **params), "  ")
         lines.append("")
-
-    from ..content import faq
 
     try:
         entries = faq.search(query, tr.language, limit=2)

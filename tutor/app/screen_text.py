@@ -8,10 +8,11 @@ prompt-toolkit is even imported, so that the menu shows at once.
 from __future__ import annotations
 
 import textwrap
+from datetime import datetime
 
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES, Translator
-from ..lessons.controller import DONE, STARTED, Tutor
+from ..lessons.controller import DONE, PRACTISE, STARTED, Tutor
 from .style import cls
 
 #: A message on screen: a msgid and its parameters (``title`` is translated when shown;
@@ -67,6 +68,10 @@ def header(tutor: Tutor, width: int, in_menu: bool) -> list[Line]:
         done, total = tutor.counts()
         title = tr.gettext(N_("Celestia — guided lessons"))
         counter = tr.format(N_("{done} of {total} finished"), done=done, total=total)
+    elif session.unit is not None:
+        title = tr.format(N_("Review: {title}"), title=tr.gettext(session.lesson.title))
+        counter = tr.format(N_("{number} of {total}"), number=tutor.review_done(),
+                            total=tutor.review_total)
     else:
         title = tr.gettext(session.lesson.title)
         if session.in_review:
@@ -116,20 +121,51 @@ def menu_footer(tutor: Tutor, width: int) -> list[Line]:
 
 
 def menu(tutor: Tutor, index: int, width: int, colour: bool) -> list[Line]:
-    """The list of lessons, one line each, the one at ``index`` selected."""
+    """The list of lessons, one line each, then the review; the one at ``index``
+    selected. A lesson finished with one star is to practise again (↻): it does not
+    count as learned."""
     tr = tutor.tr
     out = []
     for i, item in enumerate(tutor.menu()):
-        mark = "✓" if item.status == DONE else "…" if item.status == STARTED else " "
+        mark = {DONE: "✓", STARTED: "…", PRACTISE: "↻"}.get(item.status, " ")
         line = f" {mark} {stars_text(item.stars)} {i + 1:2}. {tr.gettext(item.lesson.title)}"
         if item.status == STARTED:
             line += "  " + tr.gettext(N_("(in progress)"))
-        line = line[:width]
-        if i == index:
-            out.append(("class:selected", line.ljust(width)))
-        else:
-            out.append((cls("done", colour) if item.status == DONE else "", line))
+        elif item.status == PRACTISE:
+            line += "  " + tr.gettext(N_("(to practise again)"))
+        out.append(_menu_line(line, i == index, width,
+                              cls("done", colour) if item.status == DONE else ""))
+    due = len(tutor.due_reviews())
+    review = tr.nformat("Review: {n} question or exercise due",
+                        "Review: {n} questions or exercises due", due) if due else \
+        tr.gettext(N_("Review: nothing due now"))
+    out.append(_menu_line(f" ⟳       {review}", index == len(tutor.lessons), width,
+                          cls("hint", colour) if due else ""))
     return out
+
+
+def _menu_line(line: str, selected: bool, width: int, style: str) -> Line:
+    line = line[:width]
+    return ("class:selected", line.ljust(width)) if selected else (style, line)
+
+
+def review_note(tutor: Tutor) -> str:
+    """What the review entry of the menu says under the list."""
+    tr = tutor.tr
+    if tutor.due_reviews():
+        return tr.gettext(N_("The questions and exercises you got wrong come back here in "
+                             "later sessions, spaced further apart each time you get them "
+                             "right. Press Enter to review them."))
+    when = tutor.progress.next_due()
+    if when is None:
+        return tr.gettext(N_("Nothing to review: the questions and exercises you get wrong in "
+                             "a lesson come back here in a later session."))
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
+    from babel.dates import format_date
+
+    day = format_date(datetime.fromtimestamp(when).date(), "long", locale=tr.language)
+    return tr.format(N_("Nothing to review now; the next review comes on {date}, or in your "
+                        "next session for today's mistakes."), date=day)
 
 
 def menu_notes(tutor: Tutor, index: int, message: Message | None, width: int,
@@ -140,7 +176,9 @@ def menu_notes(tutor: Tutor, index: int, message: Message | None, width: int,
     width -= 2
     items = tutor.menu()
     lines: list[Line] = []
-    if items:
+    if index >= len(items):
+        lines += [("", w) for w in wrap(review_note(tutor), width)]
+    elif items:
         selected = items[index]
         lines += [("", w) for w in wrap(tr.gettext(selected.lesson.summary), width)]
         if selected.advise_earlier:

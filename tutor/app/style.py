@@ -39,6 +39,7 @@ def colour_wanted() -> bool:
 def build_style():  # -> prompt_toolkit.styles.BaseStyle
     """The app's style. The board's rules join it once a board has been drawn, so that the
     menu's first screen does without the board's module."""
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from prompt_toolkit.styles import DynamicStyle, Style
 
     made: dict[bool, Style] = {}

@@ -5,18 +5,22 @@ the site built when the package was made."""
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import time
 from pathlib import Path
 
+from babel.numbers import format_decimal
+
+from .. import site
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
+from ..site import serve as serving
 
 HELP = N_("build the rulebook website in English, French and Hungarian, or serve it")
 DEFAULT_OUT = Path("build") / "site"
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
-    from ..site.serve import DEFAULT_PORT
-
     _ = tr.gettext
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar=_("FOLDER"),
                         help=_("where to write the site (default: build/site)"))
@@ -26,37 +30,36 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         help=_("then serve the site on this computer and open it in the "
                                "browser (without the sources: the site that came with the "
                                "package)"))
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, metavar=_("PORT"),
+    parser.add_argument("--port", type=int, default=serving.DEFAULT_PORT, metavar=_("PORT"),
                         help=_("the port to serve on (default: {port}; a free one if it is "
-                               "taken)").format(port=DEFAULT_PORT))
+                               "taken)").format(port=serving.DEFAULT_PORT))
     parser.add_argument("--no-browser", action="store_true",
                         help=_("serve without opening the browser"))
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    from ..site import DOCS_DIR, PUBLISHED_DIR
-
     if not 0 <= args.port <= 65535:
         raise CelestiaError(N_("The port must be a number from 0 to 65535, not {port}."),
                             port=str(args.port))
-    has_sources = (DOCS_DIR / "conf.py").is_file()
+    has_sources = (site.DOCS_DIR / "conf.py").is_file()
     if args.serve and not has_sources:
-        if not (PUBLISHED_DIR / "index.html").is_file():
+        if not (site.PUBLISHED_DIR / "index.html").is_file():
             raise CelestiaError(N_("This installation has neither the rulebook's sources "
                                    "nor a built rulebook: install the package from a "
                                    "wheel, or run this command in a clone of the "
                                    "project."))
         print(tr.gettext(N_("Serving the rulebook that came with the package.")))
-        return serve(PUBLISHED_DIR, args, tr)
-    if not has_sources and (PUBLISHED_DIR / "index.html").is_file():
+        return serve(site.PUBLISHED_DIR, args, tr)
+    if not has_sources and (site.PUBLISHED_DIR / "index.html").is_file():
         raise CelestiaError(N_("This installation carries the rulebook already built but "
                                "not its sources: read it with celestia docs --serve, or "
-                               "copy it from {path}."), path=str(PUBLISHED_DIR))
-    from ..site.build import Stopped
+                               "copy it from {path}."), path=str(site.PUBLISHED_DIR))
+    # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
+    from ..site import build as site_build
 
     try:
         out = build(args, tr)
-    except Stopped as stop:
+    except site_build.Stopped as stop:
         # A plain kill or the terminal closing: the build cleaned up; end as the signal
         # asked, quietly (there may be no terminal left to write to).
         return 128 + stop.signum
@@ -64,20 +67,16 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
 
 
 def build(args: argparse.Namespace, tr: Translator) -> Path:
-    import importlib.util
-    import time
-
-    from babel.numbers import format_decimal
-
-    from ..site.build import build as build_site
-
     if importlib.util.find_spec("sphinx") is None or importlib.util.find_spec("furo") is None:
         raise CelestiaError(N_("Building the rulebook needs Sphinx and the Furo theme, which "
                                "are not installed. Install them with: pip install -e "
                                "'.[docs]'"))
     started = time.perf_counter()
     out: Path = args.out
-    build_site(out, strict=args.strict)
+    # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
+    from ..site import build as site_build
+
+    site_build.build(out, strict=args.strict)
     print(tr.format(N_("The rulebook is in {path} (built in {seconds} s)."),
                     path=str((out / "index.html").resolve()),
                     seconds=format_decimal(time.perf_counter() - started, "0.0",
@@ -86,18 +85,16 @@ def build(args: argparse.Namespace, tr: Translator) -> Path:
 
 
 def serve(folder: Path, args: argparse.Namespace, tr: Translator) -> int:
-    from ..site.serve import address, make_server, open_browser
-
     try:
-        server = make_server(folder, args.port)
+        server = serving.make_server(folder, args.port)
     except OSError:
         raise CelestiaError(N_("No port is free to serve the rulebook on this computer."))\
             from None
-    url = address(server)
+    url = serving.address(server)
     print(tr.format(N_("The rulebook is served at {url} — press Ctrl-C to stop."), url=url),
           flush=True)
     if not args.no_browser:
-        open_browser(url)
+        serving.open_browser(url)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

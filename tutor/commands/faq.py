@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from .. import inputs
+from ..content import faq
+from ..content.terminal import BOLD, DIM, Writer, error
 from ..engine.messages import N_
 from ..i18n import Translator
 
 if TYPE_CHECKING:
     from ..content.faq import Entry
-    from ..content.terminal import Writer
 
 HELP = N_("search the frequently asked questions (in any of the three languages)")
 DEFAULT_LIMIT = 3
@@ -45,9 +47,6 @@ def excerpt(text: str, size: int = EXCERPT) -> str:
 
 
 def _write_entry(entry: Entry, tr: Translator, out: Writer) -> None:
-    from ..content import faq
-    from ..content.terminal import BOLD, DIM
-
     out.paragraph(out.style(faq.render_question(entry, tr), BOLD))
     out.paragraph(faq.render_answer(entry, tr), indent="  ")
     out.paragraph(out.style(tr.format(N_("Rules: {ids}"), ids=", ".join(entry.rules)) + "  "
@@ -55,24 +54,21 @@ def _write_entry(entry: Entry, tr: Translator, out: Writer) -> None:
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    from ..content import faq
-    from ..content.terminal import BOLD, Writer, error
-    from ..inputs import excerpt  # what was typed is quoted short
-
     out = Writer()
     if args.id:
         entry = faq.get(args.id)
         if entry is None:
+            # start-up: the command-line lookups (benchmarks/lookup.py)
             import difflib
 
             close = difflib.get_close_matches(args.id, [e.id for e in faq.entries()], n=5,
                                               cutoff=0.5)
             if close:
                 error(tr.format(N_('There is no FAQ entry "{id}". Did you mean: {close}?'),
-                                id=excerpt(args.id), close=", ".join(close)))
+                                id=inputs.excerpt(args.id), close=", ".join(close)))
             else:
                 error(tr.format(N_('There is no FAQ entry "{id}". "celestia faq --list" '
-                                   'lists them all.'), id=excerpt(args.id)))
+                                   'lists them all.'), id=inputs.excerpt(args.id)))
             return 1
         _write_entry(entry, tr, out)
         return 0
@@ -87,13 +83,13 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         error(tr.format(N_('Your question is too long to search ({count} characters, at most '
                            '{limit}): "{excerpt}…". Ask it in a few words.'),
                         count=tr.number(len(query)), limit=tr.number(faq.MAX_QUERY),
-                        excerpt=excerpt(query)))
+                        excerpt=inputs.excerpt(query)))
         return 1
     found = faq.search(query, tr.language, limit=max(1, args.limit))
     if not found:
         error(tr.format(N_('No FAQ entry matches "{query}". Try other words or fewer of '
                            'them, "celestia faq --list" to see every question, or '
-                           '"celestia rules" to read the rulebook.'), query=excerpt(query)))
+                           '"celestia rules" to read the rulebook.'), query=inputs.excerpt(query)))
         return 1
     for n, entry in enumerate(found):
         if n:

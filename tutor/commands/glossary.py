@@ -9,8 +9,12 @@ import sys
 import textwrap
 from typing import TYPE_CHECKING, TextIO
 
+from babel import Locale
+
 from ..engine.messages import N_
+from ..glossary import closest, concepts, definition_params, find
 from ..i18n import LANGUAGES, Translator
+from ..inputs import excerpt
 
 if TYPE_CHECKING:
     from ..glossary import Concept
@@ -44,8 +48,6 @@ def _bold(text: str, colour: bool) -> str:
 
 def language_name(language: str, tr: Translator) -> str:
     """A language's name in the reader's language, as a heading: "Anglais", "Angol"."""
-    from babel import Locale
-
     name = Locale.parse(tr.language).languages[language]
     return name[:1].upper() + name[1:]
 
@@ -58,8 +60,6 @@ def _words(concept: Concept, language: str) -> str:
 
 def describe(concept: Concept, tr: Translator, columns: int, colour: bool) -> list[str]:
     """One concept: its term in the reader's language, the three languages, the definition."""
-    from ..glossary import definition_params
-
     lines = [_bold(concept.term(tr.language), colour)]
     # TRANSLATORS: a language's name as the label of its term ("Français : boussole").
     labels = {lang: tr.format(N_("{language}:"), language=language_name(lang, tr))
@@ -94,9 +94,6 @@ def table(concepts: tuple[Concept, ...], tr: Translator, columns: int,
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    from ..glossary import closest, concepts, find
-    from ..inputs import excerpt  # what was typed is quoted short
-
     columns = width()
     colour = use_colour(sys.stdout)
     query = " ".join(args.term).strip()

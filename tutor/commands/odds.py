@@ -10,9 +10,18 @@ followed by every assumption the advice rests on (``practice.table``).
 from __future__ import annotations
 
 import argparse
+import sys
 
+from ..engine import Options, data
 from ..engine.messages import N_
+from ..engine.payment import equipment_covers, format_payment, hazard_counts, payments
+from ..glossary import by_engine, fold
 from ..i18n import Translator
+from ..inputs import argument, excerpt, whole
+from ..practice.coach import advise_view, figure_lines
+from ..practice.odds import figures, unseen_cards
+from ..practice.parse import InputError, parse_names
+from ..practice.table import Table, assumption_lines, table_view
 
 HELP = N_("the coach's advice for a situation at the table: stay or leave, pay or crash, "
           "with the exact odds")
@@ -39,9 +48,6 @@ class _Formatter(argparse.HelpFormatter):
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
-    from ..engine import data
-    from ..inputs import argument  # numbers bounded before use, the bad value quoted short
-
     _ = tr.gettext
     parser.formatter_class = _Formatter
     parser.add_argument("--players", type=argument(tr, data.MIN_PLAYERS, data.MAX_PLAYERS),
@@ -105,11 +111,6 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
 
 
 def _treasures(text: str, variant: str) -> list[tuple[int, int]]:
-    from ..engine import data
-    from ..glossary import by_engine, fold
-    from ..inputs import excerpt, whole
-    from ..practice.parse import InputError
-
     def treasure_error(item: str) -> InputError:
         return InputError(N_('"{item}" in --treasures is not a treasure: write city:value with '
                              "a value that city's pile holds, e.g. 4:6 or 4:spyglass."),
@@ -141,9 +142,6 @@ def _treasures(text: str, variant: str) -> list[tuple[int, int]]:
 
 def _numbers(text: str, option: str, high: int) -> list[int]:
     """``"6,6,5"`` → ``[6, 6, 5]``; a wrong item raises ``InputError`` naming it."""
-    from ..inputs import excerpt, whole
-    from ..practice.parse import InputError
-
     found = []
     for raw in text.split(","):
         value = whole(raw.strip(), 0, high)
@@ -179,10 +177,6 @@ def _counts_problem(args: argparse.Namespace, aboard: int, tr: Translator) -> st
 
 
 def _table(args: argparse.Namespace, aboard: int):
-    from ..engine import data
-    from ..practice.parse import InputError
-    from ..practice.table import Table
-
     if args.captain and args.seat is not None:
         raise InputError(N_("--seat places a passenger; with --captain, you are the captain."))
     seat = 0 if args.captain else (args.seat or 1)
@@ -207,13 +201,6 @@ def _table(args: argparse.Namespace, aboard: int):
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    from ..engine import Options, data
-    from ..engine.payment import equipment_covers, hazard_counts
-    from ..practice.coach import advise_view, figure_lines
-    from ..practice.odds import figures, unseen_cards
-    from ..practice.parse import InputError, parse_names
-    from ..practice.table import assumption_lines, table_view
-
     Options(players=args.players, variant=args.variant, grappling_hook=args.grappling_hook,
             spyglass_points=args.spyglass_points)  # checks the options, with their errors
     hand_list = parse_names(args.hand, data.HAND_CARDS, "--hand", tr)
@@ -258,8 +245,6 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
                                 "(celestia rules 3.4)."))
     problem = _counts_problem(args, aboard, tr)
     if problem is not None:
-        import sys
-
         print(problem, file=sys.stderr)
         return 2
     table = _table(args, aboard)
@@ -283,9 +268,6 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
 
 def _decision(view) -> list[str]:
     """The actions open to you in the situation described, as the engine lists them."""
-    from ..engine import data
-    from ..engine.payment import equipment_covers, format_payment, hazard_counts, payments
-
     phase = view.phase
     if phase == "spyglass":
         return ["play spyglass", "pass"]

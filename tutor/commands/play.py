@@ -3,9 +3,25 @@
 from __future__ import annotations
 
 import argparse
+import random
+import sys
+from pathlib import Path
 
+from ..engine import Options, data
 from ..engine.messages import N_
 from ..i18n import Translator
+from ..inputs import excerpt, seed_argument, spyglass_points_argument, typed, whole
+from ..practice.batch import run_batch
+from ..practice.game import (
+    BOT_NAMES,
+    PRACTICE_STYLES,
+    PracticeError,
+    PracticeGame,
+    Setup,
+    default_save_path,
+    load,
+)
+from ..practice.saved import QUIT, RESUME, make_room, saved_lines
 
 HELP = N_("play a practice game against bots, with an exact odds coach")
 
@@ -26,9 +42,6 @@ it; --new starts the new game at once and keeps the unfinished one in a file of 
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
-    from ..engine import data
-    from ..inputs import seed_argument, spyglass_points_argument
-
     _ = tr.gettext
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = _(EPILOG)
@@ -69,9 +82,6 @@ GAME_OPTIONS = {"bots": "--bots", "name": "--name", "variant": "--variant",
 
 
 def _styles(text: str) -> tuple[str, ...]:
-    from ..inputs import excerpt, whole
-    from ..practice.game import BOT_NAMES, PRACTICE_STYLES, PracticeError
-
     text = text.strip()
     if text.isdigit():  # also "²" and other scripts' digits: a count, but not one we take
         count = whole(text, 1, len(BOT_NAMES))
@@ -87,18 +97,7 @@ def _styles(text: str) -> tuple[str, ...]:
     return tuple(excerpt(s) for s in styles)
 
 
-def default_save_path():
-    from ..practice.game import default_save_path as path
-
-    return path()
-
-
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    import sys
-    from pathlib import Path
-
-    from ..practice.game import PracticeError, load
-
     save_path = Path(args.save) if args.save else default_save_path()
     interactive = not args.batch and sys.stdin.isatty() and sys.stdout.isatty()
     if args.resume:
@@ -114,18 +113,15 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         if game is None:
             return 0
     if not interactive:
-        from ..inputs import typed
-        from ..practice.batch import run_batch
-
         lines = (typed(line) for line in sys.stdin)  # what the terminal sent, decoded
         return run_batch(game, lines, print, tr, save_path, coach=game.coach,
                          board=args.board)
+    # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
     from ..practice.ui import PracticeApp
 
     app = PracticeApp(game, tr, save_path, coach=game.coach)
     code = app.run()
     game.coach = app.coach
-    from ..practice.saved import saved_lines
 
     print("\n".join(saved_lines(game, save_path, tr)))
     return code
@@ -134,12 +130,6 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
 def _start(args: argparse.Namespace, tr: Translator, save_path, interactive: bool):
     """A new game, saved at once; None if the player chose to quit at the question about
     an unfinished game."""
-    import random
-
-    from ..engine import Options
-    from ..inputs import typed
-    from ..practice.game import PracticeGame, Setup
-
     setup = Setup(name=typed(args.name) if args.name else tr.gettext(N_("Player")),
                   bots=_styles(args.bots if args.bots is not None else "2"),
                   variant=args.variant or "standard",
@@ -151,7 +141,6 @@ def _start(args: argparse.Namespace, tr: Translator, save_path, interactive: boo
     Options(players=len(setup.bots) + 1, variant=setup.variant,
             grappling_hook=setup.grappling_hook, spyglass_points=setup.spyglass_points)
     game = PracticeGame.new(setup)  # refuses a wrong set-up before the saved game is touched
-    from ..practice.saved import QUIT, RESUME, make_room
 
     choice, old = make_room(save_path, args.new, interactive, args.save is None, tr)
     if choice == QUIT:

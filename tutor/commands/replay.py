@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
 
+from babel.lists import format_list
+from babel.numbers import format_decimal
+
+from .. import records
+from ..engine import TERMINAL, State, record
 from ..engine.messages import N_, CelestiaError, RecordError
+from ..engine.state import END_MESSAGES, END_PARAMS
 from ..i18n import Translator
-
-if TYPE_CHECKING:
-    from ..engine import State
+from ..inputs import excerpt
 
 HELP = N_("replay a game record and print the final state and scores")
 
@@ -33,12 +36,6 @@ def _table(rows: list[list[str]]) -> list[str]:
 
 def final_state_lines(state: State, tr: Translator) -> list[str]:
     """The end (or the current point) of a game, in words, with a score table."""
-    from babel.lists import format_list
-    from babel.numbers import format_decimal
-
-    from ..engine import TERMINAL
-    from ..engine.state import END_MESSAGES, END_PARAMS
-
     lines = []
     if state.actor == TERMINAL:
         lines.append(tr.ngettext("The game ended after {voyages} voyage.",
@@ -90,16 +87,12 @@ def _print_error(err: RecordError, tr: Translator) -> None:
 def _quoted_short(err: CelestiaError) -> CelestiaError:
     """The engine's error with what the record said quoted short (an action string in a
     record may be long)."""
-    from ..inputs import excerpt
-
     params = {k: excerpt(v, 200) if isinstance(v, str) else v for k, v in err.params.items()}
     return CelestiaError(err.msgid, **params)
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    from ..engine import State, record
-
-    data = record.load(args.file)
+    data = records.load(args.file)
     try:
         state = record.replay(data)
     except RecordError as err:

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 
+from ..content import about, rules
+from ..content.tables import render_text
+from ..content.terminal import BOLD, Writer, error
 from ..engine.messages import N_
 from ..i18n import Translator
+from ..inputs import excerpt
 
 HELP = N_("show the rules: the whole rulebook, a section (3.4) or one statement (3.4.2)")
 
@@ -21,10 +25,6 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
 
 def _write_item(item: object, tr: Translator, out: object) -> None:
     """Write a section (with its subsections and tables) or one statement."""
-    from ..content import rules
-    from ..content.tables import render_text
-    from ..content.terminal import BOLD, Writer
-
     assert isinstance(out, Writer)
     for n, (kind, ident, body) in enumerate(rules.blocks(item, tr)):  # type: ignore[arg-type]
         if kind == "heading":
@@ -46,10 +46,6 @@ def _write_item(item: object, tr: Translator, out: object) -> None:
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    from ..content import about, rules
-    from ..content.terminal import Writer, error
-    from ..inputs import excerpt
-
     out = Writer()
     if args.about:
         out.paragraph(about.title(tr))

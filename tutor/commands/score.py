@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..engine import data
 from ..engine.messages import N_
 from ..i18n import Translator
+from ..inputs import read_line, spyglass_points_argument, typed
 
 HELP = N_("add up the scores of a game played at the table and name the winner")
 
@@ -31,9 +33,6 @@ this file format.""")
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
-    from ..engine import data
-    from ..inputs import spyglass_points_argument
-
     _ = tr.gettext
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = _(EPILOG)
@@ -55,11 +54,11 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    from ..engine import data
-    from ..inputs import typed
+    # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
     from ..practice.scoresheet import ScoreSheet, SheetError, load_sheet, sheet_from_arguments
     from ..practice.scoreview import enter_sheet, result_lines
     from ..practice.sheetfiles import check_target
+    from ..practice.sheetkeep import Keeper
 
     variant = args.variant or data.STANDARD
     points = data.SPYGLASS_POINTS_DEFAULT if args.spyglass_points is None \
@@ -107,16 +106,12 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     print("\n".join(lines))
     if not args.save:
         return 0
-    from ..practice.sheetkeep import Keeper
-
     return Keeper(sheet, tr, ask).keep(args.save, complete=True)
 
 
 def _interrupted(sheet, save: str | None, tr: Translator) -> int:
     """Entry stopped part-way: keep every player typed, in the --save file or, failing
     that, in the state folder, and show them as a sheet file too."""
-    from ..practice.sheetkeep import Keeper
-
     if not sheet.entries:
         print(tr.gettext(N_("Entry interrupted before any player was entered.")))
         return 1
@@ -124,6 +119,9 @@ def _interrupted(sheet, save: str | None, tr: Translator) -> int:
                         "sheet file:")))
     print(sheet.to_toml(tr), end="")
     # Whoever stopped the entry wants to leave: no more questions.
+    # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
+    from ..practice.sheetkeep import Keeper
+
     return Keeper(sheet, tr, None, typed=True).keep(save, complete=False)
 
 
@@ -141,8 +139,6 @@ class _Ask:
 
     def __call__(self, question: str, default: str) -> str:
         if not self.interactive:
-            from ..inputs import read_line
-
             print(question, end="", flush=True)
             line = read_line(sys.stdin)
             if not line:
@@ -151,11 +147,10 @@ class _Ask:
             print(line.rstrip("\n"))
             return line.strip() or default
         if self._session is None:
+            # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
             from prompt_toolkit import PromptSession
 
             self._session = PromptSession()
-        from ..inputs import typed
-
         answer = typed(self._session.prompt(question, placeholder=default))
         return answer.strip() or default
 

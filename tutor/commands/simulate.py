@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 
+from babel.numbers import format_decimal
+
+from ..engine import Options, State, data, play_game
 from ..engine.messages import N_, OptionsError
 from ..i18n import Translator
+from ..inputs import excerpt
+from ..practice.expert import STYLES, make_player
+from ..practice.words import STYLE_NAMES
 
 HELP = N_("play full games between bots and print a summary and the speed")
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
-    from ..engine import data
-
     _ = tr.gettext
     parser.add_argument("--games", type=int, metavar=_("N"),
                         # TRANSLATORS: {default}, {games} and {margin} are 2 or more.
@@ -74,9 +80,6 @@ def simulate(games: int, players: int, seed: int, styles: Sequence[str], *,
              variant: str = "standard", grappling_hook: bool = False,
              spyglass_points: int = 2) -> Summary:
     """Play ``games`` games between bots; game ``i`` uses seed ``seed + i``."""
-    from ..engine import Options, State, play_game
-    from ..practice.expert import make_player
-
     options = Options(players=players, variant=variant, grappling_hook=grappling_hook,
                       spyglass_points=spyglass_points)
     summary = Summary(players, tuple(styles))
@@ -99,8 +102,6 @@ def simulate(games: int, players: int, seed: int, styles: Sequence[str], *,
 
 
 def report(summary: Summary, tr: Translator) -> list[str]:
-    from babel.numbers import format_decimal
-
     loc = tr.language
     voyages = sum(summary.voyages)
     all_scores = [s for game in summary.scores for s in game]
@@ -142,8 +143,6 @@ def report(summary: Summary, tr: Translator) -> list[str]:
 
 def _style_name(style: str, tr: Translator) -> str:
     """A bot style in the reader's language ("prudent", "óvatos")."""
-    from ..practice.words import STYLE_NAMES
-
     return tr.gettext(STYLE_NAMES[style]) if style in STYLE_NAMES else style
 
 
@@ -195,9 +194,6 @@ def seat_styles(a: str, b: str, players: int, game: int) -> list[str]:
 def pair_share(a: str, b: str, players: int, games: range, seed: int,
                options: dict[str, object]) -> float:
     """How many of ``games`` (game numbers) ``a`` won against ``b``, shared wins split."""
-    from ..engine import Options, State, play_game
-    from ..practice.expert import make_player
-
     won = 0.0
     for game in games:
         styles = seat_styles(a, b, players, game)
@@ -215,10 +211,6 @@ def ladder(players: int, games: int, seed: int, styles: Sequence[str] | None = N
     Game ``i`` of every pair is dealt with seed ``seed + i``, so every pair plays the same
     deals; the result does not depend on ``jobs``.
     """
-    from itertools import combinations
-
-    from ..practice.expert import STYLES
-
     styles = tuple(styles or STYLES)
     result = Ladder(players, games, seed, styles)
     started = time.perf_counter()
@@ -229,6 +221,7 @@ def ladder(players: int, games: int, seed: int, styles: Sequence[str] | None = N
               for a, b in pairs for start in range(0, games, size)]
     won = dict.fromkeys(pairs, 0.0)
     if jobs > 1:
+        # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(jobs) as pool:
@@ -247,8 +240,6 @@ def ladder(players: int, games: int, seed: int, styles: Sequence[str] | None = N
 
 
 def ladder_report(result: Ladder, tr: Translator) -> list[str]:
-    from ..practice.words import STYLE_NAMES
-
     names = {s: tr.gettext(STYLE_NAMES[s]) for s in result.styles}
     mean = tr.gettext(N_("average"))
     lines = [
@@ -282,8 +273,6 @@ def ladder_report(result: Ladder, tr: Translator) -> list[str]:
 
 
 def _styles(text: str, players: int) -> list[str]:
-    from ..practice.expert import STYLES
-
     styles = [s.strip() for s in text.split(",") if s.strip()]
     unknown = [s for s in styles if s not in STYLES]
     if unknown or not styles:
@@ -298,18 +287,12 @@ def _styles(text: str, players: int) -> list[str]:
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    import os
-
-    from ..engine import Options
-
     # Checks the options first, with their own errors (players, variant, …).
     Options(players=args.players, variant=args.variant, grappling_hook=args.grappling_hook,
             spyglass_points=args.spyglass_points)
     if args.games is not None and args.games < 1:
         raise OptionsError(N_("The number of games must be at least 1."))
     if args.games is not None and args.games > GAMES_MAX:
-        from ..inputs import excerpt
-
         raise OptionsError(N_("At most {most} games are played in one run ({games} were "
                               "asked for): more would take hours and hardly change the "
                               "figures."), most=tr.number(GAMES_MAX),

@@ -21,17 +21,43 @@ names them. A word of the language is never "corrected" as a typo.
 
 from __future__ import annotations
 
+import gettext
 import math
 import re
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from pathlib import Path
+from typing import NamedTuple
 
+from ..engine import data
 from ..engine.messages import N_
-from .loader import Checker, load
-from .values import Values, fill, for_language
-
-if TYPE_CHECKING:
-    from ..i18n import Translator
+from ..i18n import LANGUAGES, LOCALE_DIR, Translator
+from . import loader
+from . import search as search_module  # the module: ``search`` is this module's own function
+from .loader import Checker, load, placeholders
+from .search import (
+    _STOP,
+    CONCEPT,
+    GROUP,
+    STOP_WORDS,
+    Vocabulary,
+    _phrases,
+    _single_word_target,
+    _spelled,
+    canonical,
+    closest_spelling,
+    first_question,
+    fold,
+    index_terms,
+    intents,
+    lexicon,
+    query_terms,
+    read_json_cache,
+    stem,
+    words,
+    write_json_cache,
+)
+from .search import concepts as named_in
+from .values import LIST_ITEMS, PLAIN, Values, fill, for_language
 
 FILE = "faq.yaml"
 ENTRY_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -55,6 +81,7 @@ class Entry(NamedTuple):
 def _entries() -> tuple[Entry, ...]:
     known = _rule_ids()
     if known is None:  # the rulebook's data is damaged: let the rulebook report it
+        # start-up: the command-line lookups (benchmarks/lookup.py)
         from .rules import exists
     else:
         def exists(rule_id: str) -> bool:
@@ -192,8 +219,6 @@ class _Index:
     """The FAQ's search forms in one language (see the comment above)."""
 
     def __init__(self, language: str) -> None:
-        from .search import Vocabulary, read_json_cache, write_json_cache
-
         name = f"faq-search.{language}.cache.json"
         digest = _index_digest(language)
         data = read_json_cache(name, digest)
@@ -224,8 +249,6 @@ class _Index:
         the typo fixer must leave as it is. Read only when a word of a query matches
         nothing (``faq-words.<language>.cache.json``, built with the index)."""
         if self._known is None:
-            from .search import read_json_cache, write_json_cache
-
             name = f"faq-words.{self.language}.cache.json"
             digest = _index_digest(self.language)
             words = read_json_cache(name, digest)
@@ -242,11 +265,6 @@ INDEX_KEYS = {"ids", "weights", "questions", "topics", "main", "intents", "spell
 def _catalog_words(language: str) -> list[str]:
     """The folded words of every message of the program in ``language`` (all domains'
     catalogs; for English their msgids), with its stop words."""
-    import gettext
-
-    from ..i18n import LOCALE_DIR
-    from .search import _STOP, fold, words
-
     found = {fold(w) for w in _STOP.get(language, "").split()}
     for path in sorted(LOCALE_DIR.glob(f"{'*' if language == 'en' else language}"
                                        "/LC_MESSAGES/*.mo")):
@@ -269,14 +287,8 @@ def _catalog_words(language: str) -> list[str]:
 def _index_digest(language: str) -> str:
     """The digest of everything the index of ``language`` is built from: the FAQ, the
     language's catalogs, the game's numbers, the glossary and this code."""
-    from pathlib import Path
-
-    from ..engine import data
-    from ..i18n import LOCALE_DIR
-    from . import loader, search
-
-    paths = [loader.FOLDER / FILE, Path(data.__file__), Path(search.__file__),
-             Path(__file__), search.GLOSSARY_FILE, search.PLAYERS_FILE,
+    paths = [loader.FOLDER / FILE, Path(data.__file__), Path(search_module.__file__),
+             Path(__file__), search_module.GLOSSARY_FILE, search_module.PLAYERS_FILE,
              *sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("*.mo"))]
     chunks = []
     for path in paths:
@@ -288,9 +300,6 @@ def _index_digest(language: str) -> str:
 
 
 def _build_index(language: str) -> dict[str, object]:
-    from ..i18n import Translator
-    from .search import canonical, first_question, index_terms, intents, lexicon, words
-
     tr = Translator(language)
     # Lists ("1, 2, 4 and 6") are left out: the entries are not about those numbers.
     plain = Values(language, plain_lists=True)
@@ -336,16 +345,6 @@ def _index(language: str) -> _Index:
 def _corrected(query: str, index: _Index) -> str:
     """``query`` with each word that matches nothing known replaced by the known word it
     is most likely a typo of ("jetpak" → "jetpack")."""
-    from .search import (
-        STOP_WORDS,
-        _phrases,
-        _single_word_target,
-        _spelled,
-        closest_spelling,
-        fold,
-        stem,
-    )
-
     table, _, single = _phrases(index.language, True)
     out = []
     for word in _spelled(query):
@@ -379,8 +378,6 @@ def _likeness(query: list[str], question: list[str]) -> float:
 def _scores(query: str, language: str) -> tuple[list[float], int]:
     """One score per entry in ``language``, and how many of the query's terms matched
     nothing at all there."""
-    from .search import CONCEPT, GROUP, Vocabulary, canonical, intents, query_terms
-
     index = _index(language)
     query = _corrected(query, index)
     terms = query_terms(query, language, index.spelled)
@@ -470,13 +467,9 @@ def _main_entries() -> dict[str, int]:
     - a number of the rules that only one placeholder has, and no city ("50",
       ``{end_score}``) → the entry resting first on the first statement that quotes it
       ("5.1.1")."""
-    from ..engine import data
+    # start-up: the command-line lookups (benchmarks/lookup.py)
     from ..glossary import concepts
     from . import rules
-    from .loader import placeholders
-    from .search import CONCEPT, canonical
-    from .search import concepts as named_in
-    from .values import LIST_ITEMS, PLAIN
 
     cards = {CONCEPT + c.id for c in concepts() if c.engine in data.HAND_CARDS}
     firsts: dict[str, list[str]] = {}
@@ -530,9 +523,6 @@ def search(query: str, language: str, limit: int = 5) -> list[Entry]:
     mean nothing there, the other languages are tried too. Rule ids ("3.4") in the query
     bring the entries resting on that rule. Only the first ``MAX_QUERY`` characters are
     read."""
-    from ..i18n import LANGUAGES
-    from .search import fold
-
     everything = _entries()
     tokens = fold(query[:MAX_QUERY]).split()
     # "3.4" is a rule id; a lone number ("50") is a word that matches the rendered texts.

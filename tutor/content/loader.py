@@ -33,6 +33,7 @@ def digest(*chunks: bytes) -> str:
 
 
 def _yaml_load(text: str) -> Any:
+    # start-up: the command-line lookups (benchmarks/lookup.py)
     import yaml
 
     # The C loader, when PyYAML was built with it, parses several times faster.
@@ -67,6 +68,7 @@ def load(name: str) -> Any:
 
 def parse(name: str, text: str) -> Any:
     """``text`` (the YAML of content file ``name``) parsed; errors name the file."""
+    # start-up: the command-line lookups (benchmarks/lookup.py)
     import yaml
 
     try:

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Literal
 
 from ..engine.messages import N_, CelestiaError
 from .loader import Checker, load
+from .tables import TABLES, render_text
+from .tables import table_rows as rows
 from .values import fill, for_language
 
 if TYPE_CHECKING:
@@ -67,8 +69,6 @@ Item = Section | Rule
 
 @cache
 def _book() -> tuple[list[Section], dict[str, Item]]:
-    from .tables import TABLES
-
     check = Checker(FILE)
     root = check.mapping(load(FILE), "", "sections")
     check.unknown_keys(root, "", {"sections"})
@@ -147,6 +147,7 @@ def get(rule_id: str) -> Item:
 
 def close_ids(key: str, limit: int = 6) -> list[str]:
     """Ids that look like ``key``: its parent and children first, then similar spellings."""
+    # start-up: the command-line lookups (benchmarks/lookup.py)
     import difflib
 
     index = _book()[1]
@@ -193,8 +194,6 @@ def blocks(item: Item, tr: Translator,
            tables: bool = True) -> list[tuple[BlockKind, str, str]]:
     """``item`` as (kind, id, text) blocks in reading order: a section brings its
     heading, introduction, statements, tables, then its subsections."""
-    from .tables import render_text
-
     if isinstance(item, Rule):
         return [("rule", item.id, text(item, tr))]
     out: list[tuple[BlockKind, str, str]] = [("heading", item.id, title(item, tr))]
@@ -225,6 +224,4 @@ def render(item: Item, tr: Translator, tables: bool = True) -> str:
 def table_rows(name: str, tr: Translator) -> tuple[list[str], list[list[str]]]:
     """A table of the game's data (``cities``, ``deck``, ``faces``, ``hands``): translated
     column headings and rows, every figure read from ``tutor.engine.data``."""
-    from .tables import table_rows as rows
-
     return rows(name, tr)

@@ -63,6 +63,11 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from ..engine.messages import N_
+from ..file_errors import os_reason, yaml_reason
+from . import loader
+from .loader import ContentError, digest
+
 MIN_PREFIX = 4
 #: How many letters a typo may add to a word: a word longer than every known word by
 #: more than this is no spelling of any of them, and is only ever matched exactly.
@@ -392,8 +397,6 @@ def _phrase(text: str, language: str) -> str:
 
 
 def _sources_digest(*paths: Path) -> str:
-    from .loader import digest
-
     return digest(*(path.read_bytes() for path in paths))
 
 
@@ -402,6 +405,7 @@ def _build_lexicon() -> dict[str, Any]:
     for the words of a synonym group), ``players`` (the same and the players' words, for
     queries), ``texts`` (the same without the broad words, for indexing), ``groups``
     (#group → its one-word stems) and ``spellings`` (every word, for typos)."""
+    # start-up: the command-line lookups (benchmarks/lookup.py)
     from .. import glossary
 
     extra = _players_words({c.id for c in glossary.concepts()})
@@ -443,18 +447,14 @@ def _build_lexicon() -> dict[str, Any]:
 
 def _players_words(concept_ids: set[str]) -> dict[str, Any]:
     """``players_words.yaml``, checked; a mistake is reported with the file and what."""
+    # start-up: the command-line lookups (benchmarks/lookup.py)
     import yaml
-
-    from ..engine.messages import N_
-    from .loader import ContentError
 
     path = str(PLAYERS_FILE)
     try:
         with PLAYERS_FILE.open(encoding="utf-8") as handle:
             data = yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as err:
-        from ..file_errors import os_reason, yaml_reason
-
         reason = yaml_reason(err) if isinstance(err, yaml.YAMLError) else os_reason(err)
         raise ContentError(N_("The players' words file {path} cannot be read: {reason}"),
                            path=path, reason=reason) from err
@@ -499,8 +499,6 @@ def _players_words(concept_ids: set[str]) -> dict[str, Any]:
 
 def cache_folder() -> Path:
     """Where the compiled search tables are kept: beside the content files."""
-    from . import loader
-
     return loader.FOLDER
 
 

@@ -144,6 +144,7 @@ def render_text(name: str, tr: Translator, width: int = 80) -> str:
 
         rule = "-+-".join("-" * w for w in widths)
         return "\n".join([line(head), rule, *(line(r) for r in rows)])
+    # start-up: the command-line lookups (benchmarks/lookup.py)
     import textwrap
 
     records = []

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from ..engine import data
+from ..grammar import Listing
 
 
 def _hand_groups() -> list[tuple[int, int, int]]:
@@ -51,9 +52,8 @@ LIST_LOCALES = {"en": "en_GB"}
 def _list(items: list[int] | tuple[int, ...], language: str) -> str:
     """"1, 2, 4 and 6", remembering its items so that a translation may inflect each
     ("{spyglass_cities:a -es}" → "az 1-es, a 2-es, a 4-es és a 6-os")."""
+    # start-up: the command-line lookups (benchmarks/lookup.py)
     from babel.lists import format_list
-
-    from ..grammar import Listing
 
     locale = LIST_LOCALES.get(language, language)
 
@@ -148,8 +148,6 @@ class Values(Mapping[str, Any]):
             if name in PLAIN:
                 self._cache[name] = PLAIN[name]()
             elif name in LOCALISED and self.plain_lists:
-                from ..grammar import Listing
-
                 # A Listing, so that a translation's grammar spec ({cities:a -es}) still
                 # applies: the text around it is indexed in its own language.
                 self._cache[name] = Listing("", LIST_ITEMS[name](), lambda words: "")

@@ -7,7 +7,11 @@ placeholders; the i18n layer looks it up in the catalogs and fills the placehold
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, NamedTuple
+
+#: How much of a bad input an error message quotes.
+EXCERPT_CHARS = 40
 
 
 def N_(msgid: str) -> str:  # noqa: N802 - the conventional gettext marker name
@@ -76,3 +80,15 @@ class RecordError(CelestiaError):
         self.entry = entry
         self.cause = cause
         super().__init__(msgid, **params)
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    """At most ``limit`` characters of ``text`` to quote in an error, control characters
+    shown as escapes and a cut marked with "…"."""
+    shown = text if len(text) <= limit else text[:limit]
+    shown = "".join(ch if unicodedata.category(ch)[0] != "C" else _escape(ch) for ch in shown)
+    return shown + ("…" if len(text) > limit else "")
+
+
+def _escape(ch: str) -> str:
+    return repr(ch)[1:-1] if ch.isascii() else f"\\u{ord(ch):04x}"

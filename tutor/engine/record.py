@@ -25,18 +25,18 @@ Format (JSON, UTF-8, ``format_version`` 1)::
   (``roll <faces>``) and reshuffles (``shuffle <every card, top first>``).
 
 Replaying the history on a new state gives the same game; a history may stop before the
-end (a game in progress). Undo is a replay of all but the last entries.
+end (a game in progress). Undo is a replay of all but the last entries. Reading a record
+file is ``tutor.records.load``'s work: the engine takes the parsed data.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
-from ..inputs import excerpt, name_problem, shown_path
-from .messages import N_, CelestiaError, RecordError
+from .messages import N_, CelestiaError, RecordError, excerpt
 from .options import Options
+from .seats import name_problem
 from .state import CHANCE, State
 
 FORMAT = "celestia-record"
@@ -137,33 +137,8 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
     return state
 
 
-#: No game's record comes near this size (a long game is some 100 kB).
-MAX_BYTES = 4 * 1024 * 1024
 #: The longest action string a record can hold (the deck outcome, every card named).
 MAX_ACTION_CHARS = 4096
-
-
-def load(path: str | Path) -> dict[str, Any]:
-    """Read a record file; unreadable or malformed JSON is a RecordError whose reason
-    is a translatable sentence (see ``tutor.file_errors``)."""
-    from ..file_errors import JSON_ERRORS, json_reason, load_json, os_reason
-    from ..storage import read_text
-
-    try:
-        text = read_text(path, MAX_BYTES)
-    except UnicodeDecodeError as err:
-        raise RecordError(N_("{path} is not a UTF-8 text file."),
-                          path=shown_path(path)) from err
-    except OSError as err:
-        # TRANSLATORS: Same role for every file: an error.
-        raise RecordError(N_("Cannot read {path}: {reason}"), path=shown_path(path),
-                          reason=os_reason(err)) from err
-    try:
-        return load_json(text)
-    except JSON_ERRORS as err:
-        raise RecordError(N_("{path} is not a valid game record: {reason}"),
-                          path=shown_path(path),
-                          reason=json_reason(err)) from err
 
 
 def undo(state: State, count: int = 1) -> State:

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import contextlib
 import gettext
+import hashlib
 import os
+import pickle
+import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..engine.messages import N_, CelestiaError
+from ..engine.messages import N_, CelestiaError, excerpt
+from ..i18n import LANGUAGES, LOCALE_DIR, Translator
+from ..storage import state_dir, write_atomic
 from .errors import LessonError
-from .schema import Lesson, Step, load_lesson
+from .schema import Lesson, Step
 
 if TYPE_CHECKING:  # loading the lessons for the menu does not need the runner
     from .runner import Runner
@@ -59,16 +64,11 @@ def load_all(folder: Path | None = None) -> list[Lesson]:
 def _cache_path() -> Path:
     """Raises ImportError where the platform's folders cannot be known (in a web page,
     which has no ``platformdirs``): there is then no cache."""
-    from ..storage import state_dir
-
     return state_dir() / "cache" / "lessons.pickle"
 
 
 def _cache_key(files: list[Path]) -> str:
     """What the cache depends on: each lesson file, the code that reads lessons, Python."""
-    import hashlib
-    import sys
-
     here = Path(__file__).resolve().parent  # the code that reads lessons (not imported)
     parts = [sys.version, str(CACHE_FORMAT)]
     for path in [here / "schema.py", here / "reader.py", *files]:
@@ -80,8 +80,6 @@ def _cache_key(files: list[Path]) -> str:
 def _cached(key: str) -> list[Lesson] | None:
     """The cached lessons for ``key``; None if there are none, or they cannot be used (a
     damaged or foreign cache is simply read again from the lesson files)."""
-    import pickle
-
     try:
         data = _cache_path().read_bytes()
         found = pickle.loads(data)
@@ -95,10 +93,6 @@ def _cached(key: str) -> list[Lesson] | None:
 
 
 def _keep(key: str, lessons: list[Lesson]) -> None:
-    import pickle
-
-    from ..storage import write_atomic
-
     # Without a cache the lessons are read from their files each time.
     with contextlib.suppress(ImportError, OSError, pickle.PicklingError):
         write_atomic(_cache_path(), pickle.dumps({"key": key, "lessons": lessons}),
@@ -106,6 +100,10 @@ def _keep(key: str, lessons: list[Lesson]) -> None:
 
 
 def _load_files(files: list[Path], folder: Path | None) -> list[Lesson]:
+    # start-up: the tutor's first screen (benchmarks/tutor.py) comes from the cache,
+    # without the reader and PyYAML
+    from .reader import load_lesson
+
     lessons: list[Lesson] = []
     seen: dict[str, Lesson] = {}
     for path in files:
@@ -131,7 +129,6 @@ def find_lesson(lessons: list[Lesson], lesson_id: str) -> Lesson:
     for lesson in lessons:
         if lesson.id == lesson_id:
             return lesson
-    from ..inputs import excerpt  # what was typed is quoted short
 
     # No file holds the mistake (it is in what was asked for): the folder is named instead.
     raise LessonError(N_('There is no lesson "{id}" in {file}; the lessons are: {ids}.'),
@@ -155,11 +152,16 @@ class Counts:
     goals: int = 0
     ideas: int = 0
     exercises: int = 0
+    #: Found by playing the lesson through (``audit``): the learner's decisions, and the
+    #: moves of the learner's seat the lesson made for them.
+    decisions: int = 0
+    automatic: int = 0
 
     def __add__(self, other: Counts) -> Counts:
         return Counts(self.moves + other.moves, self.questions + other.questions,
                       self.goals + other.goals, self.ideas + other.ideas,
-                      self.exercises + other.exercises)
+                      self.exercises + other.exercises, self.decisions + other.decisions,
+                      self.automatic + other.automatic)
 
 
 def lesson_counts(lesson: Lesson) -> Counts:
@@ -179,38 +181,33 @@ def lesson_counts(lesson: Lesson) -> Counts:
     return Counts(moves, questions, goals, len(lesson.ideas), exercises)
 
 
-def first_answer(runner: Runner, overrides: dict[str, str] | None = None,
-                 solutions: dict[str, list[str]] | None = None) -> str:
-    """The option key a play-through takes at the runner's question: an override, else the
-    first accepted answer in the file's order; in a goal, the next move of its solution."""
-    ask = runner.ask
-    assert ask is not None
-    if ask.kind == "goal":
-        goal_key = ask.key.split(".")[0]
-        if solutions is None:
-            solutions = {}
-        moves = solutions.setdefault(goal_key, list(ask.step.solution))
-        if not moves:
-            raise LessonError(N_("{file}, line {line}: the goal's solution ends before the "
-                                 "goal is reached."), file=Path(runner.lesson.path).name,
-                              line=ask.step.line)
-        action = moves.pop(0)
-        if ask.option(action) is None:
-            raise LessonError(N_('{file}, line {line}: the solution\'s move "{action}" is '
-                                 "not a legal move here; the legal moves are: {legal}."),
-                              file=Path(runner.lesson.path).name, line=ask.step.line,
-                              action=action, legal=", ".join(o.key for o in ask.options))
-        return action
-    override = (overrides or {}).get(ask.key)
-    if override is not None:
-        return override
-    return next(o.key for o in ask.options if o.correct)
+def runner_at(lesson: Lesson, unit: str) -> Runner | None:
+    """A play of the lesson (its accepted answers, the file's order) stopped where
+    ``unit`` begins, ending when it is over: what the review asks again. None if the
+    lesson has no such unit any more (it changed)."""
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
+    from .runner import Runner, first_answer
+
+    runner = Runner(lesson)
+    if unit not in runner.units:
+        return None
+    solutions: dict[str, list[str]] = {}
+    while runner.pause != "end":
+        if runner.unit == unit:
+            runner.stop_unit = unit
+            return runner
+        if runner.pause == "say":
+            runner.proceed()
+        else:
+            runner.answer(first_answer(runner, solutions=solutions))
+    return None
 
 
 def answer_paths(lesson: Lesson) -> Iterator[dict[str, str]]:
     """Ways through a lesson: the first accepted answers, and each other accepted answer
     of a question (question key → option key)."""
-    from .runner import Runner
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
+    from .runner import Runner, first_answer
 
     yield {}
     runner = Runner(lesson)
@@ -232,7 +229,8 @@ def answer_paths(lesson: Lesson) -> Iterator[dict[str, str]]:
 def play_through(lesson: Lesson, overrides: dict[str, str] | None = None) -> Runner:
     """Play the whole lesson with accepted answers, trying every wrong one on the way (it
     must leave the position unchanged) and each goal's ``mistake`` (it must miss)."""
-    from .runner import Runner
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
+    from .runner import Runner, first_answer
 
     runner = Runner(lesson)
     solutions: dict[str, list[str]] = {}
@@ -277,8 +275,6 @@ def _miss(runner: Runner, step: Step) -> None:
 
 def missing_translations(lesson: Lesson) -> list[tuple[str, int, str]]:
     """(language, line, text) of every lesson text absent from a compiled catalog."""
-    from ..i18n import LOCALE_DIR
-
     missing = []
     for language in TRANSLATED:
         path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
@@ -303,6 +299,7 @@ def check_lesson(lesson: Lesson) -> Counts:
 
 
 def _check_counts(lesson: Lesson, counts: Counts) -> None:
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from ..names import ngettext  # the plural marker; not needed to open the menu
 
     found = counts.moves + counts.questions
@@ -321,6 +318,7 @@ def _check_play(lesson: Lesson) -> None:
     """The recap's rules exist, every way through plays on the engine, every text renders
     in every language and is translated."""
     file = Path(lesson.path).name
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from ..content import rules
 
     for item in lesson.recap:
@@ -330,7 +328,7 @@ def _check_play(lesson: Lesson) -> None:
                               rule=item.rule)
     for overrides in answer_paths(lesson):
         play_through(lesson, overrides)
-    from ..i18n import LANGUAGES, Translator
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
     from .transcript import transcript
 
     for language in LANGUAGES:  # every text renders in every language
@@ -342,6 +340,25 @@ def _check_play(lesson: Lesson) -> None:
                              'of "{text}" ({count} missing in all).'),
                           file=file, line=line, language=language,
                           text=text[:60], count=len(missing))
+
+
+def _course_problems(total: Counts) -> list[CelestiaError]:
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
+    from ..names import ngettext
+
+    problems: list[CelestiaError] = []
+    for found, least, texts in (
+            (total.exercises, MIN_EXERCISES_IN_COURSE, ngettext(
+                "The course holds {n} exercise; it needs at least {count}.",
+                "The course holds {n} exercises; it needs at least {count}.",
+                total.exercises)),
+            (total.decisions, MIN_DECISIONS_IN_COURSE, ngettext(
+                "The course asks the learner for {n} decision; it needs at least {count}.",
+                "The course asks the learner for {n} decisions; it needs at least {count}.",
+                total.decisions))):
+        if found < least:
+            problems.append(CelestiaError(texts[0], plural=texts[1], n=found, count=least))
+    return problems
 
 
 @dataclass
@@ -358,9 +375,24 @@ class CheckReport:
         return not self.errors
 
 
-def check_all(folder: Path | None = None) -> CheckReport:
+#: What the whole course must hold, with every question checked (``--check --strict``).
+MIN_EXERCISES_IN_COURSE = 60
+MIN_DECISIONS_IN_COURSE = 150
+#: Whether ``--check`` runs the three checks of every question and goal (``audit``) and
+#: requires every lesson to declare its ideas; ``--strict`` asks for them meanwhile.
+STRICT = False
+
+
+def check_all(folder: Path | None = None, strict: bool | None = None) -> CheckReport:
     """Load and check every lesson, and the course as a whole (at least
-    ``MIN_MOVES_IN_COURSE`` learner moves)."""
+    ``MIN_MOVES_IN_COURSE`` learner moves). ``strict`` (default ``STRICT``): also the
+    three checks of every question and goal (``tutor.lessons.audit``), every lesson's
+    ideas, no move made for the learner, and the course's exercises and decisions."""
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
+    from .audit import audit_play, check_ideas
+
+    if strict is None:
+        strict = STRICT
     errors: list[CelestiaError] = []
     try:
         lessons = load_all(folder)
@@ -368,16 +400,29 @@ def check_all(folder: Path | None = None) -> CheckReport:
         return CheckReport([], [err], Counts())
     found: list[tuple[Lesson, Counts]] = []
     total = Counts()
+    problems_of: dict[str, list[LessonError]] = {lesson.id: [] for lesson in lessons}
+    for problem in check_ideas(lessons, strict):
+        for lesson in lessons:
+            if Path(lesson.path).name == problem.params.get("file"):
+                problems_of[lesson.id].append(problem)
     for lesson in lessons:
         counts = lesson_counts(lesson)
-        found.append((lesson, counts))
-        total = total + counts
         try:
             _check_counts(lesson, counts)
             _check_play(lesson)
+            audit = audit_play(lesson)
+            counts = replace(counts, decisions=audit.decisions, automatic=audit.automatic)
+            if strict:
+                errors += audit.problems
         except LessonError as err:
             errors.append(err)
+        errors += problems_of[lesson.id]
+        found.append((lesson, counts))
+        total = total + counts
+    if strict:
+        errors += _course_problems(total)
     if total.moves < MIN_MOVES_IN_COURSE:
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
         from ..names import ngettext
 
         singular, plural = ngettext(

@@ -17,6 +17,7 @@ from yaml.constructor import ConstructorError, SafeConstructor
 from ..engine import data
 from ..engine.messages import N_
 from ..file_errors import os_reason, yaml_reason
+from ..grammar import GrammarError, parse_genders
 from .errors import LessonError
 from .schema import (
     ASKING_KINDS,
@@ -180,8 +181,6 @@ def load_lesson(path: str | Path) -> Lesson:
 
     genders: dict[str, str] = {}
     if "genders" in top:
-        from ..grammar import GrammarError, parse_genders
-
         node = top["genders"][1]
         declared = reader.value(node)
         try:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.lists import format_list
+
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
 from ..names import QUOTED, Phrase, dice_text
+from ..practice.coach import advise, percent, points
 from .runner import Entry, Percent, Points
 
 
@@ -16,12 +19,8 @@ def _localise(params: dict[str, Any], tr: Translator) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, value in params.items():
         if isinstance(value, Percent):
-            from ..practice.coach import percent
-
             out[name] = percent(value.value, tr)
         elif isinstance(value, Points):
-            from ..practice.coach import points
-
             out[name] = points(value.value, tr)
         elif name == "dice" and isinstance(value, str):
             # The lessons list dice with commas, the way the board shows them.
@@ -32,8 +31,6 @@ def _localise(params: dict[str, Any], tr: Translator) -> dict[str, Any]:
 
 
 def rules_text(rules: tuple[str, ...], tr: Translator) -> str:
-    from babel.lists import format_list
-
     return tr.ngettext("See rule {rules}.", "See rules {rules}.", len(rules)).format(
         rules=format_list(list(rules), locale=tr.language))
 
@@ -72,8 +69,6 @@ def render_entry(entry: Entry, tr: Translator) -> str:
 
 def coach_text(state: Any, player: int, tr: Translator) -> str:
     """The coach's advice for ``player`` at ``state``, as the hint of a goal."""
-    from ..practice.coach import advise
-
     return tr.format(N_("The coach: {advice}"), advice=advise(state, player, tr).sentence)
 
 

@@ -25,12 +25,12 @@ from ..engine import CHANCE, TERMINAL, Options, ScriptedChance, SeededChance, St
 from ..engine.bots import BOT_STYLES, make_bot
 from ..engine.messages import N_, CelestiaError, ChanceError, Event, IllegalAction
 from ..names import Phrase, move_phrase
+from ..practice.odds import figures
+from ..practice.voyage import View
 from .errors import LessonError
+from .order import shown_order
 from .schema import Exercise, Lesson, Setup, Step
 
-#: Event kinds narrated while fast-forwarding (the rest would drown the reader).
-FAST_FORWARD_KINDS = frozenset({"voyage", "reshuffle", "no-cards", "crash", "game-over",
-                                "voyage-end"})
 #: The message id of the engine's refusal of a move that is not open now; the runner says
 #: it again in the learner's words.
 NOT_POSSIBLE = '"{action}" is not a possible move now; the choices are: {choices}.'
@@ -195,30 +195,30 @@ def exercise_order(count: int, lesson_id: str, drill: int, attempt: int | None) 
     the drill and the attempt, never the order of the attempt before."""
     if attempt is None:
         return list(range(count))
-    from .controller import shown_order
-
     return shown_order(count, lesson_id, f"drill{drill}", attempt)
 
 
-def program(lesson: Lesson, attempt: int | None = None) -> tuple[tuple[Step, str], ...]:
-    """The steps as played, each with the key that seeds its bots: a drill becomes its
-    introduction, then each exercise's start (a new position) and steps, in the order of
-    ``exercise_order``."""
-    found: list[tuple[Step, str]] = []
+def program(lesson: Lesson, attempt: int | None = None) -> tuple[tuple[Step, str, str], ...]:
+    """The steps as played, each with the key that seeds its bots and its unit (what the
+    review asks again: a step of the lesson, or a whole exercise; its line as a string).
+    A drill becomes its introduction, then each exercise's start (a new position) and
+    steps, in the order of ``exercise_order``."""
+    found: list[tuple[Step, str, str]] = []
     drills = 0
     for index, step in enumerate(lesson.steps):
+        found.append((step, str(index), str(step.line)))
         if step.kind != "drill":
-            found.append((step, str(index)))
             continue
-        found.append((step, str(index)))
         order = exercise_order(len(step.exercises), lesson.id, drills, attempt)
         drills += 1
         for number, position in enumerate(order, start=1):
             exercise: Exercise = step.exercises[position]
+            unit = str(exercise.line)
             found.append((Step("exercise", exercise.line, options=exercise.options,
                                setup=exercise.setup,
-                               place=(number, len(step.exercises))), f"x{exercise.line}"))
-            found += [(inner, f"x{inner.line}") for inner in exercise.steps]
+                               place=(number, len(step.exercises))), f"x{exercise.line}",
+                          unit))
+            found += [(inner, f"x{inner.line}", unit) for inner in exercise.steps]
     return tuple(found)
 
 
@@ -232,9 +232,13 @@ class Runner:
         self.lesson = lesson
         self.attempt = attempt
         played = program(lesson, attempt)
-        #: The steps as played (``program``) and the key of each that seeds its bots.
-        self.steps = tuple(step for step, _ in played)
-        self._seeds = tuple(seed for _, seed in played)
+        #: The steps as played (``program``), the key of each that seeds its bots, and
+        #: the unit of the review each belongs to.
+        self.steps = tuple(step for step, _, _ in played)
+        self._seeds = tuple(seed for _, seed, _ in played)
+        self.units = tuple(unit for _, _, unit in played)
+        #: Set by the review: the play ends when this unit is over.
+        self.stop_unit: str | None = None
         #: Moves of the learner's seat that the lesson played for them (``fast_forward``).
         self.automatic = 0
         self.learner = lesson.learner
@@ -264,6 +268,11 @@ class Runner:
     def step(self) -> Step | None:
         steps = self.steps
         return steps[self.cursor] if self.cursor < len(steps) else None
+
+    @property
+    def unit(self) -> str | None:
+        """The unit of the review the current step belongs to."""
+        return self.units[self.cursor] if self.cursor < len(self.units) else None
 
     def proceed(self) -> None:
         """Go on after a ``say`` pause."""
@@ -393,9 +402,6 @@ class Runner:
         taken here, on average), ``next_points`` (one taken at the next city) and
         ``stay_points`` (staying now and leaving at the next city: ``pay_chance`` ×
         ``next_points``, as a crash brings nothing)."""
-        from ..practice.odds import figures
-        from ..practice.voyage import View
-
         state = self.state
         options = state.options
         found: dict[str, Any] = {"pay_chance": Percent(Fraction(0)),
@@ -432,7 +438,8 @@ class Runner:
                 if self._goal_pause():
                     return
                 continue
-            if self.cursor >= len(steps):
+            if self.cursor >= len(steps) or (self.stop_unit is not None
+                                              and self.units[self.cursor] != self.stop_unit):
                 self.pause = "end"
                 return
             step = steps[self.cursor]
@@ -687,18 +694,23 @@ class Runner:
             self.log.append(Entry("event", event.msgid, dict(event.params)))
 
     def _fast_forward(self, step: Step) -> None:
+        """Play on until ``until`` holds, narrating every move as it happens; a new
+        voyage's dice are rolled only if the position needs them (never before the
+        narration that follows can announce them)."""
         for _ in range(step.max_moves):
-            self._resolve_chance(step.line, kinds=FAST_FORWARD_KINDS)
+            self._resolve_chance(step.line, rolls=False)
             if not self._mismatches(step.check):
                 return
             self._need_decision(step.line)
+            if not self._mismatches(step.check):
+                return
             legal = self.state.legal_actions()
             if not legal:
                 break
             action = next((a for a in step.prefer if a in legal), legal[0])
             if self.state.actor == self.learner:
                 self.automatic += 1
-            self._play(action, step.line, narrate=True, kinds=FAST_FORWARD_KINDS)
+            self._play(action, step.line, narrate=True)
         self._verify(step.check, step.line)
 
     def _refusal_entry(self, err: IllegalAction, action: str, ask: Ask) -> Entry:
@@ -801,6 +813,10 @@ class Runner:
                 expected, actual = per_seat(expected, state.score)
             elif key == "treasures":
                 expected, actual = per_seat(expected, lambda p: len(state.treasures[p]))
+            elif key == "left_at":
+                # The city of the seat's last treasure: where it left the airship.
+                expected, actual = per_seat(expected, lambda p: state.treasures[p][-1].city
+                                            if state.treasures[p] else 0)
             else:  # piles
                 actual = {city: len(state.piles.get(int(city), [])) for city in expected or {}}
             if actual != expected:
@@ -830,3 +846,31 @@ class Runner:
                                 line=line, reason=err.english())
         error.cause = err
         return error
+
+
+def first_answer(runner: Runner, overrides: dict[str, str] | None = None,
+                 solutions: dict[str, list[str]] | None = None) -> str:
+    """The option key a play-through takes at the runner's question: an override, else the
+    first accepted answer in the file's order; in a goal, the next move of its solution."""
+    ask = runner.ask
+    assert ask is not None
+    if ask.kind == "goal":
+        goal_key = ask.key.split(".")[0]
+        if solutions is None:
+            solutions = {}
+        moves = solutions.setdefault(goal_key, list(ask.step.solution))
+        if not moves:
+            raise LessonError(N_("{file}, line {line}: the goal's solution ends before the "
+                                 "goal is reached."), file=Path(runner.lesson.path).name,
+                              line=ask.step.line)
+        action = moves.pop(0)
+        if ask.option(action) is None:
+            raise LessonError(N_('{file}, line {line}: the solution\'s move "{action}" is '
+                                 "not a legal move here; the legal moves are: {legal}."),
+                              file=Path(runner.lesson.path).name, line=ask.step.line,
+                              action=action, legal=", ".join(o.key for o in ask.options))
+        return action
+    override = (overrides or {}).get(ask.key)
+    if override is not None:
+        return override
+    return next(o.key for o in ask.options if o.correct)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -20,9 +19,9 @@ SETUP_KEYS = {"hands", "draw", "piles", "rolls", "shuffles", "seed"}
 OPTION_KEYS = {"first_captain", "variant", "grappling_hook", "spyglass_points"}
 CHECK_KEYS = {"phase", "actor", "captain", "city", "dest", "dice", "aboard", "voyage",
               "route", "hand", "points", "treasures", "piles", "draw", "over", "winners",
-              "scores", "leader", "ashore", "any"}
+              "scores", "leader", "ashore", "any", "left_at"}
 #: Check keys whose values may be bounds, ``{min: 6}`` / ``{max: 2}``, per seat.
-BOUNDED_KEYS = {"points", "treasures", "scores"}
+BOUNDED_KEYS = {"points", "treasures", "scores", "left_at"}
 STEP_KINDS = ("say", "do", "prompt", "move", "goal", "check", "fast_forward", "position",
               "drill")
 #: The step kinds an exercise of a drill may hold (a new position is the exercise itself).
@@ -200,10 +199,3 @@ class Lesson:
                 if choice.why:
                     found.append((choice.line, choice.why, choice.context))
         return [item for item in found if item[1]]
-
-
-def load_lesson(path: str | Path) -> Lesson:
-    """Read and check one lesson file's structure (``tutor.lessons.reader``)."""
-    from .reader import load_lesson as read
-
-    return read(path)

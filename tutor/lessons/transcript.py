@@ -9,9 +9,8 @@ from typing import Any
 
 from ..engine.messages import N_
 from ..i18n import Translator
-from .library import first_answer
 from .render import render_entry
-from .runner import Ask, Entry, Option, Runner
+from .runner import Ask, Entry, Option, Runner, first_answer
 from .schema import Lesson, Step
 
 WIDTH = 78
@@ -44,10 +43,12 @@ class Question:
         return self.ask.options
 
 
-def walk_answered(lesson: Lesson) -> Iterator[Entry | Question]:
+def walk_answered(lesson: Lesson, runner: Runner | None = None
+                  ) -> Iterator[Entry | Question]:
     """Play ``lesson`` through with its first accepted answers (a goal with its solution),
-    yielding every log entry and each decision (with its options) before it is taken."""
-    runner = Runner(lesson)
+    yielding every log entry and each decision (with its options) before it is taken;
+    on ``runner`` if given (a new play of the lesson, in the file's order)."""
+    runner = runner or Runner(lesson)
     solutions: dict[str, list[str]] = {}
     shown = 0
     while True:

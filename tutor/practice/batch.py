@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from ..app.board import board_text
 from ..engine import CelestiaError
 from ..engine.messages import N_
 from ..i18n import Translator
 from ..inputs import excerpt, whole
 from ..names import move_label
 from .game import GAME_SAVED, PracticeGame
+from .saved import check_save_file, saved_lines
 from .words import bots_line, summary_lines
 
 
@@ -63,7 +65,6 @@ class _Saver:
     def last(self) -> None:
         if self.path is None:
             return
-        from .saved import saved_lines
 
         for line in saved_lines(self.game, self.path, self.tr, summary=False):
             self.write(line)
@@ -73,8 +74,6 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
               tr: Translator, save_path: Path | None = None, coach: bool = False,
               board: bool = False) -> int:
     """Play from ``lines``; returns 0 at the end of the game, 1 if the input ran out."""
-    from ..app.board import board_text
-
     saver = _Saver(game, save_path, write, tr)
     write(bots_line(game, tr))
     told = len(game.log)
@@ -103,8 +102,6 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
             write(board_text(game.state, game.learner, tr))
             continue
         if command == "save" and rest.strip():
-            from .saved import check_save_file
-
             target = rest.strip()
             try:
                 # The same check as --save: never over a file that is not this game.

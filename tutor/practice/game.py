@@ -18,11 +18,13 @@ the seed and the length of the history, so a resumed game goes on deterministica
 from __future__ import annotations
 
 import json
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import records
 from ..engine import (
     CHANCE,
     TERMINAL,
@@ -34,8 +36,10 @@ from ..engine import (
     to_record,
 )
 from ..engine.messages import N_, CelestiaError
+from ..file_errors import os_reason
 from ..i18n import Translator
 from ..inputs import name_problem, shown_path
+from ..storage import state_dir, write_atomic, write_new
 from .coach import Advice, advise
 from .expert import STYLES, make_player
 
@@ -192,9 +196,6 @@ class PracticeGame:
 
     def save(self, path: str | Path) -> None:
         """Write the game record atomically (a crash never leaves half a file)."""
-        from ..file_errors import os_reason
-        from ..storage import write_atomic
-
         try:
             write_atomic(path, self._text(), private=True)
         except OSError as err:
@@ -204,9 +205,6 @@ class PracticeGame:
     def save_new(self, place: Path) -> Path:
         """Write the game record as a new file named like ``place`` (``-2``, ``-3``… when
         another game took that name in the same second); returns where."""
-        from ..file_errors import os_reason
-        from ..storage import write_new
-
         try:
             return write_new(place.parent, place.stem, place.suffix, self._text(),
                              private=True)
@@ -255,15 +253,11 @@ def _this_step(record: dict[str, Any], learner: int) -> list[Event]:
 
 def default_save_path() -> Path:
     """The practice game's save file in the state folder (``CELESTIA_STATE_DIR`` too)."""
-    from ..storage import state_dir
-
     return state_dir() / "practice-game.json"
 
 
 def fallback_paths(failed: Path) -> list[Path]:
     """Other places to save a game that could not be saved at ``failed``."""
-    import tempfile
-
     stamp = time.strftime("%Y%m%d-%H%M%S")
     name = f"celestia-practice-game-{stamp}.json"
     places = [default_save_path().with_name(f"practice-game-{stamp}.json"),
@@ -273,9 +267,7 @@ def fallback_paths(failed: Path) -> list[Path]:
 
 def load(path: str | Path) -> PracticeGame:
     """Resume the practice game saved at ``path``."""
-    from ..engine import record
-
-    return PracticeGame.from_record(record.load(path))
+    return PracticeGame.from_record(records.load(path))
 
 
 def unfinished(path: Path) -> PracticeGame | None:

@@ -24,15 +24,11 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
-from typing import TYPE_CHECKING
 
 from ..engine import data
 from ..engine.data import ANSWERS, DIE_FACES, FACES, HAZARDS, TURBO
 from ..engine.messages import N_, CelestiaError
 from ..engine.payment import can_pay, equipment_covers, hazard_counts
-
-if TYPE_CHECKING:
-    from .voyage import View
 
 
 class ImpossibleSituation(CelestiaError):
@@ -220,6 +216,95 @@ def treasure_value(values: Sequence[int], spyglass_points: int) -> Fraction | No
     return Fraction(sum(v if v else spyglass_points for v in values), len(values))
 
 
+# --- What one player knows ---------------------------------------------------------------
+@dataclass(frozen=True)
+class View:
+    """One player's knowledge at a decision: ``State.observation`` plus the options.
+
+    The voyage model (``voyage``) takes it too: ``treasure_value`` is a float for it."""
+
+    me: int
+    players: int
+    captain: int
+    phase: str
+    city: int
+    #: The cities still on the route (piles not empty), in order.
+    route: tuple[int, ...]
+    pile_sizes: Mapping[int, int]
+    dice: tuple[str, ...]
+    aboard: tuple[bool, ...]
+    hand: Mapping[str, int]
+    treasures: tuple[tuple[int, int], ...]
+    hand_sizes: tuple[int, ...]
+    discard: tuple[str, ...] = ()
+    variant: str = data.STANDARD
+    grappling_hook: bool = False
+    spyglass_points: int = data.SPYGLASS_POINTS_DEFAULT
+    #: Your points in treasures (Spyglasses count 0), for the end of the game.
+    points: int = 0
+    unseen: Mapping[str, int] = field(default_factory=dict)
+    #: The players' names (public), for sentences.
+    seats: tuple[str, ...] = ()
+    #: The cards a later captain's hand is drawn from; None: the whole deck's mix (see the
+    #: module's docstring). Tests give a small one, to check against brute force.
+    later: Mapping[str, int] | None = None
+    #: Every player's number of treasures (public), for the end of the game.
+    treasure_counts: tuple[int, ...] = ()
+    #: Every player's points as reckoned at the table (``celestia odds --their-points``;
+    #: None: estimated from the public facts, see ``endgame``).
+    reckoned: tuple[float | None, ...] | None = None
+
+    @classmethod
+    def from_observation(cls, obs: Mapping, variant: str = data.STANDARD,
+                         grappling_hook: bool = False,
+                         spyglass_points: int = data.SPYGLASS_POINTS_DEFAULT,
+                         seats: Sequence[str] = ()) -> View:
+        me = obs["player"]
+        hand = dict(obs["hand"])
+        discard = tuple(obs["discard_pile"])
+        deck = data.deck_composition(variant, grappling_hook)
+        treasures = tuple(tuple(t) for t in obs["treasures"])
+        return cls(me=me, players=len(obs["aboard"]), captain=obs["captain"],
+                   phase=obs["phase"], city=obs["city"], route=tuple(obs["route"]),
+                   pile_sizes=dict(obs["pile_sizes"]), dice=tuple(obs["dice"]),
+                   aboard=tuple(obs["aboard"]), hand=hand,
+                   treasures=treasures,  # type: ignore[arg-type]
+                   hand_sizes=tuple(obs["hand_sizes"]), discard=discard, variant=variant,
+                   grappling_hook=grappling_hook, spyglass_points=spyglass_points,
+                   points=sum(v for _, v in treasures),
+                   unseen=unseen_cards(deck, hand, discard), seats=tuple(seats),
+                   treasure_counts=tuple(obs["treasure_counts"]))
+
+    @property
+    def spyglasses(self) -> int:
+        return sum(1 for _, v in self.treasures if v == 0)
+
+    @property
+    def dest(self) -> int:
+        return next((c for c in self.route if c > self.city), 0)
+
+    def treasure_value(self, city: int) -> float:
+        """The expected worth of the top treasure of ``city``'s pile, for this player."""
+        gone = tuple(sorted(v for c, v in self.treasures if c == city))
+        return _treasure_value(city, self.variant, gone, self.spyglass_points)
+
+    def unaccounted(self, city: int) -> tuple[int, ...]:
+        """The values the top treasure of ``city``'s pile may have (0: a Magic Spyglass)."""
+        gone = tuple(sorted(v for c, v in self.treasures if c == city))
+        return _unaccounted(city, self.variant, gone)
+
+
+@cache
+def _treasure_value(city: int, variant: str, gone: tuple[int, ...], points: int) -> float:
+    value = treasure_value(unaccounted_treasures(city, variant, gone), points)
+    return float(value) if value is not None else 0.0
+
+
+@cache
+def _unaccounted(city: int, variant: str, gone: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(unaccounted_treasures(city, variant, gone))
+
+
 # --- The figures of one decision, as one player sees it -----------------------------------
 #: Phases after a crash is announced: paying is no longer in question (§3.5).
 CRASH_PHASES = ("spyglass", "jetpack")
@@ -229,7 +314,7 @@ CRASH_PHASES = ("spyglass", "jetpack")
 class Figures:
     """The exact facts the coach can show at one decision; those that do not apply are None.
 
-    Computed from a ``voyage.View`` (what one player may know).
+    Computed from a ``View`` (what one player may know).
     """
 
     #: As a passenger after the roll: the captain pays with Equipment alone / with Turbos.
@@ -248,7 +333,7 @@ class Figures:
 
 
 def figures(view: View) -> Figures:
-    """The exact figures for ``view``'s player (``voyage.View``)."""
+    """The exact figures for ``view``'s player."""
     found = Figures()
     me = view.me
     dest = view.dest

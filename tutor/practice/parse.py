@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..engine import data
 from ..engine.messages import N_, CelestiaError
+from ..glossary import by_engine, fold
 from ..i18n import Translator
 from ..inputs import excerpt
 
@@ -22,8 +24,6 @@ _SPACED = re.compile(r"^(\d+)\s+(\D.*)$")
 
 def _names(identifiers: Iterable[str]) -> dict[str, str]:
     """Every way to write each identifier (engine id, glossary terms) → identifier."""
-    from ..glossary import by_engine, fold
-
     known = by_engine()
     names: dict[str, str] = {}
     for ident in identifiers:
@@ -49,9 +49,6 @@ def parse_names(text: str, identifiers: Iterable[str], option: str, tr: Translat
     whole game) raise ``too_many`` (with ``{option}``, ``{most}`` and ``{count}``) before
     the list is built: ``999xcompass`` ten thousand times would be ten million cards.
     """
-    from ..engine import data
-    from ..glossary import fold
-
     if most is None:
         most = sum(data.deck_composition(data.STANDARD, grappling_hook=True).values())
     allowed = tuple(identifiers)

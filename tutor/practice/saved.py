@@ -19,7 +19,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..engine.messages import N_, CelestiaError
+from ..file_errors import os_reason
 from ..i18n import Translator
+from ..inputs import read_line, shown_path
+from ..storage import set_aside
 from .game import (
     CANNOT_SAVE,
     GAME_SAVED,
@@ -29,6 +32,7 @@ from .game import (
     default_save_path,
     load,
 )
+from .words import summary_lines
 
 #: What the player chose to do about an unfinished game.
 NEW, RESUME, QUIT = "new", "resume", "quit"
@@ -52,8 +56,6 @@ def keep_aside(path: Path) -> Path:
     try:
         os.rename(path, kept)
     except OSError as err:
-        from ..file_errors import os_reason
-
         raise PracticeError(N_("The unfinished game in {path} could not be kept aside, so no "
                                "new game was started: {reason}"), path=str(path),
                             reason=os_reason(err)) from err
@@ -69,8 +71,6 @@ def not_a_game(path: Path) -> tuple[CelestiaError | None, PracticeGame | None]:
         if not path.exists() and not path.is_symlink():
             return None, None
     except OSError as err:  # not even a path the system takes (a name too long…)
-        from ..file_errors import os_reason
-        from ..inputs import shown_path
 
         raise PracticeError(CANNOT_SAVE, path=shown_path(path), reason=os_reason(err)) from err
     try:
@@ -119,7 +119,6 @@ def make_room(path: Path, new: bool, interactive: bool, own_file: bool, tr: Tran
         if not own_file:
             raise PracticeError(N_("{reason} It is not written over: choose another file "
                                    "with --save."), reason=err) from err
-        from ..storage import set_aside
 
         try:
             aside = set_aside(path, "unreadable")
@@ -144,8 +143,6 @@ def make_room(path: Path, new: bool, interactive: bool, own_file: bool, tr: Tran
 
 
 def _read_answer(question: str) -> str:
-    from ..inputs import read_line
-
     print(question, end="", flush=True)
     line = read_line(sys.stdin)
     if not line:
@@ -184,8 +181,6 @@ def saved_lines(game: PracticeGame, path: Path, tr: Translator,
                 summary: bool = True) -> list[str]:
     """Save the game one last time and say where it is, or that it could not be saved
     and where it went instead; then the end of the game or how to resume it."""
-    from .words import summary_lines
-
     where, failure = game.rescue(path)
     lines = []
     if failure is None:

@@ -35,10 +35,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import tomlkit
+from tomlkit.exceptions import ParseError
+
 from ..engine import data
 from ..engine.messages import N_, CelestiaError
+from ..file_errors import FileTooLarge, os_reason, toml_reason
 from ..i18n import Translator
 from ..inputs import excerpt, name_problem, shown_path, whole
+from ..storage import read_text, write_atomic
 
 
 class SheetError(CelestiaError):
@@ -257,8 +262,6 @@ class ScoreSheet:
         """The sheet in the documented file format (see the module docstring); a sheet
         read from a file keeps that file's comments and layout. A new sheet's comment is
         in ``tr``'s language (the keys and values are the format's, in every language)."""
-        import tomlkit
-
         if self.document is None:
             document = tomlkit.document()
             document.add(tomlkit.comment((tr or Translator()).gettext(
@@ -385,12 +388,6 @@ def load_sheet(path: str | Path, variant: str | None = None,
 
     ``variant`` and ``spyglass_points`` (the command's options) replace the file's.
     """
-    import tomlkit
-    from tomlkit.exceptions import ParseError
-
-    from ..file_errors import FileTooLarge, os_reason, toml_reason
-    from ..storage import read_text
-
     try:
         text = read_text(path, MAX_BYTES)
     except FileTooLarge as err:
@@ -415,9 +412,6 @@ def load_sheet(path: str | Path, variant: str | None = None,
 def save_sheet(sheet: ScoreSheet, path: str | Path, tr: Translator | None = None) -> None:
     """Write the sheet to ``path`` atomically: the old file stays whole if this fails. A new
     sheet's comment is in ``tr``'s language."""
-    from ..file_errors import os_reason
-    from ..storage import write_atomic
-
     try:
         write_atomic(path, sheet.to_toml(tr))
     except OSError as err:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from prompt_toolkit.utils import get_cwidth
+
+from ..engine import data
 from ..engine.messages import N_
 from ..i18n import Translator
 from ..inputs import name_problem
@@ -12,8 +15,6 @@ from .scoresheet import Entry, ScoreSheet, SheetError, parse_spyglasses, parse_v
 
 def result_lines(sheet: ScoreSheet, tr: Translator) -> list[str]:
     """Totals, ranking and winner(s) of a complete sheet."""
-    from prompt_toolkit.utils import get_cwidth
-
     results = sheet.results()
     title = tr.ngettext("Score sheet ({n} point for each unused Magic Spyglass):",
                         "Score sheet ({n} points for each unused Magic Spyglass):",
@@ -49,8 +50,6 @@ def enter_sheet(sheet: ScoreSheet, ask: Ask, say: Callable[[str], None],
     ``KeyboardInterrupt`` to stop). Returns False if entry was interrupted; the players
     already entered stay on ``sheet`` either way.
     """
-    from ..engine import data
-
     has_spyglasses = sheet.variant != data.BEGINNER
     say(tr.gettext(N_("Enter each player in turn. Leave the name empty when everyone is "
                       "entered; enter a name again to correct that player.")))

@@ -10,15 +10,18 @@ where it was asked to in the state folder, under a name no other draft has.
 
 from __future__ import annotations
 
+import errno
 import os
+import shlex
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.messages import N_
-from ..file_errors import os_reason
+from ..file_errors import ReadOnlyFile, os_reason
 from ..i18n import Translator
 from ..inputs import excerpt, shown_path
+from ..storage import is_read_only, state_dir, write_new
 from .scoresheet import ScoreSheet, SheetError, load_sheet
 
 
@@ -39,11 +42,6 @@ def check_target(path: str | Path) -> Existing | None:
     Raises ``SheetError`` if a sheet cannot be saved there: a folder, a file that is
     read-only, or a file that is not a score sheet (it is never written over).
     """
-    import errno
-
-    from ..file_errors import ReadOnlyFile
-    from ..storage import is_read_only
-
     where = str(path)
     try:
         target = Path(os.path.realpath(path))
@@ -107,8 +105,6 @@ def save_draft(sheet: ScoreSheet, tr: Translator | None = None) -> Path:
     """Keep ``sheet`` in the state folder as ``score-sheet-YYYYmmdd-HHMMSS.toml`` (with
     ``-2``, ``-3``… if another draft has that name); returns where. Raises
     ``SheetError`` if it cannot be written there either."""
-    from ..storage import state_dir, write_new
-
     folder = state_dir()
     try:
         return write_new(folder, f"score-sheet-{time.strftime('%Y%m%d-%H%M%S')}", ".toml",
@@ -127,8 +123,6 @@ def cannot_write(path: str, err: OSError) -> SheetError:
 def finish_command(path: str | Path, target: str | Path | None = None) -> str:
     """The command that adds players to the sheet in ``path`` and saves it to
     ``target`` (``path`` itself by default)."""
-    import shlex
-
     source = shlex.quote(str(path))
     return f"celestia score --file {source} --save {shlex.quote(str(target or path))}"
 
@@ -136,8 +130,6 @@ def finish_command(path: str | Path, target: str | Path | None = None) -> str:
 def add_command(existing: str, sheet: ScoreSheet) -> str | None:
     """The command that adds the players of ``sheet`` to the sheet in ``existing``; None
     if a name cannot be written as ``--player NAME:VALUES``."""
-    import shlex
-
     parts = [finish_command(existing)]
     for entry in sheet.entries:
         if ":" in entry.name or "=" in entry.name:

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
 from ..engine.messages import N_
 from ..i18n import Translator
 from .scoresheet import ScoreSheet, SheetError, save_sheet
+from .scoreview import result_lines
 from .sheetfiles import (
     Existing,
     add_command,
@@ -39,9 +42,6 @@ ADD, REPLACE, ELSEWHERE = "add", "replace", "elsewhere"
 def _wrapped(text: str) -> str:
     """One line of text wrapped to the terminal, a numbered choice indented under its
     words; paths and commands are never cut."""
-    import shutil
-    import textwrap
-
     indent = " " * (text.index(".") + 2) if text.startswith("  ") and "." in text[:6] else ""
     return textwrap.fill(text, max(20, shutil.get_terminal_size().columns - 1),
                          subsequent_indent=indent, break_long_words=False,
@@ -167,7 +167,6 @@ class Keeper:
                                command=self._finish(path)))
             return 1
         if sheet is not self.sheet:   # the players entered were added to the file's
-            from .scoreview import result_lines
 
             self.say(tr.format(N_("The players entered are added to the sheet in {path}, "
                                   "which now reads:"), path=path))

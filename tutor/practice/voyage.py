@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Protocol
@@ -53,6 +53,7 @@ from typing import Protocol
 from ..engine import data
 from ..engine.data import ANSWERS, EQUIPMENT, HAZARDS, JETPACK, TURBO
 from . import odds
+from .odds import View
 
 #: The cards of a hand that the voyage model follows, in the order of a hand key.
 KEY_CARDS: tuple[str, ...] = (*EQUIPMENT, TURBO, JETPACK)
@@ -205,93 +206,6 @@ def captain_table(hand: HandKey, count: int
 @cache
 def deck_pool(variant: str, grappling_hook: bool) -> PoolKey:
     return pool_key(data.deck_composition(variant, grappling_hook))
-
-
-# --- What one player knows ---------------------------------------------------------------
-@dataclass(frozen=True)
-class View:
-    """One player's knowledge at a decision: ``State.observation`` plus the options."""
-
-    me: int
-    players: int
-    captain: int
-    phase: str
-    city: int
-    #: The cities still on the route (piles not empty), in order.
-    route: tuple[int, ...]
-    pile_sizes: Mapping[int, int]
-    dice: tuple[str, ...]
-    aboard: tuple[bool, ...]
-    hand: Mapping[str, int]
-    treasures: tuple[tuple[int, int], ...]
-    hand_sizes: tuple[int, ...]
-    discard: tuple[str, ...] = ()
-    variant: str = data.STANDARD
-    grappling_hook: bool = False
-    spyglass_points: int = data.SPYGLASS_POINTS_DEFAULT
-    #: Your points in treasures (Spyglasses count 0), for the end of the game.
-    points: int = 0
-    unseen: Mapping[str, int] = field(default_factory=dict)
-    #: The players' names (public), for sentences.
-    seats: tuple[str, ...] = ()
-    #: The cards a later captain's hand is drawn from; None: the whole deck's mix (see the
-    #: module's docstring). Tests give a small one, to check against brute force.
-    later: Mapping[str, int] | None = None
-    #: Every player's number of treasures (public), for the end of the game.
-    treasure_counts: tuple[int, ...] = ()
-    #: Every player's points as reckoned at the table (``celestia odds --their-points``;
-    #: None: estimated from the public facts, see ``endgame``).
-    reckoned: tuple[float | None, ...] | None = None
-
-    @classmethod
-    def from_observation(cls, obs: Mapping, variant: str = data.STANDARD,
-                         grappling_hook: bool = False,
-                         spyglass_points: int = data.SPYGLASS_POINTS_DEFAULT,
-                         seats: Sequence[str] = ()) -> View:
-        me = obs["player"]
-        hand = dict(obs["hand"])
-        discard = tuple(obs["discard_pile"])
-        deck = data.deck_composition(variant, grappling_hook)
-        treasures = tuple(tuple(t) for t in obs["treasures"])
-        return cls(me=me, players=len(obs["aboard"]), captain=obs["captain"],
-                   phase=obs["phase"], city=obs["city"], route=tuple(obs["route"]),
-                   pile_sizes=dict(obs["pile_sizes"]), dice=tuple(obs["dice"]),
-                   aboard=tuple(obs["aboard"]), hand=hand,
-                   treasures=treasures,  # type: ignore[arg-type]
-                   hand_sizes=tuple(obs["hand_sizes"]), discard=discard, variant=variant,
-                   grappling_hook=grappling_hook, spyglass_points=spyglass_points,
-                   points=sum(v for _, v in treasures),
-                   unseen=odds.unseen_cards(deck, hand, discard), seats=tuple(seats),
-                   treasure_counts=tuple(obs["treasure_counts"]))
-
-    @property
-    def spyglasses(self) -> int:
-        return sum(1 for _, v in self.treasures if v == 0)
-
-    @property
-    def dest(self) -> int:
-        return next((c for c in self.route if c > self.city), 0)
-
-    def treasure_value(self, city: int) -> float:
-        """The expected worth of the top treasure of ``city``'s pile, for this player."""
-        gone = tuple(sorted(v for c, v in self.treasures if c == city))
-        return _treasure_value(city, self.variant, gone, self.spyglass_points)
-
-    def unaccounted(self, city: int) -> tuple[int, ...]:
-        """The values the top treasure of ``city``'s pile may have (0: a Magic Spyglass)."""
-        gone = tuple(sorted(v for c, v in self.treasures if c == city))
-        return _unaccounted(city, self.variant, gone)
-
-
-@cache
-def _treasure_value(city: int, variant: str, gone: tuple[int, ...], points: int) -> float:
-    value = odds.treasure_value(odds.unaccounted_treasures(city, variant, gone), points)
-    return float(value) if value is not None else 0.0
-
-
-@cache
-def _unaccounted(city: int, variant: str, gone: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(odds.unaccounted_treasures(city, variant, gone))
 
 
 class Outcomes(Protocol):

@@ -10,6 +10,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from ..glossary import concepts
+
 #: Hungarian letters in order; letters on one line (a space between) sort as one letter.
 _HUNGARIAN = ["a á", "b", "c", "cs", "d", "dz", "dzs", "e é", "f", "g", "gy", "h", "i í",
               "j", "k", "l", "ly", "m", "n", "ny", "o ó", "ö ő", "p", "q", "r", "s", "sz",
@@ -63,8 +65,6 @@ def initial(word: str, language: str) -> str:
 
 def by_letter(language: str) -> list[tuple[str, str, list[Any]]]:
     """The glossary's concepts as (anchor key, heading letter, concepts) groups, A to Z."""
-    from ..glossary import concepts
-
     ordered = sorted(concepts(), key=lambda c: sort_key(c.term(language), language))
     groups: list[tuple[str, str, list[Any]]] = []
     for concept in ordered:

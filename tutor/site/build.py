@@ -27,7 +27,10 @@ from pathlib import Path
 
 from ..engine.messages import N_, CelestiaError
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from ..web.publish import publish
 from . import DOCS_DIR, SITE_TITLE
+from .cards import label_cells
+from .typography import french_html
 
 #: Files Sphinx writes that no reader needs: its build state, the cross-project
 #: inventory, its own search (replaced by ours) and the theme's source maps.
@@ -150,8 +153,6 @@ def build(out: Path, strict: bool = False,
             polish(out / language, language)
         write_start_page(out, languages)
         # The lessons, playable in the page (tutor.web.publish): the engine, first screens.
-        from ..web.publish import publish
-
         publish(out, languages)
     return messages
 
@@ -242,9 +243,6 @@ def polish(folder: Path, language: str) -> None:
     """Finish every page: table wrappers reachable by keyboard, the cells of tables laid
     out as cards on a phone labelled (``cards``); French spacing on every text of a French
     page, including the texts of Sphinx and the theme."""
-    from .cards import label_cells
-    from .typography import french_html
-
     for path in folder.glob("*.html"):
         text = path.read_text(encoding="utf-8")
         fixed = label_cells(_TABLE_WRAPPER.sub(r'<div class="\1" tabindex="0"', text))

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 import yaml
+from babel.lists import format_list
 
 from ..engine import (
     CHANCE,
@@ -132,8 +133,6 @@ def bots_game() -> State:
 
 def render_score_sheet(tr: Translator, depth: int) -> str:
     """A filled-in score sheet: the end of a whole game played by the engine's bots."""
-    from babel.lists import format_list
-
     state = bots_game()
     points = state.options.spyglass_points
     intro = tr.format(N_("These are the treasures at the end of a real game between four of "

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import datetime
 import html
 import json
 import os
@@ -19,6 +20,7 @@ import re
 import time
 from typing import Any
 
+from babel.dates import format_date
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
@@ -29,7 +31,7 @@ from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from . import SITE_TITLE, links, search_index
 from . import nodes as site_nodes
-from .render import render_page
+from .render import render_page, set_edition
 
 #: The search box's label and its title: one text.
 SEARCH = N_("Search the rulebook")
@@ -59,10 +61,6 @@ def switcher(pagename: str, current: str) -> list[dict[str, Any]]:
 
 def build_date(language: str) -> str:
     """Today's date (or ``SOURCE_DATE_EPOCH``'s, for reproducible builds), in words."""
-    import datetime
-
-    from babel.dates import format_date
-
     stamp = float(os.environ.get("SOURCE_DATE_EPOCH", time.time()))
     day = datetime.datetime.fromtimestamp(stamp, tz=datetime.UTC).date()
     text = format_date(day, "long", locale=language)
@@ -152,8 +150,6 @@ def _kept_script(script: Any) -> bool:
 
 def _builder_inited(app: Sphinx) -> None:
     # The single-page builder makes book.html: blocks meant for one edition follow it.
-    from .render import set_edition
-
     set_edition("book" if app.builder.name == "singlehtml" else "pages")
 
 

@@ -12,6 +12,10 @@ from typing import Any
 
 from ..engine.messages import N_
 from ..i18n import Translator
+from ..lessons.library import load_all
+from ..lessons.render import render_entry, rules_text
+from ..lessons.runner import Entry
+from ..lessons.transcript import Question, walk_answered
 from . import rst
 
 
@@ -21,9 +25,6 @@ def _events(lines: list[str]) -> str:
 
 def _question(question: Any, tr: Translator) -> list[str]:
     """The numbered choices of a decision, then why each wrong one is wrong."""
-    from ..lessons.render import render_entry
-    from ..lessons.runner import Entry
-
     if question.ask.kind == "goal":
         return []  # within a goal every legal move is open; the move taken is shown
     options = question.options
@@ -46,8 +47,6 @@ def _question(question: Any, tr: Translator) -> list[str]:
 
 def _rule_links(rule_ids: tuple[str, ...], tr: Translator) -> str:
     """The lesson's "See rule 3.4." as reST, each rule number a link to the rule."""
-    from ..lessons.render import rules_text
-
     tokens = [f"\x02{n}\x02" for n in range(len(rule_ids))]
     text = rst.text(rules_text(tuple(tokens), tr))
     for token, rule_id in zip(tokens, rule_ids, strict=True):
@@ -56,9 +55,6 @@ def _rule_links(rule_ids: tuple[str, ...], tr: Translator) -> str:
 
 
 def render_lesson(lesson: Any, tr: Translator, depth: int) -> str:
-    from ..lessons.render import render_entry
-    from ..lessons.transcript import Question, walk_answered
-
     if lesson.genders:
         tr = tr.with_genders(lesson.genders)
     out = [rst.label(f"lesson-{lesson.id}"), rst.heading(tr.gettext(lesson.title), depth),
@@ -89,6 +85,4 @@ def render_lesson(lesson: Any, tr: Translator, depth: int) -> str:
 
 def render_lessons(tr: Translator, depth: int) -> str:
     """Every lesson, in the tutor's order."""
-    from ..lessons.library import load_all
-
     return "\n".join(render_lesson(lesson, tr, depth) for lesson in load_all())

@@ -16,6 +16,7 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 
+from ..content import rules
 from ..glossary import concepts
 
 #: Text inside these is left as it is.
@@ -138,8 +139,6 @@ def _link_rest(text: nodes.Text, patterns: list[tuple[str, re.Pattern[str]]],
 
 def link_rule_numbers(app: Sphinx, doctree: nodes.document) -> None:
     """Make rule numbers in sentences about rules into links to the rules."""
-    from ..content import rules
-
     docname = app.env.docname
     for text in list(doctree.findall(nodes.Text)):
         if text.parent is None or _skipped(text):

@@ -16,6 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..engine.messages import N_
 from ..i18n import Translator
+from .pictures import PICTURES
 
 
 class picture(nodes.General, nodes.Element):  # noqa: N801 (docutils names nodes so)
@@ -48,8 +49,6 @@ class PictureDirective(SphinxDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        from .pictures import PICTURES
-
         tr = Translator(self.config.language or "en")
         return [picture("", svg=PICTURES[self.arguments[0]](tr))]
 

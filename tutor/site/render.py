@@ -8,6 +8,7 @@ no game number is written here.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -17,10 +18,17 @@ from typing import Any
 
 import yaml
 
-from ..engine import Options
+from ..cli import COMMANDS
+from ..content import about, faq, rules
+from ..engine import Options, data
 from ..engine.messages import N_, CelestiaError
+from ..glossary import definition_params
 from ..i18n import Translator
+from ..lessons.library import load_all
 from . import SITE_DIR, rst
+from .alphabet import by_letter
+from .examples import examples, render_examples, render_score_sheet
+from .lessons import render_lessons
 
 PAGES_FILE = SITE_DIR / "pages.yaml"
 
@@ -87,8 +95,6 @@ def local_label(name: str) -> str:
 
 def _rules(spec: Any, tr: Translator, depth: int) -> str:
     """A section of the rulebook with its statements, tables and subsections."""
-    from ..content import rules
-
     if isinstance(spec, str):
         spec = {"id": spec}
     section = rules.get(str(spec["id"]))
@@ -100,8 +106,6 @@ def _rules(spec: Any, tr: Translator, depth: int) -> str:
 def _section(section: Any, tr: Translator, depth: int, skip: set[str], heading: bool,
              anchors: bool) -> str:
     """``anchors``: whether this page is the section's home, where links to it land."""
-    from ..content import rules
-
     out = []
     if anchors:
         out.append(rst.label(rule_anchor(section.id)))
@@ -128,8 +132,6 @@ def _section(section: Any, tr: Translator, depth: int, skip: set[str], heading: 
 def _statement(rule: Any, tr: Translator, anchor: bool = True) -> str:
     """A rule statement. At its home: its label, a visible link icon and the FAQ entries
     that cite it; elsewhere its number links to its home."""
-    from ..content import rules
-
     body = rst.text(rst.squash(rules.text(rule, tr)))
     see = ""
     if getattr(rule, "see", ()):
@@ -146,8 +148,6 @@ def _statement(rule: Any, tr: Translator, anchor: bool = True) -> str:
 def _questions(rule_id: str, tr: Translator) -> str:
     """The FAQ entries that cite ``rule_id`` (read through ``faq.entries``, so new
     entries appear here by themselves), as links to their answers."""
-    from ..content import faq
-
     cited = [entry for entry in faq.entries() if rule_id in entry.rules]
     if not cited:
         return ""
@@ -167,8 +167,6 @@ def _ref_text(text: str) -> str:
 
 def _ruling(spec: Any, tr: Translator, depth: int) -> str:
     """A rule statement quoted on another page, with a link to its place in the rules."""
-    from ..content import rules
-
     rule = rules.get(str(spec))
     body = rst.text(rst.squash(rules.text(rule, tr)))
     return (".. rst-class:: celestia-rule\n\n"
@@ -176,8 +174,6 @@ def _ruling(spec: Any, tr: Translator, depth: int) -> str:
 
 
 def _table(name: str, tr: Translator, depth: int = 0) -> str:
-    from ..content import rules
-
     head, rows = rules.table_rows(name, tr)
     return rst.table(head, rows, f"celestia-{name}")
 
@@ -208,9 +204,6 @@ def _page_link(spec: dict[str, str], tr: Translator, depth: int) -> str:
 def _contents(spec: Any, tr: Translator, depth: int) -> str:
     """A table of contents at the top of a long page, read from the page's own blocks:
     each ``title`` that follows, with a link to every lesson or example under it."""
-    from ..lessons.library import load_all
-    from .examples import examples
-
     out: list[str] = []
     for block in pages()[_PAGE.get()].get("blocks", []):
         kind = next(key for key in block if key != "edition")
@@ -269,8 +262,6 @@ def _default_text(name: str, value: Any, tr: Translator) -> str:
 def _options(spec: Any, tr: Translator, depth: int) -> str:
     """The rule options the engine knows, named as players say them, with their defaults
     (read from ``Options``)."""
-    from ..content import rules
-
     described = {item["name"]: item for item in pages()["options"]["option-list"]}
     head = [tr.gettext(N_("Option")), tr.gettext(N_("Default")),
             tr.gettext(N_("Meaning")), tr.gettext(N_("Rule"))]
@@ -290,10 +281,6 @@ def _options(spec: Any, tr: Translator, depth: int) -> str:
 
 def _commands(spec: Any, tr: Translator, depth: int) -> str:
     """Every sub-command of ``celestia`` with its help text, from the CLI itself."""
-    import importlib
-
-    from ..cli import COMMANDS
-
     head = [tr.gettext(N_("Command")), tr.gettext(N_("What it does"))]
     rows = []
     for name, module_name in COMMANDS.items():
@@ -305,9 +292,6 @@ def _commands(spec: Any, tr: Translator, depth: int) -> str:
 def _glossary(spec: Any, tr: Translator, depth: int) -> str:
     """Every term, A to Z in the page's language (its own alphabet), under a letter
     heading, with a row of letters at the top that jump to them."""
-    from ..glossary import definition_params
-    from .alphabet import by_letter
-
     names = {"en": "English", "fr": "Français", "hu": "Magyar"}
     order = [tr.language, *(lang for lang in ("en", "fr", "hu") if lang != tr.language)]
     params = definition_params()
@@ -348,8 +332,6 @@ def faq_topic(rule_id: str) -> str:
 
 def faq_groups() -> list[tuple[str, list[Any]]]:
     """(topic, entries) for every topic that has entries, in the rulebook's order."""
-    from ..content import faq
-
     groups: dict[str, list[Any]] = {topic: [] for topic in FAQ_TOPICS}
     for entry in faq.entries():
         groups[faq_topic(entry.rules[0])].append(entry)
@@ -358,8 +340,6 @@ def faq_groups() -> list[tuple[str, list[Any]]]:
 
 def _faq(spec: Any, tr: Translator, depth: int) -> str:
     """The FAQ grouped by topic, with an index of every question at the top."""
-    from ..content import faq, rules
-
     out = [rst.paragraph(tr.gettext(N_("Every question, by topic; each answer names the "
                                        "rules it rests on.")))]
     index = []
@@ -395,14 +375,10 @@ def _quick(spec: Any, tr: Translator, depth: int) -> str:
 
 
 def _quick_values() -> dict[str, Any]:
-    from ..engine import data
-
     return {"end_score": data.END_SCORE}
 
 
 def _about(spec: Any, tr: Translator, depth: int) -> str:
-    from ..content import about
-
     # about.render gives the heading, the text, then one line per fact: keep the text
     # (the page has its own title) and show the facts as a table.
     parts = about.render(tr).split("\n\n")
@@ -412,20 +388,14 @@ def _about(spec: Any, tr: Translator, depth: int) -> str:
 
 
 def _examples(spec: Any, tr: Translator, depth: int) -> str:
-    from .examples import render_examples
-
     return render_examples(tr, depth)
 
 
 def _lessons(spec: Any, tr: Translator, depth: int) -> str:
-    from .lessons import render_lessons
-
     return render_lessons(tr, depth)
 
 
 def _score_sheet(spec: Any, tr: Translator, depth: int) -> str:
-    from .examples import render_score_sheet
-
     return render_score_sheet(tr, depth)
 
 

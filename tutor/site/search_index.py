@@ -24,7 +24,8 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from ..content import search
+from ..content import faq, search
+from ..i18n import Translator
 from .nodes import permalink, picture
 
 FILE = "searchindex-celestia.js"
@@ -74,9 +75,6 @@ def _text_of(node: nodes.Node, tables: bool = True) -> str:
 
 def _faq_keywords(language: str) -> dict[str, list[str]]:
     """Anchor of each FAQ entry → its keywords in ``language`` and its id's words."""
-    from ..content import faq
-    from ..i18n import Translator
-
     tr = Translator(language)
     return {f"faq-{entry.id}": [*(tr.gettext(k) for k in entry.keywords),
                                 entry.id.replace("-", " ")]

@@ -20,6 +20,7 @@ import json
 import sys
 from pathlib import Path
 
+import sphinx
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -37,8 +38,6 @@ def _read(path: Path) -> Catalog:
 
 
 def _sphinx_catalog() -> Catalog:
-    import sphinx
-
     return _read(Path(sphinx.__file__).parent / "locale" / LANGUAGE / "LC_MESSAGES"
                  / "sphinx.po")
 

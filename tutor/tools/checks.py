@@ -33,7 +33,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 
 from .. import grammar
-from . import catalogs as tool
+from . import catalog_model as tool
 
 
 def _key(message: Message) -> tuple[str, str | None]:

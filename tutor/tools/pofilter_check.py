@@ -22,8 +22,12 @@ import string
 from collections import Counter
 from pathlib import Path
 
+from translate.filters import checks
+from translate.misc.multistring import multistring
+from translate.storage import po
+
 from ..grammar import is_grammar_spec
-from . import catalogs as tool
+from . import catalog_model as tool
 
 #: The pofilter tests run, and what each guards.
 RUN: dict[str, str] = {
@@ -131,10 +135,6 @@ def _catalogs(only: list[str] | None) -> list[tuple[str, str, Path]]:
 
 def check_catalog(language: str, path: Path) -> tuple[int, list[tuple[str, str, str]]]:
     """(messages checked, [(test, message, msgid)…]) for one catalog."""
-    from translate.filters import checks
-    from translate.misc.multistring import multistring
-    from translate.storage import po
-
     config = checks.CheckerConfig(targetlanguage=language,
                                   varmatches=[("{", "}"), ("%(", ")")],
                                   notranslatewords=NO_TRANSLATE[language],

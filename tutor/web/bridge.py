@@ -17,13 +17,16 @@ Nothing here knows about HTML: ``tutor.web.view`` says what to draw, in words.
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .. import glossary
 from ..engine.messages import N_, CelestiaError
 from ..i18n import LANGUAGES, Translator
 from ..lessons.controller import Tutor
+from ..lessons.library import load_all
 from ..lessons.progress import Progress
 from ..lessons.schema import Lesson
 from ..names import ngettext
@@ -38,8 +41,6 @@ class Learn:
 
     def __init__(self, language: str, folder: Path, stored: str | None = None,
                  lessons: Sequence[Lesson] | None = None) -> None:
-        from ..lessons.library import load_all
-
         self.path = folder / "progress.json"
         folder.mkdir(parents=True, exist_ok=True)
         self.aside: str | None = None
@@ -233,8 +234,6 @@ class Learn:
         """The open lesson's screen as the next visit resumes it (the terminal's resume:
         its decisions replayed, no feedback shown), for the page to show at once on a
         reload while the engine loads; None when no lesson is under way."""
-        from ..lessons.controller import Tutor
-
         session = self.tutor.session
         if session is None or session.finished or not session.inputs:
             return None
@@ -288,15 +287,11 @@ def lessons() -> list[Lesson]:
     if _LESSONS is None:
         _LESSONS = _prepared()
     if _LESSONS is None:
-        from ..lessons.library import load_all
-
         _LESSONS = load_all()
     return _LESSONS
 
 
 def _prepared() -> list[Lesson] | None:
-    import pickle
-
     try:
         data = pickle.loads(PREPARED.read_bytes())
     except Exception:  # absent (a source tree) or unreadable: the files are read instead
@@ -304,7 +299,6 @@ def _prepared() -> list[Lesson] | None:
     found = data.get("lessons") if isinstance(data, dict) else None
     if not isinstance(found, list) or not all(isinstance(x, Lesson) for x in found):
         return None
-    from .. import glossary
 
     concepts = data.get("glossary")
     if isinstance(concepts, tuple) and all(isinstance(c, glossary.Concept) for c in concepts):

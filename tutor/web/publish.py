@@ -18,7 +18,7 @@ What it writes into the published folder ``out``:
   rendered by the controller now, so that the page shows a lesson at once, while the
   engine loads;
 - ``<lang>/learn.html``: the player's boot data (labels, lesson list) put in place of the
-  page's placeholder, with its stylesheet and script;
+  page's placeholder, with its stylesheet and scripts (``LEARN_SCRIPTS``);
 - ``learn-sw.js``: the service worker that keeps the lessons working offline once loaded.
 
 Nothing is fetched from elsewhere at build time or in the page.
@@ -29,16 +29,22 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata
 import json
+import pickle
 import re
 import shutil
 import subprocess
 import tempfile
 import zipfile
+from html import escape
 from pathlib import Path
 from typing import Any
 
 from ..engine.messages import N_, CelestiaError
+from ..glossary import concepts
 from ..i18n import LANGUAGES, Translator
+from ..lessons.library import lesson_files, load_all
+from .bridge import Learn
+from .view import TIP, stars_label
 
 WEB = Path(__file__).resolve().parent
 ROOT = WEB.parent.parent
@@ -65,6 +71,12 @@ LOCALES = ("root", *LANGUAGES)
 #: Babel modules the lessons never import (message extraction, the command line).
 BABEL_UNUSED = ("babel/messages/",)
 PLACEHOLDER = '<div id="celestia-learn" class="celestia-learn"></div>'
+#: The player's scripts (``tutor/site/static``), one concern each, in the order they run:
+#: boot and storage first (it starts the player once the others have run), then drawing,
+#: the look-up, the bridge to the engine, the keys. Classic deferred scripts, not modules:
+#: a page opened from a file still lists the lessons (browsers refuse modules there).
+LEARN_SCRIPTS = ("learn-boot.js", "learn-draw.js", "learn-lookup.js", "learn-engine.js",
+                 "learn-keys.js")
 
 
 class PublishError(CelestiaError):
@@ -95,7 +107,6 @@ def _tutor_files() -> list[tuple[Path, str]]:
             found.append((path, f"tutor/{path.relative_to(package).as_posix()}"))
     for path in sorted((package / "locale").glob("*/LC_MESSAGES/*.mo")):
         found.append((path, f"tutor/{path.relative_to(package).as_posix()}"))
-    from ..lessons.library import lesson_files
 
     # Where an installed package keeps its lessons (``tutor.lessons.library.PACKAGED``).
     found += [(path, f"tutor/scenarios/{path.name}") for path in lesson_files()]
@@ -128,11 +139,6 @@ PREPARED = "tutor/web/prepared.pickle"
 
 def prepared_data() -> bytes:
     """The lessons and the glossary's concepts, parsed now, for the page to start from."""
-    import pickle
-
-    from ..glossary import concepts
-    from ..lessons.library import load_all
-
     return pickle.dumps({"lessons": load_all(), "glossary": concepts()}, protocol=4)
 
 
@@ -206,8 +212,6 @@ def compile_for_the_page(files: dict[str, bytes]) -> dict[str, bytes]:
 def first_screens(lesson_id: str, language: str, lessons: list[Any]) -> list[dict[str, Any]]:
     """A lesson's screens from its start to its first decision, as the bridge draws them:
     the page shows them while the engine loads (Enter reads on from one to the next)."""
-    from .bridge import Learn
-
     with tempfile.TemporaryDirectory(prefix="celestia-learn-") as folder:
         learn = Learn(language, Path(folder), lessons=lessons)
         learn.open(lesson_id)
@@ -232,9 +236,6 @@ def boot_data(language: str, lessons: list[Any], sizes: dict[str, int],
     the languages, the page of each rule (``rules``, for the links in feedback and
     recaps), and the engine's files with their sizes (``sizes``, relative to
     ``_learn/``) for the "loaded" figure."""
-    from .bridge import Learn
-    from .view import TIP, stars_label
-
     with tempfile.TemporaryDirectory(prefix="celestia-learn-") as folder:
         view = Learn(language, Path(folder), lessons=lessons).view()
     tr = Translator(language)
@@ -281,15 +282,13 @@ def fill_page(page: Path, data: dict[str, Any]) -> None:
               f'<script type="application/json" id="celestia-learn-data">{_embed(data)}'
               f"</script>")
     html = html.replace(PLACEHOLDER, player)
-    head = ('<link rel="stylesheet" href="_static/learn.css">'
-            '<script src="_static/learn.js" defer></script>')
+    head = '<link rel="stylesheet" href="_static/learn.css">' + "".join(
+        f'<script src="_static/{name}" defer></script>' for name in LEARN_SCRIPTS)
     html = html.replace("</head>", head + "\n</head>", 1)
     page.write_text(html, encoding="utf-8")
 
 
 def _html(text: str) -> str:
-    from html import escape
-
     return escape(text)
 
 
@@ -297,8 +296,6 @@ def _html(text: str) -> str:
 
 def publish(out: Path, languages: tuple[str, ...] = LANGUAGES) -> None:
     """Add the lessons to the built site in ``out`` (see the module's docstring)."""
-    from ..lessons.library import load_all
-
     source = pyodide_dir()
     runtime = out / "_learn"
     if runtime.exists():

@@ -14,6 +14,8 @@ from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ..lessons.controller import DONE, NEW, STARTED
 from ..lessons.keys import yes_keys
+from ..lessons.render import render_entry
+from .board import board
 
 if TYPE_CHECKING:
     from ..lessons.controller import Session, Tutor
@@ -141,8 +143,6 @@ def menu_view(tutor: Tutor) -> dict[str, Any]:
 
 
 def _entry(entry: Entry, number: int, tr: Translator) -> dict[str, Any]:
-    from ..lessons.render import render_entry
-
     # The rules a line cites ("See rules 3.2 and 5.1."): the page links them to the rules.
     rules = entry.params.get("_rules") or ((entry.params["_rule"],)
                                            if entry.params.get("_rule") else ())
@@ -179,8 +179,6 @@ def recap_view(tutor: Tutor) -> list[dict[str, str]]:
 def lesson_view(tutor: Tutor) -> dict[str, Any]:
     """The open lesson's screen: header, board, pinned feedback, narration, choices in the
     order shown, or the recap at the end."""
-    from .board import board
-
     session = tutor.session
     assert session is not None
     tr = tutor.lesson_tr()
