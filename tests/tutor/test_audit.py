@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tutor.lessons.audit import audit_play, check_ideas, key_facts, words
-from tutor.lessons.schema import load_lesson
+from tutor.lessons.reader import load_lesson
 
 FIXTURE = Path(__file__).parent / "fixtures" / "drill-lesson.yaml"
 HANDS = """  hands:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from tutor.lessons.library import load_all
+from tutor.lessons.reader import load_lesson
 from tutor.lessons.runner import Runner
-from tutor.lessons.schema import load_lesson
 from tutor.lessons.transcript import Question, walk_answered
 from tutor.practice.coach import advise
 

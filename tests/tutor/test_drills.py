@@ -15,8 +15,8 @@ from tutor.lessons.controller import Session, Tutor
 from tutor.lessons.errors import LessonError
 from tutor.lessons.library import lesson_counts, play_through
 from tutor.lessons.progress import Progress
+from tutor.lessons.reader import load_lesson
 from tutor.lessons.runner import Runner, program
-from tutor.lessons.schema import load_lesson
 from tutor.lessons.transcript import transcript
 
 FIXTURE = Path(__file__).parent / "fixtures" / "drill-lesson.yaml"

@@ -12,7 +12,7 @@ from lessons_play import finish, right_position, wrong_position
 from tutor.lessons.controller import DONE, NEW, PRACTISE, Tutor
 from tutor.lessons.library import load_all
 from tutor.lessons.progress import REVIEW_DAYS, Progress
-from tutor.lessons.schema import load_lesson
+from tutor.lessons.reader import load_lesson
 
 FIXTURE = Path(__file__).parent / "fixtures" / "drill-lesson.yaml"
 LESSONS = load_all()

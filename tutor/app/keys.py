@@ -52,7 +52,9 @@ def open_review(ui: TutorUI, following: bool = False) -> None:
     if session is None:
         ui.screen = MENU
         ui.menu_index = len(tutor.lessons)
+        # TRANSLATORS: Same role on the page: a message in the list of lessons.
         _say(ui, N_("The review is over for now.") if following else
+             # TRANSLATORS: Same role on the page: a message in the list of lessons.
              N_("Nothing to review now."))
         return
     ui.screen = LESSON

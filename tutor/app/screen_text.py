@@ -8,7 +8,6 @@ prompt-toolkit is even imported, so that the menu shows at once.
 from __future__ import annotations
 
 import textwrap
-from datetime import datetime
 
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES, Translator
@@ -69,7 +68,9 @@ def header(tutor: Tutor, width: int, in_menu: bool) -> list[Line]:
         title = tr.gettext(N_("Celestia — guided lessons"))
         counter = tr.format(N_("{done} of {total} finished"), done=done, total=total)
     elif session.unit is not None:
+        # TRANSLATORS: Same role on the page: the title of a review item.
         title = tr.format(N_("Review: {title}"), title=tr.gettext(session.lesson.title))
+        # TRANSLATORS: Same role on the page: where the review stands (item 2 of 5).
         counter = tr.format(N_("{number} of {total}"), number=tutor.review_done(),
                             total=tutor.review_total)
     else:
@@ -136,36 +137,14 @@ def menu(tutor: Tutor, index: int, width: int, colour: bool) -> list[Line]:
         out.append(_menu_line(line, i == index, width,
                               cls("done", colour) if item.status == DONE else ""))
     due = len(tutor.due_reviews())
-    review = tr.nformat("Review: {n} question or exercise due",
-                        "Review: {n} questions or exercises due", due) if due else \
-        tr.gettext(N_("Review: nothing due now"))
-    out.append(_menu_line(f" ⟳       {review}", index == len(tutor.lessons), width,
-                          cls("hint", colour) if due else ""))
+    out.append(_menu_line(f" ⟳       {tutor.review_title()}", index == len(tutor.lessons),
+                          width, cls("hint", colour) if due else ""))
     return out
 
 
 def _menu_line(line: str, selected: bool, width: int, style: str) -> Line:
     line = line[:width]
     return ("class:selected", line.ljust(width)) if selected else (style, line)
-
-
-def review_note(tutor: Tutor) -> str:
-    """What the review entry of the menu says under the list."""
-    tr = tutor.tr
-    if tutor.due_reviews():
-        return tr.gettext(N_("The questions and exercises you got wrong come back here in "
-                             "later sessions, spaced further apart each time you get them "
-                             "right. Press Enter to review them."))
-    when = tutor.progress.next_due()
-    if when is None:
-        return tr.gettext(N_("Nothing to review: the questions and exercises you get wrong in "
-                             "a lesson come back here in a later session."))
-    # start-up: the tutor's first screen (benchmarks/tutor.py)
-    from babel.dates import format_date
-
-    day = format_date(datetime.fromtimestamp(when).date(), "long", locale=tr.language)
-    return tr.format(N_("Nothing to review now; the next review comes on {date}, or in your "
-                        "next session for today's mistakes."), date=day)
 
 
 def menu_notes(tutor: Tutor, index: int, message: Message | None, width: int,
@@ -177,7 +156,7 @@ def menu_notes(tutor: Tutor, index: int, message: Message | None, width: int,
     items = tutor.menu()
     lines: list[Line] = []
     if index >= len(items):
-        lines += [("", w) for w in wrap(review_note(tutor), width)]
+        lines += [("", w) for w in wrap(tutor.review_note(), width)]
     elif items:
         selected = items[index]
         lines += [("", w) for w in wrap(tr.gettext(selected.lesson.summary), width)]

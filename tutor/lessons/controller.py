@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..engine.messages import N_
@@ -601,6 +602,34 @@ class Tutor:
             return self.session
         self.session = None
         return None
+
+    def review_title(self) -> str:
+        """The review's entry in the menu: how many questions and exercises are due."""
+        tr = self.tr
+        due = len(self.due_reviews())
+        if not due:
+            return tr.gettext(N_("Review: nothing due now"))
+        return tr.nformat("Review: {n} question or exercise due",
+                          "Review: {n} questions or exercises due", due)
+
+    def review_note(self) -> str:
+        """What the review is, under the menu: why items come back, and when the next one
+        does if none is due."""
+        tr = self.tr
+        if self.due_reviews():
+            return tr.gettext(N_("The questions and exercises you got wrong come back here "
+                                 "in later sessions, spaced further apart each time you get "
+                                 "them right."))
+        when = self.progress.next_due()
+        if when is None:
+            return tr.gettext(N_("Nothing to review: the questions and exercises you get "
+                                 "wrong in a lesson come back here in a later session."))
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
+        from babel.dates import format_date
+
+        day = format_date(datetime.fromtimestamp(when).date(), "long", locale=tr.language)
+        return tr.format(N_("Nothing to review now; the next review comes on {date}, or in "
+                            "your next session for today's mistakes."), date=day)
 
     def review_done(self) -> int:
         """How many items of the review under way have been asked (the open one too)."""
