@@ -38,7 +38,7 @@ def test_the_archive_runs_the_lessons_with_nothing_else_installed(tmp_path: Path
     with zipfile.ZipFile(archive) as opened:
         opened.extractall(folder)
         names = opened.namelist()
-    assert "tutor/scenarios/20-final-challenge.yaml" in names
+    assert "tutor/scenarios/21-final-challenge.yaml" in names
     assert "tutor/web/prepared.pickle" in names and "filelock/__init__.py" in names
     assert [n for n in names if n.startswith("filelock/")] == ["filelock/__init__.py"]
     assert not any(name.endswith(".so") or "prompt_toolkit" in name for name in names)
