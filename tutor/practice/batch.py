@@ -2,8 +2,8 @@
 
 Each line is one of the choices shown, by its number, its words as shown (in any language)
 or the engine's action string (``stay``, ``pay compass+turbo``), or a command in any
-language (``parse``: ``coach``/``coach``/``edző`` the odds, ``board`` the board,
-``save FILE``, ``quit``/``quitter``/``kilépés``). A wrong line is answered with an error and the same
+language (``parse``: ``coach``/``edző`` the odds, ``board`` the board, ``save FILE``,
+``quit``/``quitter``/``kilépés``). A wrong line is answered with an error and the same
 question; the end of the input saves the game (with ``--save``) and stops.
 """
 
@@ -22,7 +22,6 @@ from .game import GAME_SAVED, PracticeGame
 from .parse import key, read_word, shown
 from .saved import check_save_file, saved_lines
 from .words import bots_line, summary_lines
-
 
 #: The commands typed in a game without a screen.
 COMMANDS = ("coach", "board", "save", "quit")
