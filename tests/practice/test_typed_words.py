@@ -105,3 +105,16 @@ def test_a_wrong_line_names_the_commands_in_the_readers_words() -> None:
     wrong = [line for line in out if "ne fait pas partie de vos choix" in line]
     assert wrong and "coach, plateau, enregistrer FICHIER ou quitter" in wrong[0]
     assert shown("command", "quit", Translator("hu")) == "kilépés"
+
+
+@pytest.mark.parametrize(("language", "variant", "usage"), [
+    ("fr", "débutant", "{standard,débutant}"), ("hu", "gyors", "{normál,gyors}"),
+    ("hu", "beginner", "{normál,gyors}")])
+def test_the_variant_is_typed_and_shown_in_the_readers_language(capsys, language, variant,
+                                                                 usage) -> None:
+    assert main(["odds", "--variant", variant, "--city", "4", "--dice", "fog,fog",
+                 "--lang", language]) == 0
+    with pytest.raises(SystemExit):
+        main(["simulate", "--variant", "x", "--lang", language])
+    err = capsys.readouterr().err
+    assert usage in err and "beginner" not in err.split("\n")[-2]

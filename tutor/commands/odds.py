@@ -19,7 +19,14 @@ from ..i18n import Translator
 from ..inputs import argument, excerpt, whole
 from ..practice.coach import advise_view, figure_lines
 from ..practice.odds import figures, unseen_cards
-from ..practice.parse import InputError, parse_names, parse_treasures, shown
+from ..practice.parse import (
+    InputError,
+    parse_names,
+    parse_treasures,
+    shown,
+    variant_argument,
+    variant_metavar,
+)
 from ..practice.table import Table, assumption_lines, table_view
 
 HELP = N_("the coach's advice for a situation at the table: stay or leave, pay or crash, "
@@ -54,7 +61,8 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         help=tr.format(N_("players in the game, {low} to {high} (default "
                                           "{default})"), low=data.MIN_PLAYERS,
                                        high=data.MAX_PLAYERS, default=4))
-    parser.add_argument("--variant", choices=("standard", "beginner"), default="standard",
+    parser.add_argument("--variant", type=variant_argument(tr), metavar=variant_metavar(tr),
+                        default="standard",
                         help=_("rules variant"))
     parser.add_argument("--grappling-hook", action="store_true",
                         help=_("the Grappling Hook promotional cards are in the deck"))

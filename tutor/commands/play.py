@@ -23,7 +23,13 @@ from ..practice.game import (
     default_save_path,
     load,
 )
-from ..practice.parse import parse_styles, shown, shown_list
+from ..practice.parse import (
+    parse_styles,
+    shown,
+    shown_list,
+    variant_argument,
+    variant_metavar,
+)
 from ..practice.saved import QUIT, RESUME, make_room, saved_lines
 
 HELP = N_("play a practice game against bots, with an exact odds coach")
@@ -70,7 +76,8 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                                           "separated by commas (default {default})"),
                                        low=1, high=data.MAX_PLAYERS - 1, default=2))
     parser.add_argument("--name", metavar=_("NAME"), help=_("your name at the table"))
-    parser.add_argument("--variant", choices=("standard", "beginner"), default=None,
+    parser.add_argument("--variant", type=variant_argument(tr), metavar=variant_metavar(tr),
+                        default=None,
                         help=_("rules variant"))
     parser.add_argument("--grappling-hook", action="store_true", default=None,
                         help=_("add the Grappling Hook promotional cards"))

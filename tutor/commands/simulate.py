@@ -16,7 +16,13 @@ from ..engine.messages import N_, OptionsError
 from ..i18n import Translator
 from ..inputs import excerpt
 from ..practice.expert import STYLES, make_player
-from ..practice.parse import STYLE_NAMES, parse_styles, shown_list
+from ..practice.parse import (
+    STYLE_NAMES,
+    parse_styles,
+    shown_list,
+    variant_argument,
+    variant_metavar,
+)
 
 HELP = N_("play full games between bots and print a summary and the speed")
 
@@ -35,7 +41,8 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                                        low=data.MIN_PLAYERS, high=data.MAX_PLAYERS))
     parser.add_argument("--seed", type=int, default=0, metavar=_("N"),
                         help=_("seed of the first game"))
-    parser.add_argument("--variant", choices=("standard", "beginner"), default="standard",
+    parser.add_argument("--variant", type=variant_argument(tr), metavar=variant_metavar(tr),
+                        default="standard",
                         # TRANSLATORS: Same role in every command: the help of an option.
                         help=_("rules variant"))
     parser.add_argument("--grappling-hook", action="store_true",

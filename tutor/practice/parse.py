@@ -11,6 +11,7 @@ reader's own word (``shown``), the same word the reader may type.
 
 from __future__ import annotations
 
+import argparse
 import re
 from collections.abc import Callable, Iterable
 from functools import cache
@@ -50,6 +51,13 @@ def _commands(tr: Translator) -> dict[str, str]:
             "quit": tr.pgettext("typed command", "quit")}
 
 
+def _variants(tr: Translator) -> dict[str, str]:
+    # TRANSLATORS: Same role for both: the rules variant typed after --variant. One word,
+    # lower case, easy to type; the English word is read too.
+    return {"standard": tr.pgettext("typed variant", "standard"),
+            "beginner": tr.pgettext("typed variant", "beginner")}
+
+
 def _terms(tr: Translator) -> dict[str, str]:
     """Engine identifier → the glossary's word to type (its ``typed`` form, else its term)."""
     return {ident: concept.typed(tr.language) for ident, concept in by_engine().items()}
@@ -58,7 +66,7 @@ def _terms(tr: Translator) -> dict[str, str]:
 #: Kind of word → identifier → the reader's word. Cards, die faces and treasures are the
 #: glossary's; bot styles and commands the catalogs'.
 KINDS: dict[str, Callable[[Translator], dict[str, str]]] = {
-    "style": _styles, "command": _commands, "term": _terms}
+    "style": _styles, "command": _commands, "variant": _variants, "term": _terms}
 
 
 def key(text: str) -> str:
@@ -209,3 +217,25 @@ def parse_treasures(text: str, variant: str, tr: Translator,
             raise treasure_error(item)
         found.append((city, value))
     return found
+
+
+def variant_argument(tr: Translator) -> Callable[[str], str]:
+    """An argparse ``type`` for ``--variant``: the variant's word in any language
+    ("beginner", "débutant", "gyors") → its identifier; an unknown one is named with the
+    reader's words."""
+
+    def parse(text: str) -> str:
+        variant = read_word(text, "variant")
+        if variant is None:
+            raise argparse.ArgumentTypeError(tr.format(
+                N_('Unknown variant "{variant}": choose {variants}.'), variant=excerpt(text),
+                variants=shown_list("variant", data.VARIANTS, tr, "or")))
+        return variant
+
+    parse.__name__ = "variant"
+    return parse
+
+
+def variant_metavar(tr: Translator) -> str:
+    """``{standard,débutant}``: the variants as the usage line shows them."""
+    return "{" + ",".join(shown("variant", v, tr) for v in data.VARIANTS) + "}"
