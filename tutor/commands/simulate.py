@@ -14,7 +14,7 @@ from babel.numbers import format_decimal
 from ..engine import Options, State, data, play_game
 from ..engine.messages import N_, OptionsError
 from ..i18n import Translator
-from ..inputs import argument, seed_argument, spyglass_points_argument
+from ..inputs import argument, excerpt, seed_argument, spyglass_points_argument
 from ..practice.expert import STYLES, make_player
 from ..practice.parse import (
     STYLE_NAMES,
