@@ -21,6 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ..content.values import PLAIN
 from ..engine import CHANCE, TERMINAL, Options, ScriptedChance, SeededChance, State, data
 from ..engine.bots import BOT_STYLES, make_bot
 from ..engine.messages import N_, CelestiaError, ChanceError, Event, IllegalAction
@@ -66,8 +67,6 @@ def box_values() -> dict[str, Any]:
     (``spyglass_cities``, a list in words), and each city's pile: ``values_2`` (the values
     it holds, a list), ``pile_2_6`` (how many treasures of 6 in city 2's pile) and
     ``cards_2`` (its cards, Spyglass included) — for the lesson on the box."""
-    from ..content.values import PLAIN
-
     found: dict[str, Any] = {name: PLAIN[name]() for name in BOX_VALUES}
     found["spyglass_cities"] = data.SPYGLASS_CITIES
     for city, pile in data.TREASURE_PILES.items():
