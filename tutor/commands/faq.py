@@ -6,8 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from .. import inputs
-from ..content import faq, rules
-from ..content.rule_text import write_item
+from ..content import faq
 from ..content.terminal import BOLD, DIM, Writer, error
 from ..engine.messages import N_
 from ..i18n import Translator
@@ -94,6 +93,11 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     # entries resting on it.
     refs = faq.rule_refs(query)
     if refs:
+        # start-up: the command-line lookups (benchmarks/lookup.py); the rulebook and
+        # its tables only for a query that names a rule
+        from ..content import rules
+        from ..content.rule_text import write_item
+
         for n, ref in enumerate(refs):
             if n:
                 out.blank()
