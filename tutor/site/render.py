@@ -177,7 +177,9 @@ def _ruling(spec: Any, tr: Translator, depth: int) -> str:
 
 def _table(name: str, tr: Translator, depth: int = 0) -> str:
     head, rows = rules.table_rows(name, tr)
-    return rst.table(head, rows, f"celestia-{name}")
+    note = rules.table_note(name, tr)
+    return rst.table(head, rows, f"celestia-{name}") + (
+        "\n" + rst.paragraph(note) if note else "")
 
 
 # --- Prose, pictures, links -------------------------------------------------------------

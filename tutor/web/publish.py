@@ -58,6 +58,7 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 #: site, the commands and the tools stay out).
 MODULES = ("__init__.py", "i18n.py", "grammar.py", "names.py", "glossary.py",
            "glossary.yaml", "file_errors.py", "storage.py", "engine/*.py", "lessons/*.py",
+           "content/__init__.py", "content/values.py",
            "practice/__init__.py", "practice/coach.py", "practice/odds.py",
            "practice/evaluate.py", "practice/voyage.py", "practice/sentences.py",
            "practice/endgame.py",
@@ -341,5 +342,6 @@ def offline_files(out: Path, languages: tuple[str, ...]) -> list[str]:
                         .glob("*.json"))
         # The look-up of the lesson player: the site's search, offline too.
         files += [f"{language}/searchindex-celestia.js",
+                  f"{language}/_static/celestia-faq.js",
                   f"{language}/_static/celestia-search.js"]
     return sorted(set(files))
