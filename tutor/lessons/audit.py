@@ -259,13 +259,15 @@ def _hidden_keys(lesson: Lesson, spec: dict[str, Any], until: dict[str, Any]) ->
 
 
 def _numbers(spec: dict[str, Any]) -> list[int]:
-    """The numbers a success check names (cities, bounds, counts), not seat names."""
+    """The numbers a success check names (cities, bounds, counts) from 2 up, not seat
+    names."""
     found: list[int] = []
 
     def walk(value: Any) -> None:
         if isinstance(value, bool):
             return
-        if isinstance(value, int):
+        if isinstance(value, int) and value > 1:
+            # 0 and 1 are said in words ("no cannon", "a treasure").
             found.append(value)
         elif isinstance(value, dict):
             for key, inner in value.items():
