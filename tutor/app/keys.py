@@ -19,6 +19,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bin
 from prompt_toolkit.keys import Keys
 
 from ..engine.messages import N_
+from ..std_streams import INTERRUPTED
 from .layout import LESSON, MENU, TutorUI
 
 
@@ -81,11 +82,15 @@ def global_keys(ui: TutorUI) -> KeyBindings:
     tutor = ui.tutor
     browsing = Condition(lambda: not ui.lookup_open and ui.confirm is None)
 
-    @keys.add("c-c", eager=True)
     @keys.add("c-d", eager=True)
     def _quit(event: KeyPressEvent) -> None:
         tutor.close()  # progress is saved first
         event.app.exit(result=0)
+
+    @keys.add("c-c", eager=True)
+    def _interrupt(event: KeyPressEvent) -> None:
+        tutor.close()  # progress is saved first
+        event.app.exit(result=INTERRUPTED)
 
     @keys.add("l", filter=browsing)
     @keys.add("f2", filter=browsing)

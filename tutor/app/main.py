@@ -9,6 +9,7 @@ from ..i18n import LANGUAGES, Translator
 from ..lessons.controller import Tutor
 from ..lessons.progress import Progress
 from ..lessons.schema import Lesson
+from ..std_streams import INTERRUPTED
 from .first_frame import FirstFrame
 from .screen_text import opening_message
 from .style import build_style, colour_wanted
@@ -69,7 +70,9 @@ def run_app(lessons: Sequence[Lesson], tr: Translator, explicit_language: bool,
         app = create_app(tutor, lesson_id, review=review)
         app.after_render += lambda _app: drawn.append(True)
         result = app.run()
-    except (KeyboardInterrupt, EOFError):
+    except KeyboardInterrupt:
+        result = INTERRUPTED
+    except EOFError:
         result = 0
     finally:
         # The app leaves the alternate screen itself once it has drawn in it.

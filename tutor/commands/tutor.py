@@ -10,6 +10,7 @@ from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator, known_language
 from ..lessons.errors import LessonError
 from ..lessons.library import check_all, find_lesson, load_all
+from ..std_streams import require_input
 
 HELP = N_("learn to play through short guided lessons (the interactive tutor)")
 
@@ -112,6 +113,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
             lesson = find_lesson(lessons, args.lesson)
             print("\n".join(transcript(lesson, tr)))
             return 0
+        require_input()
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             raise TutorError(N_("The tutor needs an interactive terminal. To read a lesson "
                                 "without one, use: celestia tutor --lesson ID --transcript"))

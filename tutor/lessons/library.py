@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.messages import N_, CelestiaError, excerpt
 from ..i18n import LANGUAGES, LOCALE_DIR, Translator
-from ..storage import state_dir, write_atomic
+from ..storage import open_regular, state_dir, write_atomic
 from .errors import LessonError
 from .schema import Lesson, Step
 
@@ -81,7 +81,8 @@ def _cached(key: str) -> list[Lesson] | None:
     """The cached lessons for ``key``; None if there are none, or they cannot be used (a
     damaged or foreign cache is simply read again from the lesson files)."""
     try:
-        data = _cache_path().read_bytes()
+        with open_regular(_cache_path()) as handle:   # a state file: never a pipe waited on
+            data = handle.read()
         found = pickle.loads(data)
         if isinstance(found, dict) and found.get("key") == key and isinstance(
                 found.get("lessons"), list) and all(isinstance(x, Lesson)

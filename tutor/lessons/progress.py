@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.messages import N_
-from ..file_errors import JSON_ERRORS, Reason, json_reason, load_json, os_reason
+from ..file_errors import JSON_ERRORS, InUse, Reason, json_reason, load_json, os_reason
 from ..storage import locked, read_text, set_aside
 from ..storage import state_dir as _state_dir
 
@@ -45,6 +45,14 @@ VERSION = 1
 REVIEW_DAYS = (1, 3, 7, 16)
 #: Far more than the progress of every lesson takes.
 MAX_BYTES = 1024 * 1024
+#: How long a save waits for another tutor saving the same file (a save takes a fraction
+#: of a second): past this, the other is stuck or stopped, and the changes wait for the
+#: next save, which only tries the lock (the tutor saves at every answer: it must never
+#: freeze).
+LOCK_WAIT_SECONDS = 2.0
+#: Said when another tutor holds the lock too long.
+BUSY = N_("Another Celestia tutor is saving its progress in {path} and has not finished; "
+          "yours is kept and saved with your next answer.")
 
 
 def state_dir() -> Path:
@@ -74,6 +82,8 @@ class Progress:
         self._last: str | None = None
         self.lessons: dict[str, dict[str, Any]] = {}
         self.notice: tuple[str, dict[str, Any]] | None = None
+        #: Another tutor held the lock past ``LOCK_WAIT_SECONDS`` at the last save.
+        self._lock_busy = False
         #: What this window changed since it last saved: lesson ids, and the two settings.
         self._changed: set[str] = set()
         self._changed_language = False
@@ -228,18 +238,28 @@ class Progress:
         """
         if self.read_only:
             return
+        # Once the lock was found held too long, the next saves only try it (the tutor
+        # saves at every answer: one wait, never one per answer) until one succeeds.
+        wait = 0.0 if self._lock_busy else LOCK_WAIT_SECONDS
         try:
-            with locked(self.path) as file:
+            with locked(self.path, timeout=wait) as file:
                 self._merge_from_disk()
                 if self.read_only:
                     return
                 file.write(self._content(), private=True)
+        except InUse:
+            self._lock_busy = True
+            self.notice = (BUSY, {"path": str(self.path)})
+            return
         except OSError as err:
             self.notice = (N_("Your progress could not be saved in {path}: {reason}"),
                            {"path": str(self.path), "reason": os_reason(err)})
             return
         self._changed.clear()
         self._changed_language = self._changed_last = False
+        if self._lock_busy and self.notice is not None and self.notice[0] == BUSY:
+            self.notice = None   # saved after all: nothing left to say
+        self._lock_busy = False
 
     def _content(self) -> str:
         content = {**self._extra, "format": FORMAT, "version": VERSION,

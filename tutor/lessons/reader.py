@@ -18,6 +18,7 @@ from ..engine import data
 from ..engine.messages import N_
 from ..file_errors import os_reason, yaml_reason
 from ..grammar import GrammarError, parse_genders
+from ..storage import read_text
 from .errors import LessonError
 from .schema import (
     ASKING_KINDS,
@@ -128,13 +129,17 @@ class _Reader:
         return list(node.value)
 
 
+#: Far more than any lesson file takes (the longest is some 8 kB).
+MAX_LESSON_BYTES = 1024 * 1024
+
+
 def load_lesson(path: str | Path) -> Lesson:
     """Read and check one lesson file's structure."""
     path = Path(path)
     file = path.name
     reader = _Reader(file)
     try:
-        source = path.read_text(encoding="utf-8")
+        source = read_text(path, MAX_LESSON_BYTES)
     except (OSError, UnicodeDecodeError) as err:
         raise LessonError(N_("{file}, line {line}: the file cannot be read: {reason}"),
                           file=file, line=1, reason=os_reason(err)) from err

@@ -21,6 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ..content.values import PLAIN
 from ..engine import CHANCE, TERMINAL, Options, ScriptedChance, SeededChance, State, data
 from ..engine.bots import BOT_STYLES, make_bot
 from ..engine.messages import N_, CelestiaError, ChanceError, Event, IllegalAction
@@ -53,6 +54,27 @@ def move_rule(action: str) -> str | None:
         if rule is not None:
             return rule
     return None
+
+
+#: What the box holds, named as the rule texts name it (``tutor.content.values``).
+BOX_VALUES = ("equipment_total", "compass_count", "lightning_rod_count", "foghorn_count",
+              "cannon_count", "turbo_count", "power_total", "power_each", "deck_total",
+              "die_faces", "blank_faces", "spyglass_total")
+
+
+def box_values() -> dict[str, Any]:
+    """The deck's and the dice's counts, the cities whose pile hides a Spyglass
+    (``spyglass_cities``, a list in words), and each city's pile: ``values_2`` (the values
+    it holds, a list), ``pile_2_6`` (how many treasures of 6 in city 2's pile) and
+    ``cards_2`` (its cards, Spyglass included) — for the lesson on the box."""
+    found: dict[str, Any] = {name: PLAIN[name]() for name in BOX_VALUES}
+    found["spyglass_cities"] = data.SPYGLASS_CITIES
+    for city, pile in data.TREASURE_PILES.items():
+        found[f"values_{city}"] = tuple(value for value, _ in pile)
+        found[f"cards_{city}"] = len(data.pile_composition(city))
+        for value, count in pile:
+            found[f"pile_{city}_{value}"] = count
+    return found
 
 
 @dataclass
@@ -391,6 +413,7 @@ class Runner:
         }
         for city, count in data.DICE_TO_REACH.items():
             found[f"dice_to_{city}"] = count
+        found.update(box_values())
         if self.lesson.uses_odds:
             found.update(self._odds())
         return found
