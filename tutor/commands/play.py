@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import shutil
 import sys
@@ -11,8 +12,9 @@ from pathlib import Path
 
 from ..engine import Options, data
 from ..engine.messages import N_
+from ..file_errors import InUse
 from ..i18n import Translator
-from ..inputs import excerpt, seed_argument, spyglass_points_argument, typed, whole
+from ..inputs import excerpt, read_lines, seed_argument, spyglass_points_argument, typed, whole
 from ..practice.batch import command_list, run_batch
 from ..practice.game import (
     BOT_NAMES,
@@ -30,7 +32,9 @@ from ..practice.parse import (
     variant_argument,
     variant_metavar,
 )
-from ..practice.saved import QUIT, RESUME, make_room, saved_lines
+from ..practice.saved import QUIT, RESUME, make_room, open_elsewhere, saved_lines
+from ..std_streams import require_input
+from ..storage import hold
 
 HELP = N_("play a practice game against bots, with an exact odds coach")
 
@@ -126,8 +130,24 @@ def _styles(text: str, tr: Translator) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
+    require_input()   # the moves are read from it: say so before a game is started
     save_path = Path(args.save) if args.save else default_save_path()
     interactive = not args.batch and sys.stdin.isatty() and sys.stdout.isatty()
+    with contextlib.ExitStack() as holding:
+        # One writer per saved game: this program keeps the file until it ends.
+        try:
+            holding.enter_context(hold(save_path))
+        except InUse:
+            mine = open_elsewhere(save_path, args.resume, interactive, tr)
+            if mine is None:
+                return 0
+            save_path = mine
+            holding.enter_context(hold(save_path))
+        return _play(args, tr, save_path, interactive)
+
+
+def _play(args: argparse.Namespace, tr: Translator, save_path: Path,
+          interactive: bool) -> int:
     if args.resume:
         given = [flag for name, flag in GAME_OPTIONS.items() if getattr(args, name) is not None]
         if given or args.new:
@@ -141,7 +161,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         if game is None:
             return 0
     if not interactive:
-        lines = (typed(line) for line in sys.stdin)  # what the terminal sent, decoded
+        lines = read_lines(sys.stdin)  # what the terminal sent, decoded
         return run_batch(game, lines, print, tr, save_path, coach=game.coach,
                          board=args.board)
     # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)

@@ -96,7 +96,8 @@ class _Saver:
 def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], None],
               tr: Translator, save_path: Path | None = None, coach: bool = False,
               board: bool = False) -> int:
-    """Play from ``lines``; returns 0 at the end of the game, 1 if the input ran out."""
+    """Play from ``lines``; returns 0 at the end of the game, 1 if the input ran out or
+    could not be read further (a line that is not text: said, and the game saved)."""
     saver = _Saver(game, save_path, write, tr)
     write(bots_line(game, tr))
     told = len(game.log)
@@ -112,7 +113,12 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
         title = N_("Your choices:")
         write(tr.gettext(title))
         write("\n".join(choice_lines(game, tr)))
-        line = next(source, None)
+        try:
+            line = next(source, None)
+        except CelestiaError as err:   # a line that is not text, an input that is closed
+            write(tr.message(err))
+            saver.last()   # as at the end of the input: the game is kept, unfinished
+            return 1
         text = "quit" if line is None else line.strip()
         word, _, rest = text.partition(" ")
         command = read_word(word, "command")
