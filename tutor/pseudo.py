@@ -27,7 +27,8 @@ _ACCENTS = str.maketrans(
     "åƀçðéĝĥîĵķļñöŕšţûŵýžÅƁÇÐÉĜĤÎĴĶĻÑÖŔŠŢÛŴÝŽ")
 #: Kept as they are: placeholders, options and commands that people type, escapes.
 _KEEP = re.compile(r"\{[^{}]*\}|%\(\w+\)\w|%[sd%]|(?<![\w-])--?[\w-]+|`[^`]*`"
-                   r"|\bcelestia(?: \w+)?|\\\w|<[^>]*>")
+                   r"|^[ \t]+celestia\b.*?(?= {2,}|$)|\bcelestia(?: \w+)?|\\\w|<[^>]*>"
+                   r"|\"[^\"\n]*\"|^[ \t]+\w+ = [^#\n]*|^[ \t]+\[\[\w+\]\]", re.MULTILINE)
 
 
 def accented(text: str) -> str:
@@ -46,12 +47,19 @@ def pseudo(text: str) -> str:
     character (a key: "y") stays as it is."""
     if len(text.strip()) <= 1:
         return text
-    extra = math.ceil(len(text) * 0.4)
-    padding = " ".join("~" * min(8, extra - i) for i in range(0, extra, 9))
-    body = accented(text)
-    if body.endswith("\n"):  # a text that ends a line keeps ending it
-        return OPEN + body[:-1] + " " + padding + CLOSE + "\n"
-    return OPEN + body + " " + padding + CLOSE
+    # Each line grows by 40 %: a text laid out in lines (a help's sample commands) keeps
+    # its lines, each as much longer as a translation's may be.
+    lines = [line + _padding(line) if line.strip() else line
+             for line in accented(text).split("\n")]
+    if lines[-1] == "":  # a text that ends a line keeps ending it
+        return OPEN + "\n".join(lines[:-1]) + CLOSE + "\n"
+    return OPEN + "\n".join(lines) + CLOSE
+
+
+def _padding(line: str) -> str:
+    """" ~~~~": 40 % of the line's length more, in words that lines may break between."""
+    extra = math.ceil(len(line) * 0.4)
+    return " " + " ".join("~" * min(8, extra - i) for i in range(0, extra, 9))
 
 
 @cache

@@ -67,15 +67,21 @@ def epilog(tr: Translator) -> str:
              "commands": command_list(tr, "and")}
     # The words filled in are as long as each language makes them: each paragraph is
     # filled to fit the terminal (never cut inside "--bots prudent,bold").
-    width = min(shutil.get_terminal_size().columns, 80) - 2
-    return "\n\n".join(textwrap.fill(tr.format(part, **words), width, break_on_hyphens=False,
-                                     break_long_words=False) for part in EPILOG)
+    return "\n\n".join(textwrap.fill(tr.format(part, **words), _width(),
+                                     break_on_hyphens=False, break_long_words=False)
+                       for part in EPILOG)
+
+
+def _width() -> int:
+    return min(shutil.get_terminal_size().columns, 80) - 2
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     _ = tr.gettext
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = epilog(tr)
+    # Raw text, so that the epilog keeps its paragraphs: the description is filled here.
+    parser.description = textwrap.fill(parser.description or "", _width())
     parser.add_argument("--bots", default=None, metavar=_("BOTS"),
                         help=tr.format(N_("how many bots ({low} to {high}), or their styles "
                                           "separated by commas (default {default})"),

