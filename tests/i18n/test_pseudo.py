@@ -8,6 +8,7 @@ import pytest
 
 from tutor import i18n, pseudo
 from tutor.cli import main
+from tutor.practice.parse import _accepted
 from tutor.tools import pseudo_check
 
 
@@ -16,9 +17,11 @@ def qps(monkeypatch):
     monkeypatch.setenv("CELESTIA_PSEUDO", "1")
     monkeypatch.setenv("COLUMNS", "80")
     yield
-    # English again for the tests that follow, in this process.
-    monkeypatch.setattr(i18n, "PSEUDO_ON", False)
+    # English again for the tests that follow, in this process (not through monkeypatch,
+    # which would put back the value the run set).
+    i18n.PSEUDO_ON = False
     i18n.catalog.cache_clear()
+    _accepted.cache_clear()
 
 
 def test_qps_is_refused_without_the_switch(capsys, monkeypatch) -> None:
