@@ -103,7 +103,7 @@ def test_a_wrong_line_names_the_commands_in_the_readers_words() -> None:
     out: list[str] = []
     run_batch(_game(), iter(["n’importe quoi"]), out.append, Translator("fr"))
     wrong = [line for line in out if "ne fait pas partie de vos choix" in line]
-    assert wrong and "coach, plateau, enregistrer FICHIER ou quitter" in wrong[0]
+    assert wrong and "coach, plateau, enregistrer\u00a0FICHIER ou quitter" in wrong[0]
     assert shown("command", "quit", Translator("hu")) == "kilépés"
 
 

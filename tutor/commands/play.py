@@ -15,7 +15,7 @@ from ..engine.messages import N_
 from ..file_errors import InUse
 from ..i18n import Translator
 from ..inputs import excerpt, read_lines, seed_argument, spyglass_points_argument, typed, whole
-from ..practice.batch import run_batch
+from ..practice.batch import command_list, run_batch
 from ..practice.game import (
     BOT_NAMES,
     PRACTICE_STYLES,
@@ -38,20 +38,22 @@ from ..storage import hold
 
 HELP = N_("play a practice game against bots, with an exact odds coach")
 
-EPILOG = N_("""Bots: give a number (styles then take turns: {ordinary}) or one style per
-bot, e.g. --bots {example}. The styles are {styles}; {expert} plays the coach's advice and
-is the strongest.
-
-On screen: arrow keys and Enter (or 1 to 9) choose a move, c shows or hides the coach,
-m opens all the coach says (every choice's points and the odds behind them), s saves,
-q quits (the game is saved). Without a terminal, or with --batch, moves are read
-from the standard input, one a line: the number of a choice or its words as shown, or
-{coach}, {board}, {save} FILE, {quit}.
-
-The game is saved after every move, as a game record that celestia replay also reads;
---resume goes on with it, with every option it was started with (--coach included).
-If an unfinished game is saved when you start a new one, you are asked what to do with
-it; --new starts the new game at once and keeps the unfinished one in a file of its own.""")
+#: The help's closing paragraphs, each filled to the terminal's width at run time.
+EPILOG = (
+    N_("Bots: give a number (styles then take turns: {ordinary}) or one style per bot, e.g. "
+       "--bots {example}. The styles are {styles}; {expert} plays the coach's advice and is "
+       "the strongest."),
+    N_("On screen: arrow keys and Enter (or 1 to 9) choose a move, c shows or hides the "
+       "coach, m opens all the coach says (every choice's points and the odds behind them), "
+       "s saves, q quits (the game is saved). Without a terminal, or with --batch, moves are "
+       "read from the standard input, one a line: the number of a choice or its words as "
+       "shown, or one of these commands: {commands}."),
+    N_("The game is saved after every move, as a game record that celestia replay also "
+       "reads; --resume goes on with it, with every option it was started with (--coach "
+       "included). If an unfinished game is saved when you start a new one, you are asked "
+       "what to do with it; --new starts the new game at once and keeps the unfinished one "
+       "in a file of its own."),
+)
 
 
 def epilog(tr: Translator) -> str:
@@ -59,22 +61,27 @@ def epilog(tr: Translator) -> str:
     def style(name: str) -> str:
         return shown("style", name, tr)
 
-    ordinary = PRACTICE_STYLES[:3]
-    text = tr.format(EPILOG, ordinary=shown_list("style", ordinary, tr),
-                     example=",".join(style(s) for s in ("cautious", "bold", "expert")),
-                     styles=shown_list("style", PRACTICE_STYLES, tr), expert=style("expert"),
-                     **{c: shown("command", c, tr) for c in ("coach", "board", "save", "quit")})
+    words = {"ordinary": shown_list("style", PRACTICE_STYLES[:3], tr),
+             "example": ",".join(style(s) for s in ("cautious", "bold", "expert")),
+             "styles": shown_list("style", PRACTICE_STYLES, tr), "expert": style("expert"),
+             "commands": command_list(tr, "and")}
     # The words filled in are as long as each language makes them: each paragraph is
-    # filled again to fit the terminal (never cut inside "--bots prudent,bold").
-    width = min(shutil.get_terminal_size().columns, 80) - 2
-    return "\n\n".join(textwrap.fill(" ".join(part.split()), width, break_on_hyphens=False,
-                                     break_long_words=False) for part in text.split("\n\n"))
+    # filled to fit the terminal (never cut inside "--bots prudent,bold").
+    return "\n\n".join(textwrap.fill(tr.format(part, **words), _width(),
+                                     break_on_hyphens=False, break_long_words=False)
+                       for part in EPILOG)
+
+
+def _width() -> int:
+    return min(shutil.get_terminal_size().columns, 80) - 2
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     _ = tr.gettext
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = epilog(tr)
+    # Raw text, so that the epilog keeps its paragraphs: the description is filled here.
+    parser.description = textwrap.fill(parser.description or "", _width())
     parser.add_argument("--bots", default=None, metavar=_("BOTS"),
                         help=tr.format(N_("how many bots ({low} to {high}), or their styles "
                                           "separated by commas (default {default})"),

@@ -118,6 +118,7 @@ def _deck(tr: Translator) -> Rows:
 
 def deck_totals(tr: Translator) -> str:
     """The cards of each deck, said under the table of cards (a deck is not a card)."""
+    # TRANSLATORS: {standard} and {beginner} are 2 or more (tens of cards).
     return tr.format(N_("The standard draw pile holds {standard} cards; the beginner "
                         "variant's, {beginner}."),
                      standard=sum(data.deck_composition().values()),

@@ -27,6 +27,15 @@ from .words import bots_line, summary_lines
 COMMANDS = ("coach", "board", "save", "quit")
 
 
+def command_list(tr: Translator, style: str = "or") -> str:
+    """The commands in the reader's words, as a list: "coach, plateau, enregistrer FICHIER
+    ou quitter"."""
+    file = tr.gettext(N_("FILE"))  # the usage's placeholder for a file name
+    words = [shown("command", c, tr) for c in COMMANDS]
+    return tr.join([word + "\u00a0" + file if c == "save" else word  # never parted
+                    for c, word in zip(COMMANDS, words, strict=True)], style)
+
+
 def choice_lines(game: PracticeGame, tr: Translator) -> list[str]:
     return [f"  {i}. " + move_label(a, game.state, tr) for i, a in enumerate(game.choices(), 1)]
 
@@ -135,8 +144,7 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
         action = pick(game, text)
         if action is None:
             write(tr.format(N_('"{text}" is not one of your choices: type its number, or '
-                               "{coach}, {board}, {save} FILE or {quit}."), text=excerpt(text),
-                            **{c: shown("command", c, tr) for c in COMMANDS}))
+                               "{commands}."), text=excerpt(text), commands=command_list(tr)))
             continue
         try:
             game.play(action)
