@@ -126,7 +126,7 @@ def catalog(language: str) -> gettext.NullTranslations:
     chain = gettext.NullTranslations()
     if language == DEFAULT_LANGUAGE:
         if PSEUDO_ON:
-            # start-up: only a pseudo-language run needs it
+            # start-up: only a pseudo-language run needs it (benchmarks/lookup.py)
             from .pseudo import PseudoCatalog
 
             return PseudoCatalog()
@@ -387,7 +387,7 @@ class Translator:
 
         term = engine_term(identifier, self.language)
         if term is not None and PSEUDO_ON and self.language == DEFAULT_LANGUAGE:
-            # start-up: only a pseudo-language run needs it
+            # start-up: only a pseudo-language run needs it (benchmarks/lookup.py)
             from .pseudo import pseudo
 
             return _grammar().Term(pseudo(term.singular), term.language, pseudo(term.plural))

@@ -65,7 +65,7 @@ def _padding(line: str) -> str:
 @cache
 def _templates() -> frozenset[tuple[str | None, str]]:
     """(context, msgid) of every message of every template; plurals by their singular."""
-    # start-up: only a pseudo-language run reads the templates
+    # start-up: only a pseudo-language run reads the templates (benchmarks/lookup.py)
     from babel.messages.pofile import read_po
 
     found = set()

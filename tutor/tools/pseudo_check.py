@@ -21,7 +21,11 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from .. import pseudo
+from babel import Locale
+
+from .. import cli, pseudo
+from ..glossary import concepts
+from ..lessons.library import load_all
 
 COLUMNS = 80
 #: What a screen shows that is not a catalog's text: options and commands typed, language
@@ -38,16 +42,11 @@ IDENT = re.compile(r"^[ \t]*[a-z0-9][a-z0-9.-]*(?=[ \t]{2,}|$)|\{[a-z,]+\}", re.
 def _data_words() -> set[str]:
     """Words shown as data, not as messages: every language's glossary terms (celestia
     glossary shows the three), the languages' names (from CLDR), the commands' names."""
-    from babel import Locale
-
-    from ..cli import COMMANDS
-    from ..glossary import concepts
-
     words = {w for c in concepts() for terms in c.terms.values() for t in terms
              for w in WORD.findall(t)}
     words |= {Locale.parse("en").languages[code] for code in ("en", "fr", "hu")}
     # The words of lists ("a, b and c") come from CLDR with the numbers' formats.
-    return words | set(COMMANDS) | {"and", "or"}
+    return words | set(cli.COMMANDS) | {"and", "or"}
 
 
 #: Commands whose output does not pass yet, and why: reported, not failed, until fixed
@@ -72,11 +71,8 @@ def known(argv: list[str]) -> str | None:
 
 def runs(folder: Path) -> Iterator[list[str]]:
     """The command lines to run (without --lang)."""
-    from ..cli import COMMANDS
-    from ..lessons.library import load_all
-
     yield ["--help"]
-    for name in COMMANDS:
+    for name in cli.COMMANDS:
         yield [name, "--help"]
     game = str(folder / "game.json")
     yield from (
@@ -97,15 +93,13 @@ def runs(folder: Path) -> Iterator[list[str]]:
 
 def run(argv: list[str], stdin: str = "1\n1\n1\n1\n1\n") -> str:
     """What ``celestia ARGV --lang qps`` prints (both streams)."""
-    from ..cli import main
-
     out = io.StringIO()
     old_stdin = sys.stdin
     sys.stdin = io.StringIO(stdin)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out), \
                 contextlib.suppress(SystemExit):
-            main([*argv, "--lang", "qps"])
+            cli.main([*argv, "--lang", "qps"])
     finally:
         sys.stdin = old_stdin
     return out.getvalue()
