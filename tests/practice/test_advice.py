@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.engine import Options, ScriptedChance, SeededChance, State, data
+from tutor.engine.bots import stays_aboard
 from tutor.engine.payment import equipment_covers, format_payment, hazard_counts, payments
 from tutor.practice import evaluate as ev
 from tutor.practice.coach import advise
@@ -45,13 +46,35 @@ def hidden_pay(pool: dict[str, int], size: int, faces: tuple[str, ...]) -> float
 class Brute:
     """The voyage model, the slow and obvious way, for the player at ``seat`` (default
     the viewer; another seat's hand is hidden: he has no Spyglass or Jetpack, and his
-    captaincy pays as a hidden hand does)."""
+    captaincy pays as a hidden hand does). After each roll the other passengers leave
+    when the sensible bot's rule says so; a hidden captain's hand loses the cards he pays.
+    """
 
     def __init__(self, view: View, aboard: set[int], seat: int | None = None) -> None:
         self.v = view
         self.aboard = aboard
         self.seat = view.me if seat is None else seat
         self.cities = [view.city] + [c for c in view.route if c > view.city]
+        self.table = self.settled(frozenset(aboard), tuple(view.hand_sizes))
+
+    def settled(self, ab: frozenset, sz: tuple) -> tuple[frozenset, tuple]:
+        """Who is aboard and the hands' sizes once the dice shown are settled."""
+        v = self.v
+        if not v.dice or v.phase in ("spyglass", "jetpack"):
+            return ab, sz
+        needs = hazard_counts(v.dice)
+        if v.phase == "passengers" and not self.others_stay(0, ab, needs, sz[v.captain]):
+            order = [(v.captain + i) % v.players for i in range(1, v.players)]
+            later = order[order.index(v.me) + 1:]
+            ab = frozenset(p for p in ab if p not in later or p == self.seat)
+        paid = min(sum(needs.values()), sz[v.captain])
+        return ab, tuple(n - paid if p == v.captain else n for p, n in enumerate(sz))
+
+    def others_stay(self, k: int, ab: frozenset, needs: dict, cards: int) -> bool:
+        if not self.v.pile_sizes.get(self.cities[k]) or k + 1 >= len(self.cities):
+            return True
+        return stays_aboard(needs, cards, self.cities[k], self.cities[k + 1], self.v.variant,
+                            self.v.grappling_hook)
 
     def leave(self, k: int) -> float | None:
         city = self.cities[k]
@@ -61,54 +84,67 @@ class Brute:
         return float(treasure_value(unaccounted_treasures(city, self.v.variant, gone),
                                     self.v.spyglass_points))
 
-    def next_captain(self, captain: int) -> int:
+    def next_captain(self, captain: int, ab: frozenset) -> int:
         n = self.v.players
-        return next(p for p in ((captain + i) % n for i in range(1, n + 1))
-                    if p in self.aboard)
+        return next(p for p in ((captain + i) % n for i in range(1, n + 1)) if p in ab)
 
-    def arrive(self, k: int, captain: int, hand: tuple, spy: int) -> float:
+    def arrive(self, k: int, captain: int, hand: tuple, spy: int, table=None) -> float:
+        ab, sz = self.table if table is None else table
         if k == len(self.cities) - 1:
             n = self.v.players
-            order = [p for p in ((captain + i) % n for i in range(n)) if p in self.aboard]
+            order = [p for p in ((captain + i) % n for i in range(n)) if p in ab]
             if self.seat in order and order.index(self.seat) < self.v.pile_sizes[self.cities[k]]:
                 return self.leave(k) or 0.0
             return 0.0
-        return self.before(k, self.next_captain(captain), hand, spy)
+        return self.before(k, self.next_captain(captain, ab), hand, spy, ab, sz)
 
     @cache  # noqa: B019 - one small instance per test
-    def before(self, k: int, captain: int, hand: tuple, spy: int) -> float:
+    def before(self, k: int, captain: int, hand: tuple, spy: int, ab: frozenset,
+               sz: tuple) -> float:
         count = data.dice_to_reach(self.cities[k + 1])
-        value = sum(self.after(k, captain, hand, spy, faces)
-                    for faces in product(data.DIE_FACES, repeat=count)) / 6 ** count
-        if self.aboard == {self.seat} and self.leave(k) is not None:
+        cards = sum(n for _, n in hand) if captain == self.seat == self.v.me else sz[captain]
+        total = 0.0
+        for faces in product(data.DIE_FACES, repeat=count):
+            stay = self.others_stay(k, ab, hazard_counts(faces), cards)
+            left = ab if stay else frozenset(p for p in ab if p in (captain, self.seat))
+            total += self.after(k, captain, hand, spy, faces, (left, sz))
+        value = total / 6 ** count
+        if ab == {self.seat} and self.leave(k) is not None:
             value = max(value, self.leave(k))
         return value
 
-    def after(self, k: int, captain: int, hand: tuple, spy: int, faces) -> float:
+    def after(self, k: int, captain: int, hand: tuple, spy: int, faces, table=None) -> float:
+        table = self.table if table is None else table
         cards = dict(hand)
         needs = hazard_counts(faces)
         if captain == self.seat == self.v.me:
             if not needs:
-                return self.arrive(k + 1, captain, hand, spy)
-            options = [self.arrive(k + 1, captain, minus(hand, p), spy)
+                return self.arrive(k + 1, captain, hand, spy, table)
+            options = [self.arrive(k + 1, captain, minus(hand, p), spy, table)
                        for p in payments(needs, cards)]
             if not equipment_covers(needs, cards):
-                options.append(self.crash(k, captain, hand, spy))
+                options.append(self.crash(k, captain, hand, spy, table))
             return max(options)
-        p = self.pays(k, captain, faces)
-        stay = p * self.arrive(k + 1, captain, hand, spy) + (1 - p) * self.crash(
-            k, captain, hand, spy)
+        p = self.pays(k, captain, faces, table[1])
+        ab, sz = table
+        paid = min(sum(needs.values()), sz[captain])
+        after = (ab, tuple(n - paid if q == captain else n for q, n in enumerate(sz)))
+        if k == 0 and self.v.dice:
+            after = table  # the dice shown: the table is settled already
+        stay = p * self.arrive(k + 1, captain, hand, spy, after) + (1 - p) * self.crash(
+            k, captain, hand, spy, table)
         leave = self.leave(k)
         return stay if leave is None or captain == self.seat else max(stay, leave)
 
-    def pays(self, k: int, captain: int, faces) -> float:
+    def pays(self, k: int, captain: int, faces, sz: tuple | None = None) -> float:
         """A hidden captain's chance to pay, from the viewer's unseen cards now, the later
         pool afterwards; the viewer's own hand, when the viewer is the captain now."""
         if k == 0 and captain == self.v.me:
             return float(bool(payments(hazard_counts(faces), dict(self.v.hand)))
                          or not hazard_counts(faces))
         pool = self.v.unseen if k == 0 else self.v.later
-        return hidden_pay(dict(pool), self.v.hand_sizes[captain], tuple(faces))
+        size = self.v.hand_sizes[captain] if sz is None or k == 0 else sz[captain]
+        return hidden_pay(dict(pool), size, tuple(faces))
 
     def now(self, faces, hand: tuple, spy: int) -> float:
         """Once the dice show ``faces`` in the power window: the passengers have stayed."""
@@ -123,12 +159,15 @@ class Brute:
             value += (1 - p) * self.crash(0, captain, hand, spy)
         return value
 
-    def crash(self, k: int, captain: int, hand: tuple, spy: int) -> float:
+    def crash(self, k: int, captain: int, hand: tuple, spy: int, table=None) -> float:
         best = 0.0
         if self.seat != self.v.me:
             return best
         if spy:
-            best = max(best, self.arrive(k + 1, captain, hand, spy - 1) - self.v.spyglass_points)
+            if table is None and k == 0:  # nobody pays: the hands keep their sizes
+                table = (self.table[0], tuple(self.v.hand_sizes))
+            best = max(best, self.arrive(k + 1, captain, hand, spy - 1, table)
+                       - self.v.spyglass_points)
         if dict(hand).get("jetpack") and self.leave(k) is not None:
             best = max(best, self.leave(k))
         return best
