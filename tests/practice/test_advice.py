@@ -102,19 +102,33 @@ class Brute:
     def before(self, k: int, captain: int, hand: tuple, spy: int, ab: frozenset,
                sz: tuple) -> float:
         count = data.dice_to_reach(self.cities[k + 1])
-        cards = sum(n for _, n in hand) if captain == self.seat == self.v.me else sz[captain]
+        mine = captain == self.seat == self.v.me
+        cards = sum(n for _, n in hand) if mine else round(sz[captain])
+        later = sz
+        if not mine:  # the hidden captain then holds, on average, the cards he pays fewer
+            everything = list(product(data.DIE_FACES, repeat=count))
+            chances = [self.pays(k, captain, f, sz) for f in everything]
+            paid = sum(p * min(sum(hazard_counts(f).values()), sz[captain])
+                       for p, f in zip(chances, everything, strict=True))
+            weight = sum(chances)
+            smaller = round(sz[captain] - (round(paid / weight, 3) if weight else 0.0), 3)
+            later = tuple(smaller if q == captain else n for q, n in enumerate(sz))
         total = 0.0
         for faces in product(data.DIE_FACES, repeat=count):
             stay = self.others_stay(k, ab, hazard_counts(faces), cards)
             left = ab if stay else frozenset(p for p in ab if p in (captain, self.seat))
-            total += self.after(k, captain, hand, spy, faces, (left, sz))
+            total += self.after(k, captain, hand, spy, faces, (left, later), sz)
         value = total / 6 ** count
         if ab == {self.seat} and self.leave(k) is not None:
             value = max(value, self.leave(k))
         return value
 
-    def after(self, k: int, captain: int, hand: tuple, spy: int, faces, table=None) -> float:
+    def after(self, k: int, captain: int, hand: tuple, spy: int, faces, table=None,
+              before=None) -> float:
+        """Once the dice show ``faces``: ``table`` is who is aboard and the hands' sizes
+        after the payment, ``before`` the sizes before it (default: the dice shown)."""
         table = self.table if table is None else table
+        before = tuple(self.v.hand_sizes) if before is None else before
         cards = dict(hand)
         needs = hazard_counts(faces)
         if captain == self.seat == self.v.me:
@@ -125,26 +139,26 @@ class Brute:
             if not equipment_covers(needs, cards):
                 options.append(self.crash(k, captain, hand, spy, table))
             return max(options)
-        p = self.pays(k, captain, faces, table[1])
-        ab, sz = table
-        paid = min(sum(needs.values()), sz[captain])
-        after = (ab, tuple(n - paid if q == captain else n for q, n in enumerate(sz)))
-        if k == 0 and self.v.dice:
-            after = table  # the dice shown: the table is settled already
-        stay = p * self.arrive(k + 1, captain, hand, spy, after) + (1 - p) * self.crash(
-            k, captain, hand, spy, table)
+        p = self.pays(k, captain, faces, before)
+        stay = p * self.arrive(k + 1, captain, hand, spy, table) + (1 - p) * self.crash(
+            k, captain, hand, spy, (table[0], before))
         leave = self.leave(k)
         return stay if leave is None or captain == self.seat else max(stay, leave)
 
     def pays(self, k: int, captain: int, faces, sz: tuple | None = None) -> float:
         """A hidden captain's chance to pay, from the viewer's unseen cards now, the later
-        pool afterwards; the viewer's own hand, when the viewer is the captain now."""
+        pool afterwards; the viewer's own hand, when the viewer is the captain now. A
+        size between two whole numbers (an average) reads between their chances."""
         if k == 0 and captain == self.v.me:
             return float(bool(payments(hazard_counts(faces), dict(self.v.hand)))
                          or not hazard_counts(faces))
         pool = self.v.unseen if k == 0 else self.v.later
-        size = self.v.hand_sizes[captain] if sz is None or k == 0 else sz[captain]
-        return hidden_pay(dict(pool), size, tuple(faces))
+        size = self.v.hand_sizes[captain] if sz is None else sz[captain]
+        low = int(size)
+        found = hidden_pay(dict(pool), low, tuple(faces))
+        if size - low > 1e-9:
+            found += (size - low) * (hidden_pay(dict(pool), low + 1, tuple(faces)) - found)
+        return found
 
     def now(self, faces, hand: tuple, spy: int) -> float:
         """Once the dice show ``faces`` in the power window: the passengers have stayed."""

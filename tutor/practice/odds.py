@@ -113,7 +113,7 @@ def captain_pay_odds(unseen: Mapping[str, int], hand_size: int,
         states = new
     turbos = unseen.get(TURBO, 0)
     rest = total - grouped - turbos
-    tails = _turbo_tails(turbos, rest, h)
+    tails = turbo_tails(turbos, rest, h)
     equipment = 0
     with_turbos = 0
     for (used, short), ways in states.items():
@@ -128,7 +128,7 @@ def captain_pay_odds(unseen: Mapping[str, int], hand_size: int,
 
 
 @cache
-def _turbo_tails(turbos: int, rest: int, hand: int) -> tuple[tuple[int, ...], ...]:
+def turbo_tails(turbos: int, rest: int, hand: int) -> tuple[tuple[int, ...], ...]:
     """``tails[free][s]``: ways to fill ``free`` places with at least ``s`` Turbos."""
     tails = []
     for free in range(hand + 1):

@@ -43,9 +43,12 @@ shown to the player come from ``odds`` as fractions.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import comb
 from typing import Protocol
 
 from ..engine import data
@@ -134,15 +137,63 @@ def pool_key(unseen: Mapping[str, int]) -> PoolKey:
             sum(unseen.values()))  # type: ignore[return-value]
 
 
-@cache
+#: The largest hand whose pay chances are computed all at once (``pay_chances``);
+#: larger hands, rare, are computed on their own.
+MAX_HAND = 10
+
+
 def hidden_pays(pool: PoolKey, size: int, hazards: HazardKey) -> float:
     """The chance that a random hand of ``size`` cards from ``pool`` pays (Turbos too)."""
     if not any(hazards):
         return 1.0
+    chances = pay_chances(pool, hazards)
     size = min(max(size, 0), pool[-1])
-    unseen = dict(zip((*EQUIPMENT, TURBO), pool[:-1], strict=True))
-    unseen["other"] = pool[-1] - sum(pool[:-1])
-    return float(odds.captain_pay_odds(unseen, size, faces_of(hazards)).with_turbos)
+    if size < len(chances):
+        return chances[size]
+    return _pay_chances(pool, hazards, size)[size]
+
+
+@cache
+def pay_chances(pool: PoolKey, hazards: HazardKey) -> tuple[float, ...]:
+    """``hidden_pays`` for every hand size up to ``MAX_HAND``, in one pass."""
+    return _pay_chances(pool, hazards, min(pool[-1], MAX_HAND))
+
+
+def _pay_chances(pool: PoolKey, hazards: HazardKey, most: int) -> tuple[float, ...]:
+    """``odds.captain_pay_odds``'s sum, in whole numbers with one division at the end
+    rather than in fractions, for every hand size up to ``most`` at once: the ways to hold
+    so many answering cards do not depend on the hand's size, only which of them fit."""
+    total = pool[-1]
+    turbos = pool[len(EQUIPMENT)]
+    # (cards of the answering Equipment held, hazards left uncovered) -> number of ways;
+    # a shortfall beyond the Turbos there are is one state: it cannot be paid.
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    grouped = 0
+    for i, need in enumerate(hazards):
+        if not need:
+            continue
+        held = pool[i]
+        grouped += held
+        ways_of = [comb(held, e) for e in range(min(held, most) + 1)]
+        new: dict[tuple[int, int], int] = {}
+        for (used, short), ways in states.items():
+            for e in range(min(held, most - used) + 1):
+                key = (used + e, min(short + max(need - e, 0), turbos + 1))
+                new[key] = new.get(key, 0) + ways * ways_of[e]
+        states = new
+    tails = odds.turbo_tails(turbos, total - grouped - turbos, most)
+    payable = [(used, short, ways) for (used, short), ways in states.items()
+               if short <= turbos]
+    found = []
+    for size in range(most + 1):
+        paying = 0
+        for used, short, ways in payable:
+            if used <= size:
+                tail = tails[size - used]
+                if short < len(tail):
+                    paying += ways * tail[short]
+        found.append(paying / comb(total, size))
+    return tuple(found)
 
 
 #: Where the other passengers may leave at a step, for their rule: (city, destination,
@@ -151,6 +202,7 @@ def hidden_pays(pool: PoolKey, size: int, hazards: HazardKey) -> float:
 LeaveRule = tuple[int, int, str, bool] | None
 
 
+@cache
 def others_stay(rule: LeaveRule, hazards: HazardKey, captain_cards: int) -> bool:
     """Whether the other passengers stay once the dice show ``hazards``, by the sensible
     bot's rule (``engine.bots.stays_aboard``), the captain holding ``captain_cards``."""
@@ -161,18 +213,82 @@ def others_stay(rule: LeaveRule, hazards: HazardKey, captain_cards: int) -> bool
     return stays_aboard(counts, captain_cards, city, dest, variant, hook)
 
 
+def sized_pays(pool: PoolKey, size: float, hazards: HazardKey) -> float:
+    """``hidden_pays`` for a hand of ``size`` cards, a size between two whole numbers
+    read between their chances (an expected size, see ``hidden_steps``)."""
+    low = int(size)
+    share = size - low
+    found = hidden_pays(pool, low, hazards)
+    if share > 1e-9:
+        found += share * (hidden_pays(pool, low + 1, hazards) - found)
+    return found
+
+
+@dataclass(frozen=True)
+class PayTable:
+    """Some of the rolls a hidden captain faces: the chances that he pays, sorted, with the
+    chance of rolls giving each, and running sums from the top for quick expectations."""
+
+    pays: tuple[float, ...]
+    chances: tuple[float, ...]
+    #: ``mass[i]``: the chance of a roll giving ``pays[i]`` or more; ``weighted[i]``: the
+    #: expected pay chance over those rolls (times their chance); ``total``: the chance of
+    #: these rolls.
+    mass: tuple[float, ...]
+    weighted: tuple[float, ...]
+    total: float
+
+    @classmethod
+    def of(cls, merged: Mapping[float, float]) -> PayTable:
+        pays = sorted(merged)
+        mass = [0.0] * (len(pays) + 1)
+        weighted = [0.0] * (len(pays) + 1)
+        for i in range(len(pays) - 1, -1, -1):
+            mass[i] = mass[i + 1] + merged[pays[i]]
+            weighted[i] = weighted[i + 1] + merged[pays[i]] * pays[i]
+        return cls(tuple(pays), tuple(merged[p] for p in pays), tuple(mass[:-1]),
+                   tuple(weighted[:-1]), mass[0])
+
+    def passenger(self, leave: float | None, crash: float, arrive: float) -> float:
+        """A passenger who leaves with ``leave`` after the rolls that make staying worth
+        less, and stays (``crash`` or ``arrive``) after the others; times their chance."""
+        if not self.pays:
+            return 0.0
+        gain = arrive - crash
+        if leave is None:
+            return crash * self.total + gain * self.weighted[0]
+        if gain <= 0:  # crashing is worth more than arriving (a Jetpack in hand)
+            return sum(c * max(leave, crash + p * gain)
+                       for p, c in zip(self.pays, self.chances, strict=True))
+        # Staying is worth more than leaving when the pay chance is above ``cut``.
+        i = bisect_right(self.pays, (leave - crash) / gain)
+        if i == len(self.pays):
+            return leave * self.total
+        return leave * (self.total - self.mass[i]) + crash * self.mass[i] \
+            + gain * self.weighted[i]
+
+
 @cache
-def hidden_steps(pool: PoolKey, size: int, count: int, rule: LeaveRule
-                 ) -> tuple[tuple[float, int, bool, float], ...]:
-    """A hidden captain holding ``size`` cards from ``pool`` facing ``count`` dice: (the
-    chance that he pays, the cards he pays, whether the other passengers stay, the
-    chance of such a roll), rolls merged."""
-    merged: dict[tuple[float, int, bool], float] = {}
+def hidden_steps(pool: PoolKey, size: float, count: int, rule: LeaveRule
+                 ) -> tuple[dict[bool, PayTable], float]:
+    """A hidden captain holding ``size`` cards from ``pool`` facing ``count`` dice: the
+    rolls after which the other passengers stay, and those after which they leave, as
+    ``PayTable``s; and the cards he pays on average when he pays.
+
+    His hand then loses that average, not the cards of each roll: the size stays one
+    number per path of the voyage, so that the model keeps to the advice's time budget
+    (a branch for every payment would multiply the paths by five at each hidden step)."""
+    merged: dict[bool, dict[float, float]] = {}
+    paid = weight = 0.0
+    cards = round(size)
     for hazards, chance in rolls(count):
-        key = (hidden_pays(pool, size, hazards), min(sum(hazards), size),
-               others_stay(rule, hazards, size))
-        merged[key] = merged.get(key, 0.0) + chance
-    return tuple((*key, chance) for key, chance in merged.items())
+        pays = sized_pays(pool, size, hazards)
+        part = merged.setdefault(others_stay(rule, hazards, cards), {})
+        part[pays] = part.get(pays, 0.0) + chance
+        paid += chance * pays * min(sum(hazards), size)
+        weight += chance * pays
+    return ({stay: PayTable.of(part) for stay, part in merged.items()},
+            round(paid / weight, 3) if weight else 0.0)
 
 
 @cache
@@ -205,7 +321,7 @@ class Outcomes(Protocol):
 
 
 #: Who is aboard and how many cards each player holds, at a point of the voyage.
-Table = tuple[frozenset[int], tuple[int, ...]]
+Table = tuple[frozenset[int], tuple[float, ...]]
 
 
 # --- The voyage model --------------------------------------------------------------------
@@ -252,13 +368,15 @@ class Voyage:
         self.pool_later = pool_key(view.later) if view.later is not None else self.pool_now
         self.sp = view.spyglass_points
         self.win = win if mine else None
-        self.start: Table = (frozenset(self.aboard), tuple(view.hand_sizes))
+        self.start: Table = (frozenset(self.aboard), tuple(float(n) for n in view.hand_sizes))
         #: The table once the dice shown are settled: the passengers still to decide have
         #: decided, and the captain holds the cards he pays fewer.
         self.now = self._after_dice()
         self._memo: dict[tuple, float] = {}
         self._last: dict[tuple, float] = {}
         self._leaves: dict[tuple[int, int], float | None] = {}
+        self._nothing: dict[int, float] = {}
+        self._crashes: dict[tuple, float] = {}
 
     def _after_dice(self) -> Table:
         view = self.view
@@ -268,7 +386,7 @@ class Voyage:
         hazards = hazard_key(view.dice)
         captain = view.captain
         if view.phase == "passengers" and not others_stay(self.rules[0], hazards,
-                                                         sizes[captain]):
+                                                         round(sizes[captain])):
             order = [p for p in self._clockwise(captain) if p in aboard and p != captain]
             later = order[order.index(view.me) + 1:] if view.me in order else []
             aboard = aboard - {p for p in later if p != self.seat}
@@ -292,7 +410,7 @@ class Voyage:
     def _leaving(self, aboard: frozenset[int], captain: int) -> frozenset[int]:
         """Those aboard once the other passengers have left (the captain and the player
         followed stay)."""
-        return frozenset(p for p in aboard if p in (captain, self.seat))
+        return aboard & {captain, self.seat}
 
     # --- The ends of the voyage ---------------------------------------------------------
     def leave_at(self, k: int, spy: int) -> float | None:
@@ -312,7 +430,10 @@ class Voyage:
         """The voyage ends with no treasure (a crash), ``spy`` Spyglasses still held."""
         if self.win is None:
             return float(-(self.spy - spy) * self.sp)
-        return self.win.value(None, spy)
+        found = self._nothing.get(spy)
+        if found is None:
+            found = self._nothing[spy] = self.win.value(None, spy)
+        return found
 
     def hidden_pay(self, k: int, captain: int, hazards: HazardKey) -> float:
         pool = self.pool_now if k == 0 else self.pool_later
@@ -357,13 +478,18 @@ class Voyage:
         rule = self.rules[k]
         # Who is aboard once the others have decided: everyone, or those who may not leave.
         tables = {True: table, False: (self._leaving(aboard, captain), sizes)}
+        crashes: dict[bool, float] = {}
+
+        def crash_of(stay: bool) -> float:
+            if stay not in crashes:
+                crashes[stay] = self.crash_value(k, captain, hand, spy, tables[stay])
+            return crashes[stay]
+
         value = 0.0
         if captain == self.seat and hand is not None:
-            crashes = {stay: self.crash_value(k, captain, hand, spy, t)
-                       for stay, t in tables.items()}
             size = sum(hand) + self.extra
             for after, forced, stay, chance in captain_table(hand, count, size, rule):
-                crash = crashes[stay]
+                crash = crash_of(stay)
                 if after is None:
                     value += chance * crash
                 else:
@@ -372,14 +498,12 @@ class Voyage:
         else:
             pool = self.pool_now if k == 0 else self.pool_later
             leave = self.leave_at(k, spy) if captain != self.seat else None
-            crashes = {stay: self.crash_value(k, captain, hand, spy, t)
-                       for stay, t in tables.items()}
-            for pays, paid, stay, chance in hidden_steps(pool, sizes[captain], count, rule):
-                after = tables[stay][0], tuple(n - paid if p == captain else n
-                                               for p, n in enumerate(sizes))
-                crash = crashes[stay]
-                gamble = crash + pays * (self.arrive(k + 1, captain, hand, spy, after) - crash)
-                value += chance * (gamble if leave is None else max(leave, gamble))
+            steps, paid = hidden_steps(pool, sizes[captain], count, rule)
+            smaller = tuple(round(n - paid, 3) if p == captain else n
+                            for p, n in enumerate(sizes))
+            for stay, part in steps.items():
+                arrive = self.arrive(k + 1, captain, hand, spy, (tables[stay][0], smaller))
+                value += part.passenger(leave, crash_of(stay), arrive)
         alone = self.leave_at(k, spy) if len(aboard) == 1 else None
         if alone is not None:
             value = max(value, alone)  # alone aboard: take a treasure (§3.0)
@@ -413,6 +537,10 @@ class Voyage:
         best = self.nothing(spy)
         if hand is None:
             return best
+        key = (k, captain, hand, spy, table)
+        found = self._crashes.get(key)
+        if found is not None:
+            return found
         if spy:
             # Nobody pays: the hands keep their sizes.
             if table is None and k == 0:
@@ -421,6 +549,7 @@ class Voyage:
         leave = self.leave_at(k, spy)
         if hand[_JETPACK] and leave is not None:
             best = max(best, leave)
+        self._crashes[key] = best
         return best
 
 
