@@ -24,6 +24,7 @@ from .engine.messages import N_, CelestiaError
 from .file_errors import os_reason
 from .i18n import LANGUAGES, Translator, UnknownLanguage, pick_language
 from .inputs import excerpt
+from .std_streams import INTERRUPTED, OUTPUT_CLOSED, settle
 from .terminal_text import make_streams_safe
 
 #: Sub-command name → module; each module has ``HELP``, ``configure`` and ``run``.
@@ -124,12 +125,16 @@ def _translator(argv: Sequence[str]) -> Translator:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    streams = settle()   # a closed input or output, a line that is not text
     make_streams_safe()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         tr = _translator(argv)
     except (UnknownLanguage, CelestiaError) as err:  # unknown language, damaged catalog
         print(_fallback_translator().message(err), file=sys.stderr)
+        return 2
+    if streams.output_closed:
+        _say(tr.gettext(OUTPUT_CLOSED))
         return 2
     try:
         code = _run(argv, tr)
@@ -139,8 +144,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(tr.message(err), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(tr.gettext(N_("Interrupted.")), file=sys.stderr)
-        return 130
+        _say(tr.gettext(N_("Interrupted.")))
+        return INTERRUPTED
     except BrokenPipeError:
         # The reader of a pipe went away (e.g. `| head`): nothing left to say.
         _silence_stdout()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import json
+import math
 from typing import Any, NamedTuple
 
 from .engine.messages import N_
@@ -63,12 +64,39 @@ _BY_ERRNO: dict[int, str] = {
 }
 
 
+#: ``NotAFile.kind`` → why such a path is left alone.
+_NOT_A_FILE: dict[str, str] = {
+    "device": N_("it is a device, not an ordinary file, so it is left alone."),
+    "pipe": N_("it is a named pipe, not an ordinary file, so it is left alone."),
+    "socket": N_("it is a socket, not an ordinary file, so it is left alone."),
+    "other": N_("it is not an ordinary file, so it is left alone."),
+}
+
+
 class FileTooLarge(OSError):
     """A file larger than any file of its kind can be (refused before reading it all)."""
 
     def __init__(self, limit: int) -> None:
         super().__init__(errno.EFBIG, f"larger than {limit} bytes")
         self.limit = limit
+
+
+class NotAFile(OSError):
+    """A path that names a device, a named pipe or a socket: never read (a pipe would
+    wait for a writer for ever) nor replaced (it is the system's, or another program's)."""
+
+    def __init__(self, path: str, kind: str) -> None:
+        super().__init__(errno.EINVAL, f"not a regular file ({kind})", path)
+        #: ``device``, ``pipe``, ``socket`` or ``other``.
+        self.kind = kind
+
+
+class InUse(OSError):
+    """Another program holds the file's lock (a practice game open in another window, a
+    tutor saving its progress), and waiting longer would freeze this one."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(errno.EBUSY, "held by another program", path)
 
 
 class ReadOnlyFile(PermissionError):
@@ -86,6 +114,10 @@ def os_reason(err: BaseException) -> Reason:
         return _reason(N_("it is read-only, so it is left as it is."))
     if isinstance(err, UnicodeDecodeError):
         return _reason(N_("it is not a UTF-8 text file."))
+    if isinstance(err, NotAFile):
+        return _reason(_NOT_A_FILE.get(err.kind, _NOT_A_FILE["other"]))
+    if isinstance(err, InUse):
+        return _reason(N_("another Celestia program is using it right now."))
     code = getattr(err, "errno", None)
     if isinstance(code, int) and code in _BY_ERRNO:
         return _reason(_BY_ERRNO[code])
@@ -133,6 +165,9 @@ def json_reason(err: BaseException) -> Reason:
         return _reason(N_("its lists and objects are nested too deeply."))
     if isinstance(err, NumberTooLong):
         return _reason(N_("it holds a number with more digits than any game needs."))
+    if isinstance(err, NumberNotFinite):
+        return _reason(N_("it holds {number}, which is not a number JSON allows."),
+                       number=str(err)[:MAX_DIGITS])
     return _reason(N_("it is not valid JSON."))
 
 
@@ -150,10 +185,22 @@ def _parse_int(text: str) -> int:
     return int(text)
 
 
+class NumberNotFinite(ValueError):
+    """``NaN``, ``Infinity`` or a number too large for a float (``1e400``): Python's
+    ``json`` reads them, JSON does not have them, and no game's value is one."""
+
+
 def _parse_float(text: str) -> float:
     if len(text) > 2 * MAX_DIGITS:
         raise NumberTooLong(text[:MAX_DIGITS])
-    return float(text)
+    value = float(text)
+    if math.isinf(value):
+        raise NumberNotFinite(text)
+    return value
+
+
+def _parse_constant(text: str) -> float:
+    raise NumberNotFinite(text)
 
 
 def load_json(text: str) -> Any:
@@ -162,7 +209,8 @@ def load_json(text: str) -> Any:
     Raises ``json.JSONDecodeError``, ``NumberTooLong`` or ``RecursionError``; pass any of
     them to ``json_reason``.
     """
-    return json.loads(text, parse_int=_parse_int, parse_float=_parse_float)
+    return json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                      parse_constant=_parse_constant)
 
 
 #: JSON failures ``load_json`` may raise.

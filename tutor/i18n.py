@@ -263,8 +263,25 @@ class Translator:
         return self._fill(self.ngettext(singular, plural, n), english, self._rendered(params))
 
     def _rendered(self, params: dict[str, Any]) -> dict[str, Any]:
-        return {name: self.message(value) if _is_message(value) else value
+        """Messages rendered in this language, a fractional number (``3.0`` read from a
+        file) written the reader's way ("3,0") and a truth value as a file writes it
+        (``true``), never as Python prints them."""
+        return {name: self.message(value) if _is_message(value)
+                else self.decimal(value) if isinstance(value, float)
+                else ("true" if value else "false") if isinstance(value, bool)  # as in JSON
+                else value
                 for name, value in params.items()}
+
+    def decimal(self, value: float) -> str:
+        """``3.0`` → ``"3.0"`` (en), ``"3,0"`` (fr, hu): at least one decimal, so that a
+        fraction never reads as the whole number next to it."""
+        # start-up: the tutor's first screen and the lookups (benchmarks/tutor.py, lookup.py)
+        from babel.numbers import format_decimal, format_scientific
+
+        try:
+            return format_decimal(value, "#,##0.0##", locale=self.language)
+        except ArithmeticError:   # more digits than a decimal holds (1e25): a power of ten
+            return format_scientific(value, locale=self.language)
 
     def _fill(self, text: str, english: str, params: Mapping[str, Any],
               args: tuple[Any, ...] = ()) -> str:

@@ -10,7 +10,8 @@ outside its bounds before converting a long text.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol, TextIO
 
 from .engine import data
@@ -26,6 +27,8 @@ class Translator(Protocol):
     this module: it quotes a language typed with ``excerpt``)."""
 
     def format(self, msgid: str, **params: Any) -> str: ...
+
+    def number(self, value: float) -> str: ...
 
 #: Points for each unused Magic Spyglass (§5.2, option ``spyglass_points``).
 SPYGLASS_POINTS_MAX = data.SPYGLASS_POINTS_MAX
@@ -81,21 +84,80 @@ def typed(text: str) -> str:
         return raw.decode("cp1252", "replace")
 
 
+class InputNotText(CelestiaError):
+    """A line of the standard input that is not text in its encoding."""
+
+
+#: Lines read so far from each input stream, to name a line that is not text.
+_LINES_READ: weakref.WeakKeyDictionary[TextIO, int] = weakref.WeakKeyDictionary()
+
+
 def read_line(stream: TextIO) -> str:
-    """One line typed on ``stream`` (see ``typed``); "" at the end of the input."""
-    return typed(stream.readline())
+    """One line typed on ``stream``; "" at the end of the input.
+
+    Bytes that are not text in the stream's encoding (a Latin-1 "é" in a UTF-8 input)
+    raise ``InputNotText`` naming the line. An ASCII locale says nothing of what the
+    terminal sends: the line is then read as ``typed`` reads it (UTF-8, else Latin-1).
+    """
+    number = _LINES_READ.get(stream, 0) + 1
+    try:
+        line = stream.readline()
+    except UnicodeDecodeError as err:   # a stream without an error handler
+        raise _not_text(number, err.object[err.start:err.end], stream) from err
+    _LINES_READ[stream] = number
+    if not any("\udc80" <= ch <= "\udcff" for ch in line):
+        return line
+    if _is_ascii(stream):
+        return typed(line)
+    raw = line.encode("utf-8", "surrogateescape")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise _not_text(number, err.object[err.start:err.end], stream) from err
+
+
+def read_lines(stream: TextIO) -> Iterator[str]:
+    """The lines of ``stream`` one by one, as ``read_line`` reads them."""
+    while True:
+        line = read_line(stream)
+        if not line:
+            return
+        yield line
+
+
+def _is_ascii(stream: TextIO) -> bool:
+    encoding = str(getattr(stream, "encoding", None) or "")
+    return encoding.lower().replace("_", "-") in ("ascii", "us-ascii", "ansi-x3.4-1968")
+
+
+def _not_text(number: int, wrong: bytes, stream: TextIO) -> InputNotText:
+    encoding = "utf-8" if _is_ascii(stream) else str(getattr(stream, "encoding", None)
+                                                     or "utf-8")
+    shown = "".join(f"\\x{byte:02x}" for byte in wrong[:8])
+    return InputNotText(N_("Line {line} of the standard input is not {encoding} text: it "
+                           "holds the bytes {bytes}, which cannot be read. Save the input as "
+                           "{encoding} and try again."),
+                        line=number, encoding=encoding.upper(), bytes=shown)
 
 
 def argument(tr: Translator, low: int, high: int) -> Callable[[str], int]:
     """An argparse ``type`` for a whole number from ``low`` to ``high``, its error
-    message translated and the bad value quoted short."""
+    message translated, the bounds written the reader's way and the bad value quoted
+    short.
+
+    The one parser of every numeric option of every command, with ``whole``'s rule: the
+    digits 0 to 9 only. Other scripts' digits ("٣") and look-alikes ("²", "３") are
+    refused everywhere: the game's numbers are printed with 0 to 9 in all three
+    languages, every keyboard that types them has those digits, and one rule means a
+    number that one command takes, every command takes.
+    """
 
     def parse(text: str) -> int:
         value = whole(text, low, high)
         if value is None:
             raise argparse.ArgumentTypeError(tr.format(
                 N_('"{value}" is not a whole number from {low} to {high}.'),
-                value=excerpt(text), low=low, high=high))
+                value=excerpt(text), low=tr.number(low), high=tr.number(high)))
         return value
 
     parse.__name__ = "whole number"

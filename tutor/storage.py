@@ -10,27 +10,39 @@ A file the user made read-only is never replaced (``ReadOnlyFile``): the rename 
 replace it as easily as any other. ``write_new`` saves a file under a name nobody has
 taken (drafts, crash reports: two in the same second get two names).
 
-``locked`` serialises read-merge-write between programs (two tutors open at once);
-``read_text`` refuses a file larger than its kind can be before reading it all, and
-reads a UTF-8 file with or without a byte order mark (as some editors save it).
+Only ordinary files are read or written: ``open_regular`` is the one way a user's file
+is opened for reading (it cannot block on a named pipe or a device, and refuses them),
+and a save refuses a target that is a device, a named pipe or a socket, or a symbolic
+link to one (``NotAFile``), instead of replacing it.
+
+``locked`` serialises read-merge-write between programs (two tutors open at once), and
+gives up after a short wait rather than freeze the program; ``hold`` keeps a file for
+one program as long as it runs (one writer per saved practice game). ``read_text``
+refuses a file larger than its kind can be before reading it all, and reads a UTF-8
+file with or without a byte order mark (as some editors save it).
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import stat
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
-from .file_errors import FileTooLarge, ReadOnlyFile
+from .file_errors import FileTooLarge, InUse, NotAFile, ReadOnlyFile
 
 #: A temporary file older than this is a leftover, not another program's save in flight.
 STRAY_AGE_SECONDS = 60.0
-#: How long a save waits for another program holding the same file's lock.
-LOCK_TIMEOUT_SECONDS = 10.0
+#: How long a save waits for another program holding the same file's lock: the lock is
+#: held for a read and a write, a fraction of a second; longer, the other program is
+#: stuck or stopped (Ctrl-Z), and waiting would freeze this one (the tutor saves at every
+#: answer). ``InUse`` then, and the caller keeps its changes for the next save.
+LOCK_TIMEOUT_SECONDS = 2.0
 
 
 def state_dir() -> Path:
@@ -46,11 +58,67 @@ def state_dir() -> Path:
     return Path(platformdirs.user_state_dir("celestia"))
 
 
+def _kind(mode: int) -> str | None:
+    """None for an ordinary file or a folder; else what the path names."""
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    if stat.S_ISFIFO(mode):
+        return "pipe"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    return "other"
+
+
+def check_regular(path: str | Path) -> None:
+    """Raise ``NotAFile`` if ``path`` (or what its symbolic links lead to) is a device, a
+    named pipe or a socket; nothing if it is an ordinary file, a folder or absent."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):   # absent, or a path no system takes: said on use
+        return
+    kind = _kind(info.st_mode)
+    if kind is not None:
+        raise NotAFile(str(path), kind)
+
+
+#: Opening for reading: never waits (a named pipe without a writer, a serial line), and
+#: never makes a terminal device this program's controlling terminal.
+_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+               | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+
+
+def open_regular(path: str | Path) -> BinaryIO:
+    """``path`` opened for reading in binary, if it is an ordinary file.
+
+    The one way a user's file is opened for reading: the open itself cannot block, and
+    what it opened is checked (``fstat``) before anything is read, so a named pipe, a
+    device or a socket is refused (``NotAFile``) and a folder is ``IsADirectoryError``.
+    Raises ``OSError`` as ``open`` would otherwise.
+    """
+    check_regular(path)   # a socket cannot even be opened: say what it is
+    descriptor = os.open(path, _READ_FLAGS)
+    try:   # and what was opened is checked again: it may have changed meanwhile
+        mode = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "a folder", str(path))
+        kind = _kind(mode)
+        if kind is not None:
+            raise NotAFile(str(path), kind)
+        with contextlib.suppress(AttributeError, OSError):
+            os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
 def read_text(path: str | Path, limit: int) -> str:
     """The UTF-8 text of ``path`` (a leading byte order mark dropped); ``FileTooLarge``
-    past ``limit`` bytes, without reading more than that. Raises ``OSError`` or
-    ``UnicodeDecodeError`` as ``open`` would."""
-    with open(path, "rb") as handle:
+    past ``limit`` bytes, without reading more than that. Raises ``OSError`` (``NotAFile``
+    for a pipe or a device: see ``open_regular``) or ``UnicodeDecodeError``."""
+    with open_regular(path) as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
         raise FileTooLarge(limit)
@@ -103,10 +171,12 @@ def write_atomic(path: str | Path, text: str | bytes, *, private: bool = False,
 
     A symbolic link is followed (its target is replaced, the link stays). ``private``
     makes a new file readable by its owner only (the state files). Raises ``OSError``
-    (a full disk, a read-only folder…; ``ReadOnlyFile`` for a file made read-only) and
-    then leaves the old file as it was.
+    (a full disk, a read-only folder…; ``ReadOnlyFile`` for a file made read-only,
+    ``NotAFile`` for a device, a named pipe or a socket, or a link to one) and then
+    leaves the old file as it was.
     """
     path = Path(os.path.realpath(path))
+    check_regular(path)
     if is_read_only(path):
         raise ReadOnlyFile(str(path))
     folder = path.parent
@@ -240,11 +310,79 @@ def locked(path: str | Path, timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator[
     try:
         lock.acquire()
     except Timeout as err:
-        raise OSError(errno.EBUSY, "locked by another program") from err
+        raise InUse(str(target)) from err
     try:
         yield Locked(target)
     finally:
         lock.release()
+
+
+#: The files this program holds with ``hold`` (their real paths), and their locks.
+_HOLDING: dict[str, object] = {}
+
+
+def holding_lock_path(path: str | Path) -> Path:
+    """Where the lock that ``hold`` takes for ``path`` is: in the state folder (a user's
+    own folder gets no file of ours beside the one they named), named after the real
+    path, so that every program holding the same file takes the same lock."""
+    return _holding_lock(path)[1]
+
+
+def _holding_lock(path: str | Path) -> tuple[str, Path]:
+    real = os.path.realpath(path)
+    name = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    return real, state_dir() / "locks" / f"{name}.lock"
+
+
+@contextlib.contextmanager
+def hold(path: str | Path) -> Iterator[None]:
+    """Keep ``path`` for this program while the block runs (a saved practice game: one
+    writer at a time). Raises ``InUse`` at once if another program holds it.
+
+    The lock is advisory: where it cannot be made at all (a read-only state folder), the
+    block runs without it rather than refuse the game.
+    """
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
+    from filelock import FileLock, Timeout
+
+    real, lock_path = _holding_lock(path)
+    if real in _HOLDING:   # this program holds it already
+        yield
+        return
+    try:
+        _make_folder(lock_path.parent)
+        lock = FileLock(str(lock_path), timeout=0)
+        lock.acquire()
+    except Timeout as err:
+        raise InUse(str(path)) from err
+    except OSError:
+        yield
+        return
+    _HOLDING[real] = lock
+    try:
+        yield
+    finally:
+        _HOLDING.pop(real, None)
+        lock.release()
+
+
+def held_elsewhere(path: str | Path) -> bool:
+    """True if another program holds ``path`` (see ``hold``)."""
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
+    from filelock import FileLock, Timeout
+
+    real, lock_path = _holding_lock(path)
+    if real in _HOLDING or not lock_path.exists():
+        return False
+    lock = FileLock(str(lock_path), timeout=0)
+    try:
+        lock.acquire()
+    except Timeout:
+        return True
+    except OSError:   # no lock can be made there: nobody holds one either
+        return False
+    lock.release()
+    return False
 
 
 def set_aside(path: str | Path, tag: str) -> Path:

@@ -39,7 +39,10 @@ def write(tmp_path: Path, record: Any, name: str = "game.json") -> Path:
 
 
 def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
+    try:
+        code = main(list(argv))
+    except SystemExit as done:   # argparse refused an option
+        code = done.code if isinstance(done.code, int) else 1
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -182,10 +185,10 @@ def test_simulate_is_reproducible_and_checks_its_arguments(capsys) -> None:
     second = run_cli(capsys, "simulate", "--games", "4", "--seed", "9", "--variant", "beginner")
     assert first[1].splitlines()[:-1] == second[1].splitlines()[:-1]
     for argv, message in ((["--bots", "clever"], 'Unknown bot style "clever"'),
-                          (["--players", "7"], "2 to 6 players, not 7"),
-                          (["--games", "0"], "at least 1"),
+                          (["--players", "7"], '"7" is not a whole number from 2 to 6.'),
+                          (["--games", "0"], '"0" is not a whole number from 1 to 100,000.'),
                           (["--variant", "beginner", "--grappling-hook"], "beginner variant"),
-                          (["--spyglass-points", "-2"], "spyglass_points")):
+                          (["--spyglass-points", "-2"], '"-2" is not a whole number')):
         code, _, err = run_cli(capsys, "simulate", "--games", "2", *argv, "--lang", "en")
         assert code == 2 and message in err and "Traceback" not in err, argv
 

@@ -42,11 +42,13 @@ def test_unknown_language_is_reported_in_the_locale_language(
     ("fr", ["nosuch"], "choix non valide\u202f: «\u202fnosuch\u202f» (choix possibles\u202f: "
                        "simulate, replay"),
     ("hu", ["nosuch"], "„nosuch” nem választható (lehetőségek: simulate, replay"),
-    ("fr", ["simulate", "--games", "x"], "«\u202fx\u202f» n’est pas un nombre entier valide"),
-    ("hu", ["simulate", "--games", "x"], "„x” nem egész szám"),
+    # Every numeric option has the one parser of inputs.argument, with its bounds.
+    ("fr", ["simulate", "--games", "x"],
+     "«\u202fx\u202f» n’est pas un nombre entier de 1 à 100\u202f000."),
+    ("hu", ["simulate", "--games", "x"], "„x” nem 1 és 100\xa0000 közötti egész szám."),
     ("fr", ["simulate", "--ladder=x"],
      "cette option ne prend pas de valeur\u202f: «\u202fx\u202f»"),
-    ("en", ["simulate", "--games", "x"], "invalid whole number value: 'x'"),
+    ("en", ["simulate", "--games", "x"], '"x" is not a whole number from 1 to 100,000.'),
 ])
 def test_argparse_quotes_what_was_typed_the_language_s_way(
         capsys: pytest.CaptureFixture[str], language: str, argv: list[str], wanted: str) -> None:

@@ -34,16 +34,25 @@ class Result:
         return self.out + self.err
 
 
-def run(*argv: str, stdin: str = "") -> Result:
+def run(*argv: str, stdin: str | bytes | None = "", output_closed: bool = False) -> Result:
     """``celestia ARGV`` with ``stdin`` as its input (not a terminal); a bug raises
-    (``CELESTIA_DEBUG``), so that Hypothesis shows and shrinks it."""
+    (``CELESTIA_DEBUG``), so that Hypothesis shows and shrinks it.
+
+    ``stdin`` as bytes is read as a UTF-8 standard input would be; None is a closed
+    standard input (``<&-``), and ``output_closed`` a closed standard output (``>&-``):
+    Python then sets ``sys.stdin`` or ``sys.stdout`` to None.
+    """
     out, err = io.StringIO(), io.StringIO()
     old_stdin = sys.stdin
     old_debug = os.environ.get("CELESTIA_DEBUG")
-    sys.stdin = io.StringIO(stdin)
+    if isinstance(stdin, bytes):
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
+    else:
+        sys.stdin = None if stdin is None else io.StringIO(stdin)  # type: ignore[assignment]
     os.environ["CELESTIA_DEBUG"] = "1"
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with contextlib.redirect_stdout(None if output_closed else out), \
+                contextlib.redirect_stderr(err):
             try:
                 code = main(list(argv))
             except SystemExit as done:  # argparse: --help, or a bad argument

@@ -9,17 +9,28 @@ only the chosen language (no English from the system or the parsers in a French 
 Hungarian run), write nothing but the files the command names, and leave the user's
 file byte-identical when the command refuses it.
 
+Issue 27 adds what nobody expects to be handed: named pipes and devices among the
+paths (never waited on, never replaced: every run is cut short by an alarm, which fails
+it), foreign files and earlier builds in ``docs --out`` (the build is the real one, its
+Sphinx processes stood in for by a shell command), another session holding the saved
+game, standard input that is not UTF-8 or is closed, a closed standard output, and
+Sphinx processes failing with any output.
+
 The budget is small for every test run; ``pytest -m fuzz`` runs the same properties
 much longer (``FUZZ_EXAMPLES``, default 2,000 per fuzzer) before a release.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import shlex
+import signal
+import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -43,13 +54,14 @@ LANGUAGES = st.sampled_from(["en", "fr", "hu"])
 
 # --- Checking one run ------------------------------------------------------------------------
 def check(result: Result, language: str, given: str | list[str],
-          codes: tuple[int, ...] = (0, 2)) -> None:
+          codes: tuple[int, ...] = (0, 2), all_languages: bool = False) -> None:
     """Exit code, no traceback, and in French or Hungarian no English: neither the
     system's and parsers' phrases nor any word of tests/i18n/test_english_leak.py's list
-    (what the user gave, echoed, does not count)."""
+    (what the user gave, echoed, does not count; ``all_languages``: an output that shows
+    every language by design, the glossary's table)."""
     assert result.code in codes, result
     assert "Traceback" not in result.text
-    if language != "en":
+    if language != "en" and not all_languages:
         typed = [given] if isinstance(given, str) else list(given)
         joined = " ".join(typed)
         assert not leaks(result.text, joined), (leaks(result.text, joined), result)
@@ -57,19 +69,45 @@ def check(result: Result, language: str, given: str | list[str],
         assert not english, (english, result)
 
 
+@contextlib.contextmanager
+def no_hang(seconds: int = 60) -> Iterator[None]:
+    """A run that blocks (a named pipe opened, a lock waited for) fails instead of
+    hanging the fuzzer (and again every 5 seconds: a second one would block for ever)."""
+    def stuck(signum: int, frame: object) -> None:
+        raise TimeoutError("the command blocked")
+
+    previous = signal.signal(signal.SIGALRM, stuck)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 5)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 class Folder:
-    """A fresh folder for one example: the command's working directory and its files."""
+    """A fresh folder for one example: the command's working directory and its files;
+    and a fresh state folder beside it, so that no example sees another's saved game or
+    locks."""
 
     def __enter__(self) -> Path:
         self._temp = tempfile.TemporaryDirectory(prefix="celestia-fuzz-")
+        self._state = tempfile.TemporaryDirectory(prefix="celestia-fuzz-state-")
         self.path = Path(self._temp.name)
         self._cwd = os.getcwd()
+        self._old_state = os.environ.get("CELESTIA_STATE_DIR")
+        os.environ["CELESTIA_STATE_DIR"] = self._state.name
         os.chdir(self.path)
         return self.path
 
     def __exit__(self, *exc: object) -> None:
         os.chdir(self._cwd)
+        if self._old_state is None:
+            os.environ.pop("CELESTIA_STATE_DIR", None)
+        else:
+            os.environ["CELESTIA_STATE_DIR"] = self._old_state
         self._temp.cleanup()
+        self._state.cleanup()
 
 
 # --- Game records and saved practice games ------------------------------------------------
@@ -161,7 +199,9 @@ def _record_property(language: str, text: str) -> None:
         path = folder / "record.json"
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         before = path.read_bytes()
-        check(run("replay", str(path), "--lang", language), language, text)
+        with no_hang():
+            done = run("replay", str(path), "--lang", language)
+        check(done, language, text)
         assert path.read_bytes() == before and files(folder).keys() == {"record.json"}
 
 
@@ -214,7 +254,9 @@ def _sheet_property(language: str, text: str, extra: list[str]) -> None:
         before = path.read_bytes()
         argv = ["score", "--file", str(path), "--save", str(path), *extra, "--lang", language]
         done = run(*argv)
-        check(done, language, text + " ".join(extra))
+        # A message about the file's keys names them as the file has them, in every
+        # language ("un joueur a name, treasures et spyglasses").
+        check(done, language, [text, *extra, *SHEET_KEYS])
         if done.code == 2:
             assert path.read_bytes() == before       # nothing written over a refused sheet
         else:
@@ -224,6 +266,9 @@ def _sheet_property(language: str, text: str, extra: list[str]) -> None:
                 assert b"# Our game" in path.read_bytes()    # comments survive
         assert set(files(folder)) == {"sheet.toml"}
 
+
+#: The keys of a score sheet file, the same in every language.
+SHEET_KEYS = ["variant", "spyglass_points", "players", "name", "treasures", "spyglasses"]
 
 ARG_TEXT = st.one_of(st.text(max_size=20), st.sampled_from(
     ["Ann:25,20,4", "Bob:15,12,9", "Ann:²", "Ann=1", "Ann=²", "Cy:", ":", "=", "Ann:" + "9" * 5000,
@@ -322,7 +367,8 @@ VALUES = st.one_of(
 PATHS = st.one_of(
     st.sampled_from(["sheet.toml", "game.json", "notes.txt", "read-only.toml", "sub",
                      "sub/new.toml", "new.toml", "missing/deeper/x.toml", "notes.txt/x",
-                     ".", "", "sheet.toml/", "-"]),
+                     ".", "", "sheet.toml/", "-", "pipe", "device", "device-link",
+                     "foreign", "site-old", "site-old/en", "new-site"]),
     st.text(alphabet="abé._-/ ", min_size=1, max_size=12).map(
         lambda text: "/".join(part for part in text.split("/") if part not in ("", "..")))
     .filter(bool))
@@ -367,7 +413,8 @@ def saving_arguments(draw: st.DrawFn) -> list[str]:
 
 def _user_files(folder: Path) -> None:
     """What a user has in the folder: a score sheet, a saved practice game, notes, a
-    sheet made read-only, a sub-folder."""
+    sheet made read-only, a sub-folder; a named pipe, a device and a link to it; a folder
+    of their own pages, and an earlier build of the site."""
     sheet = '# our evening\n[[players]]\nname = "Ann"\ntreasures = [25, 20, 4]\n' \
             '[[players]]\nname = "Bob"\ntreasures = [15, 12, 9]\n'
     (folder / "sheet.toml").write_text(sheet, encoding="utf-8")
@@ -376,60 +423,143 @@ def _user_files(folder: Path) -> None:
     (folder / "game.json").write_text(json.dumps(base_record(True)), encoding="utf-8")
     (folder / "notes.txt").write_text("Bring the dice.\n", encoding="utf-8")
     (folder / "sub").mkdir()
+    os.mkfifo(folder / "pipe")
+    try:   # a device of our own (the numbers of /dev/null), where the system allows it
+        os.mknod(folder / "device", 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except (PermissionError, AttributeError):
+        (folder / "device").symlink_to(os.devnull)
+    (folder / "device-link").symlink_to(folder / "device")
+    (folder / "foreign").mkdir()
+    (folder / "foreign" / "index.html").write_text("<p>my own page</p>\n", encoding="utf-8")
+    (folder / "site-old" / "en").mkdir(parents=True)
+    (folder / "site-old" / ".celestia-site").write_text("earlier build\n", encoding="utf-8")
+    (folder / "site-old" / "en" / "index.html").write_text("<p>old</p>\n", encoding="utf-8")
+
+
+def _specials_intact(folder: Path) -> None:
+    """The named pipe and the device are what they were: never replaced by a file."""
+    assert stat.S_ISFIFO(os.lstat(folder / "pipe").st_mode)
+    assert not stat.S_ISREG(os.stat(folder / "device").st_mode)
+    assert (folder / "device-link").is_symlink()
 
 
 def _target(argv: list[str]) -> str | None:
-    """The file the command was asked to write (argparse keeps the last --save)."""
-    saves = [argv[i + 1] for i, arg in enumerate(argv[:-1]) if arg == "--save"]
+    """The file the command was asked to write (argparse keeps the last --save), or the
+    folder of the site (the last --out)."""
+    option = "--out" if argv[0] == "docs" else "--save"
+    saves = [argv[i + 1] for i, arg in enumerate(argv[:-1]) if arg == option]
+    if argv[0] == "docs" and not saves:
+        return os.path.normpath("build/site")
     return os.path.normpath(saves[-1]) if saves else None
 
 
-def _no_build(out: Path, strict: bool = False) -> dict[str, str]:
-    """The site's build without its Sphinx runs (minutes each): the folder is checked as
-    the real build checks it, and nothing is written."""
-    from tutor.site.build import prepare
-
-    prepare(out)
-    return {}
+def _under(name: str, target: str | None) -> bool:
+    return bool(target) and (name == target or name.startswith(f"{target}/"))
 
 
-#: What is typed after the command: batch moves and commands, a score sheet's entry.
-STDIN = st.sampled_from([
+PAGE = "<!DOCTYPE html><html><body><p>page</p></body></html>"
+
+
+def _stand_in_sphinx(outputs: dict[tuple[str, str], tuple[str, int]] | None = None
+                     ) -> Callable[..., list[str]]:
+    """Sphinx's command, stood in for by a shell command that writes one page into the
+    job's folder (a minute per language saved), prints the job's output and ends with
+    its code (``outputs``, by language and builder; by default nothing and 0)."""
+
+    def command(language: str, out: Path, work: Path, strict: bool,
+                builder: str = "html") -> list[str]:
+        text, code = (outputs or {}).get((language, builder), ("", 0))
+        # The output goes through a file: it may hold what no argument can (a NUL).
+        said = work / f"said-{language}-{builder}.txt"
+        said.parent.mkdir(parents=True, exist_ok=True)
+        said.write_text(text, encoding="utf-8", errors="surrogatepass")
+        body = (f"mkdir -p {shlex.quote(str(out))} && printf %s {shlex.quote(PAGE)} > "
+                f"{shlex.quote(str(out / 'index.html'))}; cat {shlex.quote(str(said))}; "
+                f"exit {code}")
+        return ["sh", "-c", body]
+
+    return command
+
+
+@contextlib.contextmanager
+def _other_session(folder: Path, held: bool) -> Iterator[None]:
+    """Another program holding the saved game ``game.json`` (``celestia play`` open in
+    another window), as ``storage.hold`` does."""
+    if not held:
+        yield
+        return
+    from filelock import FileLock
+
+    from tutor.storage import holding_lock_path
+
+    lock_path = holding_lock_path(folder / "game.json")
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(str(lock_path), timeout=0)
+    lock.acquire()
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+#: What is typed after the command: batch moves and commands, a score sheet's entry;
+#: bytes that are not UTF-8 (a Latin-1 file piped in), and a closed input (None).
+STDIN = st.one_of(st.sampled_from([
     "quit\n", "", "1\n" * 40, "save notes.txt\n1\nsave sheet.toml\nquit\n",
     "save game.json\n1\nsave copy.json\n1\nsave copy.json\nquit\n", "save sub\nquit\n",
     "Cy\n4\n0\nDan\n2 2\n0\n\n", "Ann\n25 20 4\n1\nBob\n15 12 9\n0\n\n",
     "Ann\n25 20 6\n1\nBob\n15 12 9\n0\n\n", "Cy\n4\n0\n", "Zoé\n²\n9\n1\n\n\n",
-])
+    "save pipe\n1\nsave device-link\nquit\n", None,
+    "Ann\n25 20 4\n1\nZoé\n4\n0\n\n".encode("latin-1"), b"1\nsta\xe9y\nquit\n",
+    b"\xff\xfe1\n", "Ann\n25 20 4\n1\nBob\n15 12 9\n0\n\n".encode("utf-16"),
+]), st.binary(max_size=40))
 
 
-def _arguments_property(argv: list[str], language: str, stdin: str) -> None:
+
+def _arguments_property(argv: list[str], language: str, stdin: str | bytes | None,
+                        held: bool, output_closed: bool) -> None:
     from unittest import mock
 
-    with Folder() as folder, mock.patch("tutor.site.build.build", _no_build), \
+    with Folder() as folder, no_hang(), \
+            mock.patch("tutor.site.build.sphinx_command", _stand_in_sphinx()), \
+            mock.patch("tutor.site.build.publish", lambda out, languages: None), \
             mock.patch("tutor.commands.docs.serve", lambda *args: 0):
         _user_files(folder)
         before = files(folder)
         try:
-            done = run(*argv, "--lang", language, stdin=stdin)
+            with _other_session(folder, held):
+                done = run(*argv, "--lang", language, stdin=stdin,
+                           output_closed=output_closed)
         finally:
             (folder / "read-only.toml").chmod(0o644)
         # 1: an unfinished practice game, an interrupted entry, a look-up that found nothing.
         codes = (0, 1, 2) if argv[0] in ("play", "score", "glossary", "faq", "rules",
                                          "tutor") else (0, 2)
         event(f"{argv[0]} exit {done.code}")   # --hypothesis-show-statistics
-        check(done, language, argv, codes)
+        check(done, language, [*argv, *([stdin] if isinstance(stdin, str) else [])],
+              (2,) if output_closed else codes,
+              all_languages=argv[0] == "glossary" and done.code == 0)
         after = files(folder)
-        # Notes and a read-only sheet are never written over; nothing changes on a refusal.
+        _specials_intact(folder)
+        # Notes, a read-only sheet, a folder of one's own pages are never written over;
+        # nothing changes on a refusal, nor under a game another session holds.
         assert after["notes.txt"] == before["notes.txt"]
         assert after["read-only.toml"] == before["read-only.toml"]
+        assert after["foreign/index.html"] == before["foreign/index.html"]
+        if held:
+            assert after["game.json"] == before["game.json"], done
         target = _target(argv)
         if done.code == 2:
             assert after == before, (set(after) ^ set(before), done)
         # Nothing the user had is lost: every file's content is still in some file (a
-        # game kept aside under a new name), unless it is the file asked to be written.
+        # game kept aside under a new name), unless it is the file asked to be written
+        # (or, for the site, an earlier build in the folder asked for).
         kept = set(after.values())
         for name, content in before.items():
-            assert content in kept or (name == target and done.code in (0, 1)), (name, done)
+            assert content in kept or (_under(name, target) and done.code in (0, 1)), \
+                (name, done)
+        if argv[0] == "docs" and done.code == 0:
+            assert target is not None and (folder / target / ".celestia-site").is_file()
         # Written over, the sheet keeps its players, the saved game its moves (or it was
         # kept aside under a new name).
         if target == "sheet.toml" and after.get(target, b"") != before[target]:
@@ -438,11 +568,60 @@ def _arguments_property(argv: list[str], language: str, stdin: str) -> None:
         if target == "game.json" and before[target] not in kept:
             old = json.loads(before[target])["history"]
             assert json.loads(after[target])["history"][:len(old)] == old, done
-        # New files: only the one asked for, and a game kept aside beside it (--new).
+        # New files: only the one asked for (the site's, for docs), and a game kept aside
+        # beside it (--new).
         for name in set(after) - set(before):
-            assert name == target or (target and "--new" in argv and name.startswith(
+            assert _under(name, target) or (target and "--new" in argv and name.startswith(
                 Path(target).stem + "-")) or (argv[0] == "play" and name == "copy.json" and
+                                              isinstance(stdin, str) and
                                               f"save {name}" in stdin), (name, done)
+
+
+# --- Sphinx failing -------------------------------------------------------------------------
+#: What failing Sphinx processes print: real kinds of failure, and anything at all.
+SPHINX_OUTPUT = st.one_of(
+    st.sampled_from([
+        "Traceback (most recent call last):\nOSError: [Errno 28] No space left on device: "
+        "'/x/en/index.html'",
+        "OSError: [Errno 13] Permission denied: '/x/fr'",
+        "OSError: [Errno 5] Input/output error",
+        "/src/docs/rules.rst:12: WARNING: undefined label: 'x'\n\nWarning, treated as error:",
+        "/src/docs/faq.rst:3: ERROR: Unknown directive type \"foo\".",
+        "Traceback (most recent call last):\nsphinx.errors.ThemeError: no theme named 'furo'",
+        "Exception occurred:\n  File \"x.py\", line 2\nKeyboardInterrupt",
+        "", "\x00\x1b[31m", "é" * 300]),
+    st.text(max_size=200))
+JOBS = [(language, builder) for language in ("en", "fr", "hu")
+        for builder in ("html", "singlehtml")]
+
+
+def _sphinx_property(language: str, failures: list[tuple[str, int]], earlier: bool) -> None:
+    from unittest import mock
+
+    outputs = dict(zip(JOBS, failures, strict=False))
+    with Folder() as folder, no_hang(), \
+            mock.patch("tutor.site.build.sphinx_command", _stand_in_sphinx(outputs)), \
+            mock.patch("tutor.site.build.publish", lambda out, languages: None):
+        if earlier:
+            (folder / "site" / "en").mkdir(parents=True)
+            (folder / "site" / ".celestia-site").write_text("earlier\n", encoding="utf-8")
+            (folder / "site" / "en" / "index.html").write_text("old\n", encoding="utf-8")
+        before = files(folder)
+        done = run("docs", "--out", "site", "--lang", language)
+        given = [text for text, _code in failures]
+        check(done, language, [*given, *" ".join(given).split(), "Sphinx", "site"])
+        failed = any(code != 0 for _text, code in failures)
+        event(f"docs exit {done.code}")
+        if failed:
+            assert done.code == 2, done
+            assert files(folder) == before   # the earlier build whole, nothing beside it
+            logs = re.findall(r"\S*docs-build-\S*\.log", done.err)
+            assert logs and Path(logs[0]).is_file(), done
+        else:
+            assert done.code == 0, done
+            assert (folder / "site" / ".celestia-site").is_file()
+        assert sorted(p.name for p in folder.iterdir()) == (["site"] if earlier or not failed
+                                                            else [])
 
 
 # --- The tests: a small budget for every run, the deep run on demand ------------------------
@@ -463,4 +642,10 @@ test_score_sheets, test_score_sheets_deep = _both(
              max_size=3).map(lambda pairs: [x for pair in pairs for x in pair]))
 test_progress_files, test_progress_files_deep = _both(_progress_property, progress_text())
 test_arguments, test_arguments_deep = _both(
-    _arguments_property, st.one_of(arguments(), saving_arguments()), LANGUAGES, STDIN)
+    _arguments_property, st.one_of(arguments(), saving_arguments()), LANGUAGES, STDIN,
+    st.sampled_from([False, False, True]), st.sampled_from([False] * 5 + [True]))
+test_sphinx_failures, test_sphinx_failures_deep = _both(
+    _sphinx_property, LANGUAGES,
+    st.lists(st.tuples(SPHINX_OUTPUT, st.sampled_from([0, 0, 1, 2, -9, 255])), min_size=6,
+             max_size=6),
+    st.booleans())

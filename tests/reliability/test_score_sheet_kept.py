@@ -171,7 +171,7 @@ def test_an_interrupted_entry_with_an_unwritable_save_keeps_the_players(
     # Ctrl-C at the next name, after the file has appeared.
     _interactive(["Ann", "25 20", "1"], monkeypatch, during={1: block})
     done = run("score", "--save", str(blocker / "sheet.toml"), "--lang", "fr")
-    assert done.code == 1, done
+    assert done.code == 130, done   # Ctrl-C, as in every command
     assert 'name = "Ann"' in done.out               # on screen, as a sheet file
     drafts = list(user_folders.state.glob("score-sheet-*.toml"))
     assert len(drafts) == 1 and 'name = "Ann"' in drafts[0].read_text(encoding="utf-8")
@@ -186,7 +186,7 @@ def test_treasures_typed_before_an_interruption_are_kept(
         monkeypatch: pytest.MonkeyPatch, user_folders) -> None:
     _interactive(["Ann", "25", "1", "Bob", "15 12 9"], monkeypatch)  # Ctrl-C at Bob's Spyglasses
     done = run("score", "--lang", "en")
-    assert done.code == 1
+    assert done.code == 130
     assert "Bob's treasures are kept" in done.out
     draft = next(user_folders.state.glob("score-sheet-*.toml")).read_text(encoding="utf-8")
     assert 'name = "Bob"' in draft and "treasures = [15, 12, 9]" in draft

@@ -14,15 +14,19 @@ from babel.numbers import format_decimal
 from .. import site
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
+from ..inputs import argument
 from ..site import serve as serving
+from ..std_streams import INTERRUPTED
 
 HELP = N_("build the rulebook website in English, French and Hungarian, or serve it")
 DEFAULT_OUT = Path("build") / "site"
+#: The highest port number there is.
+PORT_MAX = 65535
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     _ = tr.gettext
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar=_("FOLDER"),
+    parser.add_argument("--out", type=_folder(tr), default=DEFAULT_OUT, metavar=_("FOLDER"),
                         help=_("where to write the site (default: build/site)"))
     parser.add_argument("--strict", action="store_true",
                         help=_("treat every Sphinx warning as an error"))
@@ -30,17 +34,30 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         help=_("then serve the site on this computer and open it in the "
                                "browser (without the sources: the site that came with the "
                                "package)"))
-    parser.add_argument("--port", type=int, default=serving.DEFAULT_PORT, metavar=_("PORT"),
+    parser.add_argument("--port", type=argument(tr, 0, PORT_MAX),
+                        default=serving.DEFAULT_PORT, metavar=_("PORT"),
                         help=_("the port to serve on (default: {port}; a free one if it is "
                                "taken)").format(port=serving.DEFAULT_PORT))
     parser.add_argument("--no-browser", action="store_true",
                         help=_("serve without opening the browser"))
 
 
+def _folder(tr: Translator):
+    """``--out``: a folder's name; an empty one (which would be the current folder) is
+    refused."""
+
+    def parse(text: str) -> Path:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(tr.gettext(N_(
+                "the folder's name is empty: give the folder the site goes in, such as "
+                "build/site.")))
+        return Path(text)
+
+    parse.__name__ = "folder"
+    return parse
+
+
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    if not 0 <= args.port <= 65535:
-        raise CelestiaError(N_("The port must be a number from 0 to 65535, not {port}."),
-                            port=str(args.port))
     has_sources = (site.DOCS_DIR / "conf.py").is_file()
     if args.serve and not has_sources:
         if not (site.PUBLISHED_DIR / "index.html").is_file():
@@ -97,8 +114,9 @@ def serve(folder: Path, args: argparse.Namespace, tr: Translator) -> int:
         serving.open_browser(url)
     try:
         server.serve_forever()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:   # the way to stop it, which ends it as Ctrl-C ends all
         print(tr.gettext(N_("The rulebook is no longer served.")), flush=True)
+        return INTERRUPTED
     finally:
         server.server_close()
     return 0

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from ..engine import data
-from ..engine.messages import N_
+from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
 from ..inputs import read_line, spyglass_points_argument, typed
+from ..practice.parse import variant_argument, variant_metavar
+from ..std_streams import INTERRUPTED, require_input
 
 HELP = N_("add up the scores of a game played at the table and name the winner")
 
@@ -44,7 +47,8 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("--file", metavar=_("FILE"), help=_("read the sheet from a file"))
     parser.add_argument("--save", metavar=_("FILE"),
                         help=_("write the sheet entered to a file (the same format)"))
-    parser.add_argument("--variant", choices=("standard", "beginner"), default=None,
+    parser.add_argument("--variant", type=variant_argument(tr), metavar=variant_metavar(tr),
+                        default=None,
                         help=_("rules variant (default: standard, or the file's)"))
     parser.add_argument("--spyglass-points", type=spyglass_points_argument(tr), default=None,
                         metavar=_("N"),
@@ -82,10 +86,17 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     elif args.player or args.spyglasses:
         sheet, problems = sheet_from_arguments(*given, variant, points)
     else:
+        require_input()   # the sheet is typed there
         ask = _prompt()
         sheet = ScoreSheet(variant, points)
-        if not enter_sheet(sheet, ask, print, tr):
-            return _interrupted(sheet, args.save, tr)
+        watched = _Watched(ask)
+        if not enter_sheet(sheet, watched, print, tr):
+            if watched.error is not None:   # a line that could not be read: said first
+                print(tr.message(watched.error), file=sys.stderr)
+            code = _interrupted(sheet, args.save, tr)
+            if watched.interrupted:   # Ctrl-C ends every command so, once the sheet is kept
+                return INTERRUPTED
+            return code   # 1: the entry stopped, what was typed is kept
     if not problems:
         try:
             lines = result_lines(sheet, tr)
@@ -153,6 +164,28 @@ class _Ask:
             self._session = PromptSession()
         answer = typed(self._session.prompt(question, placeholder=default))
         return answer.strip() or default
+
+
+class _Watched:
+    """An ``ask`` that remembers why the entry stopped: Ctrl-C, or an input that could not
+    be read (a line that is not text), which stops the entry as its end does, so that
+    every player typed before is kept."""
+
+    def __init__(self, ask: Callable[[str, str], str]) -> None:
+        self.ask = ask
+        self.interrupted = False
+        self.error: CelestiaError | None = None
+
+    def __call__(self, question: str, default: str) -> str:
+        try:
+            return self.ask(question, default)
+        except KeyboardInterrupt:
+            self.interrupted = True
+            raise
+        except CelestiaError as err:
+            self.error = err
+            print()
+            raise EOFError from err
 
 
 def _prompt() -> _Ask:

@@ -22,7 +22,7 @@ from ..engine.messages import N_, CelestiaError
 from ..file_errors import os_reason
 from ..i18n import Translator
 from ..inputs import read_line, shown_path
-from ..storage import set_aside
+from ..storage import held_elsewhere, set_aside
 from .game import (
     CANNOT_SAVE,
     GAME_SAVED,
@@ -62,6 +62,58 @@ def keep_aside(path: Path) -> Path:
     return kept
 
 
+def own_file(path: Path) -> Path:
+    """A new file beside ``path`` for a game of its own: ``NAME-YYYYmmdd-HHMMSS.json``
+    (``-1``, ``-2``… if taken)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    mine = path.with_name(f"{path.stem}-{stamp}{path.suffix}")
+    attempt = 0
+    while mine.exists() or mine.is_symlink():
+        attempt += 1
+        mine = path.with_name(f"{path.stem}-{stamp}-{attempt}{path.suffix}")
+    return mine
+
+
+def open_elsewhere(path: Path, resume: bool, interactive: bool, tr: Translator,
+                   say: Callable[[str], None] = print,
+                   ask: Callable[[str], str] | None = None) -> Path | None:
+    """The game at ``path`` is open in another window or program, which saves every move
+    there: never a second writer. Resuming it here is refused; a new game is offered a
+    file of its own (at a terminal, asked; from a pipe, the command is shown). Returns
+    that file, or None if the player chose to quit."""
+    mine = own_file(path)
+    if resume:
+        raise PracticeError(N_("The game saved in {path} is open in another window or "
+                               "program: go on with it there. To play a game of your own "
+                               "meanwhile: {command}"), path=str(path),
+                            command=f"celestia play --save {shlex.quote(str(mine))}")
+    if not interactive:
+        raise PracticeError(N_("The game saved in {path} is open in another window or "
+                               "program, which saves every move there: no second game is "
+                               "saved over it. Start a game in a file of its own with: "
+                               "{command}"), path=str(path),
+                            command=f"celestia play --save {shlex.quote(str(mine))}")
+    say(tr.format(N_("The game saved in {path} is open in another window or program, which "
+                     "saves every move there."), path=str(path)))
+    say("  1. " + tr.format(N_("Start a new game in a file of its own ({path})"),
+                            path=str(mine)))
+    # TRANSLATORS: Same role in both questions about a saved game: the choice that quits.
+    quit_choice = N_("Quit")
+    say("  2. " + tr.gettext(quit_choice))
+    reader = ask or _read_answer
+    while True:
+        try:
+            answer = reader(tr.gettext(N_("Your choice (1 or 2): "))).strip()
+        except EOFError:
+            say("")
+            return None
+        if answer in ("", "1"):
+            return mine
+        if answer == "2":
+            return None
+        say(tr.gettext(N_("Type 1 or 2.")))
+
+
 def not_a_game(path: Path) -> tuple[CelestiaError | None, PracticeGame | None]:
     """What is saved at ``path``: (None, None) if nothing, (None, game) if a practice
     game, (why, None) if a file that is not one — a score sheet, notes, a damaged game —
@@ -92,6 +144,10 @@ def is_earlier_save(old: PracticeGame, game: PracticeGame) -> bool:
 def check_save_file(path: Path, game: PracticeGame) -> None:
     """Refuse to save ``game`` over a file that is not a practice game, or over another
     unfinished game (``save FILE`` in a game without a screen)."""
+    if held_elsewhere(path):
+        raise PracticeError(N_("The game saved in {path} is open in another window or "
+                               "program: it is not written over; choose another file."),
+                            path=str(path))
     reason, old = not_a_game(path)
     if reason is not None:
         raise PracticeError(N_("{reason} It is not written over: choose another file."),

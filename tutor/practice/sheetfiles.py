@@ -21,7 +21,7 @@ from ..engine.messages import N_
 from ..file_errors import ReadOnlyFile, os_reason
 from ..i18n import Translator
 from ..inputs import excerpt, shown_path
-from ..storage import is_read_only, state_dir, write_new
+from ..storage import check_regular, is_read_only, state_dir, write_new
 from .scoresheet import ScoreSheet, SheetError, load_sheet
 
 
@@ -39,12 +39,14 @@ class Existing:
 def check_target(path: str | Path) -> Existing | None:
     """What is in ``path`` now: None if nothing, an ``Existing`` if a score sheet.
 
-    Raises ``SheetError`` if a sheet cannot be saved there: a folder, a file that is
-    read-only, or a file that is not a score sheet (it is never written over).
+    Raises ``SheetError`` if a sheet cannot be saved there: a folder, a device, a named
+    pipe, a file that is read-only, or a file that is not a score sheet (it is never
+    written over).
     """
     where = str(path)
     try:
         target = Path(os.path.realpath(path))
+        check_regular(target)   # a device, a named pipe: neither read nor replaced
         if target.is_dir():
             raise IsADirectoryError(errno.EISDIR, "a folder")
         for parent in target.parents:

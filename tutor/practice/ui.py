@@ -34,6 +34,7 @@ from ..engine import CelestiaError
 from ..engine.messages import N_
 from ..i18n import Translator
 from ..names import decision_text, move_label
+from ..std_streams import INTERRUPTED
 from .coach import Advice
 from .game import GAME_SAVED, PracticeGame
 from .words import bots_line, summary_lines
@@ -464,10 +465,13 @@ class PracticeApp:
             self.save(announce=True)
 
         @keys.add("q", filter=~reading)
-        @keys.add("c-c")
         @keys.add("c-d")
         def _quit(event: KeyPressEvent) -> None:
             self.quit()
+
+        @keys.add("c-c")
+        def _interrupt(event: KeyPressEvent) -> None:
+            self.quit(interrupted=True)
 
         return keys
 
@@ -502,9 +506,10 @@ class PracticeApp:
         except CelestiaError as err:
             self.notice = self.tr.message(err)
 
-    def quit(self) -> None:
+    def quit(self, interrupted: bool = False) -> None:
+        """Save and leave: 0 if the game is over, 1 if not, ``INTERRUPTED`` for Ctrl-C."""
         self.save()
-        self.app.exit(result=0 if self.game.over else 1)
+        self.app.exit(result=INTERRUPTED if interrupted else 0 if self.game.over else 1)
 
     def run(self) -> int:
         return self.app.run() or 0

@@ -20,15 +20,18 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from html import escape
 from pathlib import Path
 
 from ..engine.messages import N_, CelestiaError
+from ..file_errors import Reason, os_reason
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
-from ..web.publish import publish
-from . import DOCS_DIR, SITE_TITLE
+from ..storage import state_dir, write_new
+from ..web.publish import offline_files, publish
+from . import DOCS_DIR, SITE_TITLE, offline
 from .cards import label_cells
 from .typography import french_html
 
@@ -102,8 +105,40 @@ def sphinx_command(language: str, out: Path, work: Path, strict: bool,
     return command
 
 
-def prepare(out: Path) -> None:
-    """Make sure ``out`` is a folder we may write in, or say why not (translated)."""
+#: Written at the top of every site this build makes: a folder holding it is an earlier
+#: build, which the next one may replace. A folder with anything else is the user's.
+MARKER = ".celestia-site"
+MARKER_TEXT = ("This folder is a Celestia rulebook site built by `celestia docs`; the next "
+               "build replaces the whole folder.\n")
+#: What the top of a site held before the marker existed (an earlier build is recognised
+#: by these names and its start page).
+_EARLIER_NAMES = {"index.html", "learn-sw.js", "_learn", *LANGUAGES}
+
+
+def is_earlier_build(folder: Path) -> bool:
+    """True if ``folder`` holds a site this build made (its marker; before the marker,
+    only the names a build writes and its start page)."""
+    if (folder / MARKER).is_file():
+        return True
+    try:
+        names = {entry.name for entry in folder.iterdir()}
+        start = (folder / "index.html").read_text(encoding="utf-8", errors="replace") \
+            if (folder / "index.html").is_file() else ""
+    except OSError:
+        return False
+    return bool(names) and names <= _EARLIER_NAMES and 'class="celestia-start"' in start
+
+
+def prepare(out: Path) -> Path:
+    """Make sure the site may be built as ``out``, or say why not (translated); returns
+    the folder the site will take the place of (links followed).
+
+    ``out`` must be new, an empty folder, or an earlier build (``is_earlier_build``):
+    the build replaces the whole folder, and never deletes or overwrites a file it did
+    not make. It must not be the current folder or one that holds it (the build would
+    pull the folder from under the shell). Its parent must take a new folder: the build
+    happens in a temporary one beside it, renamed into place when it is complete.
+    """
     if out.exists() and not out.is_dir():
         raise DocsError(N_("{path} is a file, not a folder: give --out a folder for the "
                            "site."), path=str(out))
@@ -113,16 +148,37 @@ def prepare(out: Path) -> None:
                 raise DocsError(N_("The site cannot go in {path}: {parent} is a file, not "
                                    "a folder."), path=str(out), parent=str(parent))
             break
+    target = Path(os.path.realpath(out))
+    here = Path(os.path.realpath(os.getcwd()))
+    if target == here or target in here.parents:
+        raise DocsError(N_("The site is not built in the current folder, nor in a folder "
+                           "that holds it: give --out a folder of its own, such as "
+                           "{example}."), example=str(Path("build") / "site"))
+    if target.is_dir():
+        try:
+            names = sorted(entry.name for entry in target.iterdir())
+        except OSError as err:
+            raise DocsError(N_("The folder {path} cannot be read: {reason} Choose another "
+                               "folder with --out."), path=str(out),
+                            reason=os_reason(err)) from err
+        if names and not is_earlier_build(target):
+            shown = ", ".join(names[:3]) + (", …" if len(names) > 3 else "")
+            raise DocsError(N_("{path} already holds files that are not a Celestia "
+                               "rulebook ({names}): the site is built only in a new or "
+                               "empty folder, or over an earlier build, and yours are left "
+                               "alone. Choose another folder with --out."),
+                            path=str(out), names=shown)
     try:
-        out.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=out, prefix=".celestia-"):
-            pass
-    except PermissionError:
-        raise DocsError(N_("You may not write in {path}: choose another folder with "
-                           "--out."), path=str(out)) from None
-    except OSError:
-        raise DocsError(N_("The folder {path} cannot be written: choose another folder "
-                           "with --out."), path=str(out)) from None
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.check-")
+    except OSError as err:
+        raise DocsError(N_("The site cannot be written in {path}: {reason} Choose another "
+                           "folder with --out."), path=str(target.parent),
+                        reason=os_reason(err)) from err
+    else:
+        for stray in target.parent.glob(f".{target.name}.check-*"):
+            shutil.rmtree(stray, ignore_errors=True)
+    return target
 
 
 def build(out: Path, strict: bool = False,
@@ -132,7 +188,47 @@ def build(out: Path, strict: bool = False,
     if not (DOCS_DIR / "conf.py").is_file():
         raise DocsError(N_("The rulebook's sources are not in {path}: build the site from a "
                            "clone of the project."), path=str(DOCS_DIR))
-    prepare(out)
+    target = prepare(out)
+    staging: Path | None = None
+    try:
+        staging = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.building-"))
+        # mkdtemp's folder is its owner's alone; a site is for every reader of the disk.
+        umask = os.umask(0)
+        os.umask(umask)
+        staging.chmod(0o777 & ~umask)
+        messages = _build_in(staging, strict, languages, shown=target)
+        (staging / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+        _put_in_place(staging, target)
+    except OSError as err:   # the folder's problem (a full disk), never "the output's"
+        raise DocsError(N_("The site cannot be written in {path}: {reason} Choose "
+                           "another folder with --out."), path=str(target),
+                        reason=os_reason(err)) from err
+    finally:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+    return messages
+
+
+def _put_in_place(staging: Path, target: Path) -> None:
+    """Rename the finished site to ``target``; an earlier build there goes away only
+    once the new one is in its place."""
+    if not target.exists():
+        os.rename(staging, target)
+        return
+    old = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.old-"))
+    os.rmdir(old)
+    os.rename(target, old)
+    try:
+        os.rename(staging, target)
+    except BaseException:
+        os.rename(old, target)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _build_in(out: Path, strict: bool, languages: tuple[str, ...],
+              shown: Path | None = None) -> dict[str, str]:
+    """Build every language into the new folder ``out``: Sphinx, then our finish."""
     with _stop_on_signals(), tempfile.TemporaryDirectory(prefix="celestia-sphinx-") as folder:
         work = Path(folder)
         jobs = {}
@@ -140,7 +236,7 @@ def build(out: Path, strict: bool = False,
             jobs[(language, "html")] = sphinx_command(language, out / language, work, strict)
             jobs[(language, "singlehtml")] = sphinx_command(
                 language, work / "book" / language, work, strict, "singlehtml")
-        messages = _run(jobs)
+        messages = _run(jobs, (str(out), str(shown or out)))
         for language in languages:
             book = (work / "book" / language / "index.html").read_text(encoding="utf-8")
             # Sphinx's single-page builder writes a link to an anchor of another page as
@@ -148,16 +244,26 @@ def build(out: Path, strict: bool = False,
             book = _BOOK_LINK.sub('href="#', book)
             (out / language / "book.html").write_text(book, encoding="utf-8")
     with _stop_on_signals():
-        for language in languages:
-            clean(out / language)
-            polish(out / language, language)
-        write_start_page(out, languages)
-        # The lessons, playable in the page (tutor.web.publish): the engine, first screens.
-        publish(out, languages)
+        try:
+            for language in languages:
+                clean(out / language)
+                polish(out / language, language)
+            write_start_page(out, languages)
+            # The lessons, playable in the page (tutor.web.publish): the engine, first
+            # screens.
+            publish(out, languages)
+            # The whole site offline after one visit, and installable (tutor.site.offline).
+            offline.write(out, languages, offline_files(out, languages))
+        except OSError as err:   # the folder's problem (a full disk), said as such
+            # TRANSLATORS: Same role wherever the site's folder cannot be written: an error.
+            raise DocsError(N_("The site cannot be written in {path}: {reason} Choose "
+                               "another folder with --out."), path=str(out.parent),
+                            reason=os_reason(err)) from err
     return messages
 
 
-def _run(jobs: dict[tuple[str, str], list[str]]) -> dict[str, str]:
+def _run(jobs: dict[tuple[str, str], list[str]],
+         shown: tuple[str, str] | None = None) -> dict[str, str]:
     """Run every Sphinx job side by side; stop them all if anything goes wrong."""
     running: dict[tuple[str, str], subprocess.Popen[str]] = {}
     try:
@@ -189,11 +295,75 @@ def _run(jobs: dict[tuple[str, str], list[str]]) -> dict[str, str]:
     finally:
         stop(running.values())
     if failed:
-        language = failed[0][0]
-        raise DocsError(N_("The rulebook in the language \"{language}\" could not be "
-                           "built:\n{output}"),
-                        language=language, output=messages[language].strip())
+        raise sphinx_failure(failed[0][0], messages, shown)
     return messages
+
+
+def sphinx_failure(language: str, messages: dict[str, str],
+                   shown: tuple[str, str] | None = None) -> DocsError:
+    """Why Sphinx failed for ``language``, in the reader's words (the cause, where, what
+    to do); its whole output, traceback included, goes to a log file that is named."""
+    log = "\n\n".join(f"=== {code} ===\n{text.strip()}" for code, text in messages.items())
+    output = messages[language]
+    if shown is not None:   # the temporary folder is gone: name the folder asked for
+        output = output.replace(*shown)
+    reason = sphinx_reason(output)
+    try:
+        path = write_new(state_dir(), f"docs-build-{time.strftime('%Y%m%d-%H%M%S')}", ".log",
+                         log)
+    except OSError:
+        return DocsError(N_("The rulebook in the language \"{language}\" could not be "
+                            "built: {reason} (Its log could not be kept either.)"),
+                         language=language, reason=reason)
+    return DocsError(N_("The rulebook in the language \"{language}\" could not be built: "
+                        "{reason} The whole log of the build is in {log}."),
+                     language=language, reason=reason, log=str(path))
+
+
+#: An operating system error in Sphinx's traceback: its number and the path.
+_OS_ERROR = re.compile(r"\[Errno (\d+)\][^\n']*(?:'([^'\n]*)')?")
+#: Sphinx's own words when a page cannot be written: the path, then the error.
+_WRITING = re.compile(r"error writing file (?P<path>[^\n]+?): \[Errno (?P<code>\d+)\]")
+#: A warning or an error that Sphinx located in a source file.
+_LOCATED = re.compile(r"^(?P<file>[^\n:]+?):(?P<line>\d+)?:? ?(?:\(?(?P<kind>WARNING|ERROR|"
+                      r"SEVERE|CRITICAL)\)?[:/])", re.MULTILINE)
+#: The last line of a Python traceback: the exception's name.
+_EXCEPTION = re.compile(r"^(?P<name>[A-Za-z_][\w.]*(?:Error|Exception|Interrupt|Exit))\b",
+                        re.MULTILINE)
+
+
+def sphinx_reason(output: str) -> Reason:
+    """Sphinx's output (English, maybe a traceback) turned into one sentence we
+    translate: the cause, where, and what to do."""
+    writing = _WRITING.search(output)
+    found = _OS_ERROR.search(output)
+    if writing or found:
+        code, where = (writing.group("code"), writing.group("path")) if writing else (
+            found.group(1), found.group(2) or "")   # type: ignore[union-attr]
+        reason = os_reason(OSError(int(code), "", where))
+        if where:
+            return Reason(N_("Sphinx could not use {path}: {reason} Check that folder, or "
+                             "choose another one with --out, then build again."),
+                          {"path": where, "reason": reason})
+        return Reason(N_("Sphinx met a system error: {reason} Check the folder of the site, "
+                         "or choose another one with --out, then build again."),
+                      {"reason": reason})
+    located = _LOCATED.search(output)
+    if located:
+        place = {"file": located.group("file").strip(), "line": located.group("line") or "?"}
+        if "treated as error" in output or located.group("kind") == "WARNING":
+            return Reason(N_("with --strict, Sphinx's warnings are errors, and it found one "
+                             "in {file} at line {line}. Correct that file, or build "
+                             "without --strict."), place)
+        return Reason(N_("Sphinx found an error in {file} at line {line}. Correct that "
+                         "file, then build again."), place)
+    names = _EXCEPTION.findall(output)
+    if names:
+        return Reason(N_("Sphinx stopped on an unexpected error ({error}). Build again; "
+                         "if it fails the same way, please report it with the log."),
+                      {"error": names[-1].rsplit(".", 1)[-1]})
+    return Reason(N_("Sphinx stopped without saying why. Build again; if it fails the same "
+                     "way, please report it with the log."), {})
 
 
 def _block_ctrl_c() -> set[signal.Signals] | None:
