@@ -333,3 +333,28 @@ def test_the_old_unquoted_count_is_explained(capsys, language) -> None:
                     "--captain"])
     assert english == 2
     assert capsys.readouterr().err != err or language == "en"
+
+
+def test_odds_takes_empty_piles_and_played_spyglasses(capsys) -> None:
+    """City 15 gone: from city 12 the airship flies to 20, which takes 4 dice (§3.9)."""
+    four = ("--city", "12", "--dice", "fog,blank,birds,blank", "--hand", "compass")
+    assert main(["odds", *four]) == 2
+    assert "takes 3 dice" in capsys.readouterr().err
+    out = odds_out(capsys, *four, "--empty", "15")
+    assert "city 20" in out and "(--empty): 15." in out
+    assert "Your hand: compass (--hand)." in out
+    assert "No Magic Spyglass has been played" in out
+    # A city past which nothing is left on the route cannot be left.
+    assert main(["odds", "--city", "20", "--dice", "fog,fog,fog,fog", "--empty", "25"]) == 2
+    capsys.readouterr()
+    # The Spyglass of city 2 played: leaving at city 2 is worth 34/10, not 36/11.
+    city2 = ("--city", "2", "--dice", "fog,blank", "--players", "3")
+    assert "Leaving now at city 2: a treasure worth 3.3 points" in odds_out(capsys, *city2)
+    played = odds_out(capsys, *city2, "--spyglasses-played", "2")
+    assert "Leaving now at city 2: a treasure worth 3.4 points" in played
+    assert "from the piles of these cities: 2." in played
+    assert "Your hand is empty" in played
+    for wrong in (["--spyglasses-played", "9"], ["--empty", "2,2"],
+                  ["--variant", "beginner", "--spyglasses-played", "1"]):
+        assert main(["odds", *city2, *wrong, "--lang", "hu"]) == 2
+        assert "Traceback" not in capsys.readouterr().err
