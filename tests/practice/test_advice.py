@@ -710,3 +710,38 @@ def test_an_ejection_that_costs_you_points_says_why_it_pays() -> None:
         if found:
             break
     assert found
+
+
+def test_a_passenger_leaving_before_you_makes_you_captain_sooner() -> None:
+    """City 6, fog/blank/blank, an empty hand, two seats from the captain (issue 23): with
+    the passenger between you aboard, staying is worth far more than leaving; once he has
+    left, you are the next captain with no card, and staying is worth almost nothing."""
+    from tutor.practice.table import Table, table_view
+
+    def stay_and_leave(aboard: int) -> dict[str, float]:
+        table = Table(players=4, aboard=aboard, seat=2 if aboard == 4 else 1,
+                      captain_cards=6, passenger_cards=(6,) * (aboard - 2), defaults=True)
+        view = table_view(table, {}, [], ["fog", "blank", "blank"], 6, [], "standard",
+                          False, data.SPYGLASS_POINTS_DEFAULT)
+        return {o.action: o.points for o in ev.evaluate(view, ["stay", "leave"]).options}
+
+    full = stay_and_leave(4)
+    assert full["stay"] > full["leave"] + 1
+    gone = stay_and_leave(3)
+    assert gone["stay"] < 1 < gone["leave"] == pytest.approx(full["leave"])
+
+
+def test_hidden_pay_chances_are_the_exact_odds() -> None:
+    """The model's whole-number sum for every hand size agrees with ``odds`` exactly."""
+    from tutor.practice import odds
+    from tutor.practice.voyage import faces_of, hidden_pays, pool_key
+
+    rng = random.Random(23)
+    for _ in range(200):
+        pool = {k: rng.randint(0, 6) for k in KINDS}
+        key = pool_key(pool)
+        hazards = tuple(rng.randint(0, 2) for _ in range(4))
+        size = rng.randint(0, key[-1])
+        exact = odds.captain_pay_odds(pool, size, faces_of(hazards)).with_turbos \
+            if any(hazards) else 1
+        assert hidden_pays(key, size, hazards) == pytest.approx(float(exact), abs=1e-12)
