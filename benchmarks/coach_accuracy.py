@@ -92,6 +92,8 @@ def told(label: str, players: int, city: int, dice: str, hand: str = "", seat: i
 def issue_situations() -> list[tuple[str, View, list[str]]]:
     return [
         told("issue: 2 players, city 4, birds+birds", 2, 4, "birds,birds"),
+        told("issue: 2 players, city 4, birds+birds, 8 cards", 2, 4, "birds,birds",
+             "compass,compass,lightning-rod,lightning-rod,foghorn,cannon,cannon,turbo"),
         told("issue: 3 players, city 1, seat 2, 8 cards", 3, 1, "fog,blank",
              "compass,compass,lightning-rod,lightning-rod,foghorn,foghorn,cannon,turbo", seat=2),
         told("issue: 4 players, city 6, fog/blank/blank, empty hand, seat 2", 4, 6,
@@ -308,11 +310,21 @@ class World:
         leave = plan.leave_at(k, self.spy)
         if leave is None or not self.piles.get(city):
             return True
-        table = self.table()
-        pays = hidden_pays(plan.pool_later, table[1][captain], hazard_key(faces))
-        key = hand_key(self.hands[self.v.me])
-        crash = plan.crash_value(k, captain, key, self.spy, table)
-        arrive = plan.arrive(k + 1, captain, key, self.spy, table)
+        # What the player can foresee: the passengers after him follow their rule, and
+        # a captain who pays holds the cards he pays fewer.
+        me = self.v.me
+        aboard = set(self.aboard)
+        order = self.order(captain)[1:]
+        size = sum(self.hands[captain].values())
+        if not stays_aboard(hazard_counts(faces), size, city, plan.cities[k + 1]):
+            aboard -= set(order[order.index(me) + 1:])
+        sizes = self.sizes()
+        paid = min(sum(hazard_key(faces)), size)
+        smaller = tuple(n - paid if p == captain else n for p, n in enumerate(sizes))
+        pays = hidden_pays(plan.pool_later, size, hazard_key(faces))
+        key = hand_key(self.hands[me])
+        crash = plan.crash_value(k, captain, key, self.spy, (frozenset(aboard), sizes))
+        arrive = plan.arrive(k + 1, captain, key, self.spy, (frozenset(aboard), smaller))
         return crash + pays * (arrive - crash) > leave
 
 

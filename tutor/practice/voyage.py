@@ -4,15 +4,19 @@ The coach compares its choices by the points the player can still expect from th
 current voyage. The coming roll and payment are exact (``odds``); the steps after it are
 an estimate, computed by exact dynamic programming over a simplified game:
 
-* **Who is aboard stays aboard** until the airship crashes or reaches the last city of
-  the route, so the captaincy goes round those aboard now (§3.6). A player who leaves
-  early only makes the others' prospects better, so this errs on the careful side.
+* **The other passengers stay or leave by a stated policy**: the sensible bot's rule
+  (``engine.bots.stays_aboard``: the gamble against the sure treasure, from the dice and
+  the captain's number of cards), the same for each of them after a roll, so that they
+  all stay or all leave. Those who leave no longer become captain, so a player leaving
+  before you makes you captain sooner (§3.6). Those who have already decided on the dice
+  shown are as the table shows them; those after you decide by the rule.
 * **A captain other than you pays whenever his hand can, Turbos included.** His hand is
-  a random hand of its public size. For the roll on the table, it is drawn from exactly
-  the cards you cannot see (your hand and the discard pile taken out); for the rolls
-  after it, from the whole deck's mix, because by then cards will have been paid, drawn
-  and reshuffled. (That also keeps an answer fast enough for the expert bot, which asks
-  the coach at each of its decisions, thousands of games in a row.)
+  a random hand of its public size, drawn from exactly the cards you cannot see (your
+  hand and the discard pile taken out: no card is drawn during a voyage). It keeps
+  its owner: when he pays, his hand loses the cards he pays on average (when he pays),
+  so that at his next captaincy, later in the voyage, it is that much smaller. (The
+  average rather than each roll's count keeps one hand size per path of the voyage and
+  the answer within the advice's time budget: ``benchmarks/odds.py``.)
 * **Your own hand is known**: as captain you pay with the fewest Turbos (a Turbo can do
   whatever an Equipment card can, so keeping Turbos never hurts), or announce a crash
   when that is worth more; the cards you pay leave your hand for the later steps.
@@ -20,7 +24,11 @@ an estimate, computed by exact dynamic programming over a simplified game:
   stay on; when the airship would crash you play your Magic Spyglass or your Jetpack
   if that is worth more than crashing. Nobody else plays a Power card or a Spyglass.
 * **A treasure's value** is the average of the cards of that city's pile that you cannot
-  account for (a Magic Spyglass counts what it scores if kept).
+  account for: your own treasures, and the Magic Spyglasses played, which have left the
+  game (§4.5); a Magic Spyglass counts what it scores if kept.
+
+``benchmarks/coach_accuracy.py`` sets these figures beside a simulation of the voyage
+that deals every unseen card and plays it by the rules, the same policy for the others.
 
 **The end of the game.** Points are the measure while the game goes on: a point banked
 is a point at the end, whoever leads. When this voyage may end it (§5.1: someone reaches
