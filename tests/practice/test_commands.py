@@ -358,3 +358,28 @@ def test_odds_takes_empty_piles_and_played_spyglasses(capsys) -> None:
                   ["--variant", "beginner", "--spyglasses-played", "1"]):
         assert main(["odds", *city2, *wrong, "--lang", "hu"]) == 2
         assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_the_power_card_sentences_explain_their_figures(language) -> None:
+    """Never "0.0 against 0.0"; the margin for keeping a Power card is named."""
+    from tutor.i18n import Translator
+    from tutor.practice import evaluate as ev
+    from tutor.practice.sentences import sentence
+    from tutor.practice.voyage import View
+
+    tr = Translator(language)
+    view = View(me=2, players=3, captain=0, phase="power-window", city=2, route=(2, 4),
+                pile_sizes={2: 9, 4: 9}, dice=("fog", "blank"), aboard=(True, True, False),
+                hand={"gust-of-wind": 1}, treasures=(), hand_sizes=(6, 6, 1))
+    nothing = ev.Recommendation(ev.WINDOW, "pass", (ev.Option("pass", 0.0),
+                                                    ev.Option("play gust-of-wind", 0.0)),
+                                facts={"chance": 0.5})
+    said = sentence(nothing, view, tr)
+    assert "0.0" not in said and "0,0" not in said
+    small = ev.Recommendation(ev.WINDOW, "pass", (ev.Option("pass", 3.0),
+                                                  ev.Option("play gust-of-wind", 3.5)),
+                              facts={"chance": 0.5})
+    said = sentence(small, view, tr)
+    margin = f"{ev.KEEP_MARGIN:.1f}".replace(".", "," if language != "en" else ".")
+    assert margin in said and ("0.5" in said or "0,5" in said)
