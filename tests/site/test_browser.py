@@ -294,7 +294,7 @@ def test_switcher_in_view_deep_in_the_faq_keeps_the_place(site: Path, browser,
             # browser scrolls there smoothly), in the other language.
             assert browser.wait_for(f"(r => r.top >= 0 && r.top < 300)(document"
                                     f".getElementById('{reading}').getBoundingClientRect())",
-                                    timeout=5), (language, reading)
+                                    timeout=15), (language, reading)
             browser.screenshot(SCREENSHOTS / f"switched-{other}-{screen}.png")
     finally:
         browser.screen(DESKTOP)

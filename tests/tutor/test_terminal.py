@@ -198,7 +198,12 @@ def test_check_fails_a_course_with_too_few_moves(tmp_path: Path, monkeypatch, ca
     err = capsys.readouterr().err
     moves = sum(c.moves for c in (lesson_counts(BY_ID["goal"]), lesson_counts(BY_ID["roll"])))
     assert f"ask the learner for {moves} moves in all; the course needs at least 60." in err
-    assert "1 problem found." in err
+    # The course's exercises and decisions are counted too: three problems, each named.
+    counts = [lesson_counts(BY_ID[i]) for i in ("goal", "roll")]
+    exercises = sum(c.exercises for c in counts)
+    assert f"The course holds {exercises} exercises; it needs at least 60." in err
+    assert "decisions; it needs at least 150." in err
+    assert "3 problems found." in err
 
 
 def test_an_unknown_lesson_is_named(capsys) -> None:

@@ -6,8 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from .. import inputs
-from ..content import faq, rules
-from ..content.rule_text import write_item
+from ..content import faq
 from ..content.terminal import BOLD, DIM, Writer, error
 from ..engine.messages import N_
 from ..i18n import Translator
@@ -17,6 +16,8 @@ if TYPE_CHECKING:
 
 HELP = N_("search the frequently asked questions (in any of the three languages)")
 DEFAULT_LIMIT = 3
+#: More answers than the FAQ holds are never shown.
+LIMIT_MAX = 999
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
@@ -27,8 +28,9 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("--list", action="store_true", help=_("list every question"))
     # TRANSLATORS: Same role in every command: the placeholder for an id in a command's usage.
     parser.add_argument("--id", metavar=_("ID"), help=_("show the entry with this id"))
+    limit = inputs.argument(tr, 1, LIMIT_MAX)
     # TRANSLATORS: Same role in every command: the placeholder for a number in a command's usage.
-    parser.add_argument("--limit", type=int, default=DEFAULT_LIMIT, metavar=_("N"),
+    parser.add_argument("--limit", type=limit, default=DEFAULT_LIMIT, metavar=_("N"),
                         help=_("show at most N entries (default: {n})").format(
                             n=DEFAULT_LIMIT))
 
@@ -86,11 +88,16 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
                         count=tr.number(len(query)), limit=tr.number(faq.MAX_QUERY),
                         excerpt=inputs.excerpt(query)))
         return 1
-    found = faq.search(query, tr.language, limit=max(1, args.limit))
+    found = faq.search(query, tr.language, limit=args.limit)
     # A rule's number ("3.4.2", "rule 3.4", "règle 3.5") brings that rule first, then the
     # entries resting on it.
     refs = faq.rule_refs(query)
     if refs:
+        # start-up: the command-line lookups (benchmarks/lookup.py); the rulebook and
+        # its tables only for a query that names a rule
+        from ..content import rules
+        from ..content.rule_text import write_item
+
         for n, ref in enumerate(refs):
             if n:
                 out.blank()

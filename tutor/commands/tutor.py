@@ -25,12 +25,9 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                                "answers, instead of starting the app"))
     parser.add_argument("--check", action="store_true",
                         help=_("check every lesson: format, ids, prerequisites, translations, "
-                               "and that every move plays on the engine"))
-    parser.add_argument("--strict", action="store_true",
-                        help=_("with --check: also check every question and goal (its answer "
-                               "not on screen before it is asked, taught before asked, goals "
-                               "judged on what the learner sees) and require every lesson's "
-                               "ideas"))
+                               "that every move plays on the engine, no answer on screen "
+                               "before its question, taught before asked, goals judged on "
+                               "what the learner sees"))
     parser.add_argument("--review", action="store_true",
                         help=_("review what you got wrong in earlier sessions, when it is due "
                                "(spaced repetition)"))
@@ -48,12 +45,12 @@ class TutorError(CelestiaError):
     """A request the tutor cannot serve."""
 
 
-def _check(tr: Translator, strict: bool) -> int:
+def _check(tr: Translator) -> int:
     """Check every lesson; print what each asks of the learner, then any problem."""
     # start-up: the tutor's first screen (benchmarks/tutor.py)
     from ..lessons.render import describe_error
 
-    report = check_all(strict=strict or None)
+    report = check_all()
     if report.lessons:
         for line in _counts_table(report, tr):
             print(line)
@@ -98,7 +95,7 @@ def _counts_table(report, tr: Translator) -> list[str]:
 def run(args: argparse.Namespace, tr: Translator) -> int:
     try:
         if args.check:
-            return _check(tr, args.strict)
+            return _check(tr)
         lessons = load_all()
         if args.list:
             for lesson in lessons:

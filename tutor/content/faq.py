@@ -324,6 +324,7 @@ def _catalog_words(language: str) -> list[str]:
     return sorted(found)
 
 
+@cache
 def _index_digest(language: str) -> str:
     """The digest of everything the index of ``language`` is built from: the FAQ, the
     language's catalogs, the game's numbers, the glossary and this code."""
@@ -615,8 +616,10 @@ def search(query: str, language: str, limit: int = 5) -> list[Entry]:
     text = " ".join(t for t in fold(query[:MAX_QUERY]).split()
                     if t.strip(REF_PUNCTUATION) not in refs
                     and not (refs and t.strip(REF_PUNCTUATION) in RULE_WORDS))
-    scores, unmatched = _scores(text, language)
-    if unmatched or not any(scores):
+    # Nothing but a rule's number: no words to read, in any language (nor any index to
+    # load for them).
+    scores, unmatched = _scores(text, language) if text else ([0.0] * len(everything), 0)
+    if text and (unmatched or not any(scores)):
         for other in LANGUAGES:
             if other != language:
                 more, _ = _scores(text, other)

@@ -376,24 +376,20 @@ class CheckReport:
         return not self.errors
 
 
-#: What the whole course must hold, with every question checked (``--check --strict``).
+#: What the whole course must hold, with every question checked.
 MIN_EXERCISES_IN_COURSE = 60
 MIN_DECISIONS_IN_COURSE = 150
-#: Whether ``--check`` runs the three checks of every question and goal (``audit``) and
-#: requires every lesson to declare its ideas; ``--strict`` asks for them meanwhile.
-STRICT = False
 
 
-def check_all(folder: Path | None = None, strict: bool | None = None) -> CheckReport:
+def check_all(folder: Path | None = None, strict: bool = True) -> CheckReport:
     """Load and check every lesson, and the course as a whole (at least
-    ``MIN_MOVES_IN_COURSE`` learner moves). ``strict`` (default ``STRICT``): also the
-    three checks of every question and goal (``tutor.lessons.audit``), every lesson's
-    ideas, no move made for the learner, and the course's exercises and decisions."""
+    ``MIN_MOVES_IN_COURSE`` learner moves); ``strict``: also the three checks of every
+    question and goal (``tutor.lessons.audit``), every lesson's ideas, no move made for
+    the learner, and the course's exercises and decisions (without it, only the lessons
+    that declare their ideas are checked for them: for a course being converted)."""
     # start-up: the tutor's first screen (benchmarks/tutor.py)
     from .audit import audit_play, check_ideas
 
-    if strict is None:
-        strict = STRICT
     errors: list[CelestiaError] = []
     try:
         lessons = load_all(folder)

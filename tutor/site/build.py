@@ -112,7 +112,7 @@ MARKER_TEXT = ("This folder is a Celestia rulebook site built by `celestia docs`
                "build replaces the whole folder.\n")
 #: What the top of a site held before the marker existed (an earlier build is recognised
 #: by these names and its start page).
-_EARLIER_NAMES = {"index.html", "learn-sw.js", "_learn", *LANGUAGES}
+_EARLIER_NAMES = {"index.html", "learn-sw.js", "celestia-sw.js", "_learn", *LANGUAGES}
 
 
 def is_earlier_build(folder: Path) -> bool:

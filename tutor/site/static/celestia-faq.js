@@ -619,7 +619,7 @@
     }).join(" ");
     var result = scoresIn(p, data, text, language);
     var scores = result[0];
-    if (result[1] || !scores.some(function (s) { return s; })) {
+    if (text && (result[1] || !scores.some(function (s) { return s; }))) {
       Object.keys(data.languages).forEach(function (other) {
         if (other === language) { return; }
         var more = scoresIn(p, data, text, other)[0];
