@@ -8,8 +8,18 @@ language and prints, per language, the share of queries whose entry comes first 
 and among the first three (top 3). Then the same for the held-out set
 ``tests/content/faq_heldout.tsv``: questions written like the others but never used to
 tune the search, so its figures say how the search does on questions it has not seen.
-``--verbose`` lists every miss with what came first. The last line is
+Then the situational sets of issue 21: ``tests/content/faq_situations.tsv`` (situations
+players describe at the table; the search may be tuned on it) and its held-out half
+``tests/content/faq_situations_heldout.tsv`` (never tuned on; its misses are not listed,
+even with ``--verbose``, so that nobody tunes on them by accident: ``--heldout-misses``
+lists them once the tuning is done). ``--verbose`` lists every miss of the other sets
+with what came first. The last line is
 ``faq: top1 <en>% <fr>% <hu>%, top3 <en>% <fr>% <hu>%`` (the evaluation set).
+
+``--site DIR`` (a site built by ``celestia docs --out DIR``) also runs every query of
+every set through the built search page's scripts in Node.js
+(``tests/site/js/search_page.js``) and prints how often the page's first FAQ answer is
+``celestia faq``'s: ``site: first FAQ answer as celestia faq's for N/M queries (P %)``.
 """
 
 from __future__ import annotations
@@ -25,6 +35,8 @@ from tutor.content import faq  # noqa: E402
 
 QUERIES = ROOT / "tests" / "content" / "faq_queries.tsv"
 HELD_OUT = ROOT / "tests" / "content" / "faq_heldout.tsv"
+SITUATIONS = ROOT / "tests" / "content" / "faq_situations.tsv"
+SITUATIONS_HELD_OUT = ROOT / "tests" / "content" / "faq_situations_heldout.tsv"
 LANGUAGES = ("en", "fr", "hu")
 
 
@@ -62,21 +74,32 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--verbose", action="store_true", help="list every miss")
+    parser.add_argument("--heldout-misses", action="store_true",
+                        help="also list the misses of the held-out situational set")
+    parser.add_argument("--site", type=Path, help="a built site: compare its search page")
     args = parser.parse_args()
     held_out = ranks(read_queries(HELD_OUT)) if HELD_OUT.exists() else []
+    situations = ranks(read_queries(SITUATIONS))
+    situations_held = ranks(read_queries(SITUATIONS_HELD_OUT))
     results = ranks(read_queries())
-    for name, found in (("held out", held_out), ("evaluation", results)):
+    listed = [("held out", held_out), ("situations", situations), ("evaluation", results)]
+    if args.heldout_misses:
+        listed.append(("situations held out", situations_held))
+    for name, found in listed:
         for language, expected, query, rank, top in found:
             if rank != 1 and (args.verbose or rank is None):
                 where = f"rank {rank}" if rank else "not in the top 3"
                 print(f"{name} {language}  {query!r}: {expected} {where}; first: {top[:1]}")
-    if held_out:
-        figures = []
-        for language in LANGUAGES:
-            first, three, count = shares(held_out, language)
-            figures.append(f"{language}: {count} queries, top 1 {first:.0f} %, "
-                           f"top 3 {three:.0f} %")
-        print("held out (never tuned on): " + "; ".join(figures))
+    for name, found in (("held out (never tuned on)", held_out),
+                        ("situations, tuning half", situations),
+                        ("situations, held out (never tuned on)", situations_held)):
+        if found:
+            figures = []
+            for language in LANGUAGES:
+                first, three, count = shares(found, language)
+                figures.append(f"{language}: {count} queries, top 1 {first:.0f} %, "
+                               f"top 3 {three:.0f} %")
+            print(f"{name}: " + "; ".join(figures))
     firsts, threes = [], []
     for language in LANGUAGES:
         first, three, count = shares(results, language)
@@ -84,7 +107,32 @@ def main() -> int:
         firsts.append(f"{first:.0f}%")
         threes.append(f"{three:.0f}%")
     print(f"faq: top1 {' '.join(firsts)}, top3 {' '.join(threes)}")
+    if args.site:
+        agree, total = site_agreement(args.site, [
+            *read_queries(), *read_queries(HELD_OUT), *read_queries(SITUATIONS),
+            *read_queries(SITUATIONS_HELD_OUT)])
+        print(f"site: first FAQ answer as celestia faq's for {agree}/{total} queries "
+              f"({100 * agree / total:.1f} %)")
     return 0
+
+
+def site_agreement(site: Path, queries: list[tuple[str, str, str]]) -> tuple[int, int]:
+    """How many queries get the same first FAQ answer on the built search page as from
+    ``celestia faq``, of how many."""
+    import json
+    import subprocess
+
+    runner = ROOT / "tests" / "site" / "js" / "search_page.js"
+    agree = 0
+    for language in LANGUAGES:
+        mine = [query for lang, _, query in queries if lang == language]
+        done = subprocess.run(["node", str(runner), str(site), language],
+                              input=json.dumps(mine), capture_output=True, text=True,
+                              check=True)
+        for query, anchors in zip(mine, json.loads(done.stdout), strict=True):
+            first = [a for a in anchors if a.startswith("faq-")][:1]
+            agree += first == [f"faq-{e.id}" for e in faq.search(query, language, limit=1)]
+    return agree, len(queries)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,9 @@ COMMANDS = [
     ["faq", "jetpak"],
     ["faq", "boussolle", "--lang", "fr"],
     ["faq", "kodkurt mire jo", "--lang", "hu"],
+    # A situation described at the table, and a rule named by its number (shown first).
+    ["faq", "my friend left at city 4 and then the ship crashed, does he keep his loot?"],
+    ["faq", "règle 3.5", "--lang", "fr"],
     ["rules", "3.4", "--lang", "fr"],
     # Not a lookup: the list of commands, which imports every command's module (their
     # imports inside functions say so); shown without a target.

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from . import argparse_texts
 from .engine.messages import N_, CelestiaError
 from .file_errors import os_reason
-from .i18n import LANGUAGES, Translator, UnknownLanguage, pick_language
+from .i18n import LANGUAGES, Translator, UnknownLanguage, pick_language, pseudo_allowed
 from .inputs import excerpt
 from .std_streams import INTERRUPTED, OUTPUT_CLOSED, settle
 from .terminal_text import make_streams_safe
@@ -76,7 +76,9 @@ def build_parser(tr: Translator, only: str | None = None) -> argparse.ArgumentPa
     alone (the others are neither imported nor built)."""
     _ = tr.gettext
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--lang", choices=LANGUAGES, metavar="{en,fr,hu}",
+    # The pseudo-language (tutor.pseudo) only where the environment allows it.
+    choices = (*LANGUAGES, "qps") if pseudo_allowed() else LANGUAGES
+    common.add_argument("--lang", choices=choices, metavar="{en,fr,hu}",
                         help=_("language of the output (default: CELESTIA_LANG, then the "
                                "locale)"))
     parser = argparse.ArgumentParser(

@@ -57,9 +57,16 @@ class Concept:
     plurals: dict[str, str] = field(default_factory=dict)
     #: language → the term's grammatical gender ("m" or "f"), where given (French cards).
     genders: dict[str, str] = field(default_factory=dict)
+    #: language → the short word a person types for it, where the term is long ("longue-vue").
+    typed_words: dict[str, str] = field(default_factory=dict)
 
     def term(self, language: str) -> str:
         return self.terms[language][0]
+
+    def typed(self, language: str) -> str:
+        """The word to show where a person types this concept: its ``typed`` form, else
+        its term."""
+        return self.typed_words.get(language) or self.term(language)
 
 
 def fold(text: str) -> str:
@@ -81,6 +88,7 @@ def _concept(raw: Any, number: int) -> Concept:
     avoid: dict[str, tuple[str, ...]] = {}
     plurals: dict[str, str] = {}
     genders: dict[str, str] = {}
+    typed: dict[str, str] = {}
     for language in LANGUAGES:
         entry = raw.get(language)
         if not isinstance(entry, dict) or not isinstance(entry.get("term"), str):
@@ -90,6 +98,8 @@ def _concept(raw: Any, number: int) -> Concept:
         avoid[language] = tuple(str(a) for a in entry.get("avoid", []))
         if isinstance(entry.get("plural"), str):
             plurals[language] = entry["plural"]
+        if isinstance(entry.get("typed"), str):
+            typed[language] = entry["typed"]
         if "gender" in entry:
             if entry["gender"] not in ("m", "f"):
                 raise GlossaryError(_BAD_GENDER[language], path=str(SOURCE), id=raw["id"],
@@ -101,7 +111,7 @@ def _concept(raw: Any, number: int) -> Concept:
                             path=str(SOURCE), id=raw["id"])
     return Concept(id=raw["id"], terms=terms, definition=definition.strip(),
                    note=str(raw.get("note", "")).strip(), engine=raw.get("engine"),
-                   avoid=avoid, plurals=plurals, genders=genders)
+                   avoid=avoid, plurals=plurals, genders=genders, typed_words=typed)
 
 
 @cache

@@ -62,6 +62,23 @@ def unknown_language(language: str) -> UnknownLanguage:
         language=excerpt(language), available=", ".join(LANGUAGES))
 
 
+#: The pseudo-language is on (``--lang qps`` under ``CELESTIA_PSEUDO=1``; see
+#: ``tutor.pseudo``): English is then shown through it, in every translator made.
+PSEUDO_ON = False
+
+
+def pseudo_allowed(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether ``qps`` may be chosen: only where the environment says so (CI, tests)."""
+    return (os.environ if environ is None else environ).get("CELESTIA_PSEUDO") == "1"
+
+
+def use_pseudo() -> None:
+    """Show English through the pseudo-language from now on (in this process)."""
+    global PSEUDO_ON
+    PSEUDO_ON = True
+    catalog.cache_clear()
+
+
 def known_language(code: str | None) -> bool:
     """True if ``code`` (``fr``, ``hu_HU.UTF-8``…) names a language we have."""
     return bool(code) and _normalise(code or "") in LANGUAGES
@@ -79,6 +96,9 @@ def pick_language(requested: str | None = None,
     for explicit in (requested, env.get("CELESTIA_LANG")):
         if explicit:
             code = _normalise(explicit)
+            if code == "qps" and pseudo_allowed(env):
+                use_pseudo()
+                return DEFAULT_LANGUAGE
             if code not in LANGUAGES:
                 raise unknown_language(explicit)
             return code
@@ -105,6 +125,11 @@ def catalog(language: str) -> gettext.NullTranslations:
     """
     chain = gettext.NullTranslations()
     if language == DEFAULT_LANGUAGE:
+        if PSEUDO_ON:
+            # start-up: only a pseudo-language run needs it (benchmarks/lookup.py)
+            from .pseudo import PseudoCatalog
+
+            return PseudoCatalog()
         return chain
     folder = LOCALE_DIR / language / "LC_MESSAGES"
     # The core domain first, then the others in a fixed order.
@@ -360,7 +385,13 @@ class Translator:
         # start-up: the tutor's first screen and the lookups (benchmarks/tutor.py, lookup.py)
         from .glossary import engine_term
 
-        return engine_term(identifier, self.language) or identifier
+        term = engine_term(identifier, self.language)
+        if term is not None and PSEUDO_ON and self.language == DEFAULT_LANGUAGE:
+            # start-up: only a pseudo-language run needs it (benchmarks/lookup.py)
+            from .pseudo import pseudo
+
+            return _grammar().Term(pseudo(term.singular), term.language, pseudo(term.plural))
+        return term or identifier
 
     def cards(self, identifiers: Any, style: str = "and") -> _grammar_module.Listing:
         """Cards (engine identifiers, in any order) as a list in words, each card once with

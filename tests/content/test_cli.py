@@ -60,7 +60,7 @@ def test_section_and_statement(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_section_shows_its_table(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "rules", "1.2")
-    assert "Dice to reach it" in out and "6 × 25" in out
+    assert "Dice to reach it" in out and "6\u00a0×\u00a025" in out  # never parted
 
 
 def test_narrow_terminal(capsys: pytest.CaptureFixture[str],
@@ -235,3 +235,33 @@ def test_the_writer_wraps_as_textwrap_does(words: list[str], gaps: list[str], wi
         text, width, initial_indent=head, subsequent_indent=" " * len(head),
         break_on_hyphens=False)]
     assert wrap(text, width, head, " " * len(head)) == expected
+
+
+@pytest.mark.parametrize(("language", "query", "rule"), [
+    ("en", "3.4.2", "3.4.2"), ("en", "rule 3.4", "3.4"), ("fr", "règle 3.5", "3.5"),
+    ("hu", "szabály 5.2", "5.2"),
+])
+def test_faq_shows_a_rule_named_by_its_number_first(capsys: pytest.CaptureFixture[str],
+                                                    language: str, query: str,
+                                                    rule: str) -> None:
+    code, out, _ = run(capsys, "faq", query, "--lang", language)
+    assert code == 0
+    assert out.startswith(rule + " ")
+    # Then the entries resting on it.
+    first = faq.search(query, language, limit=1)[0]
+    assert faq.render_question(first, Translator(language)) in out
+
+
+@pytest.mark.parametrize(("language", "query", "heading"), [
+    ("en", "rule 3.4", "3.4 "), ("fr", "règle 3.5", "3.5 "), ("hu", "szabály 5.2", "5.2 "),
+])
+def test_the_tutors_look_up_shows_a_rule_named_by_its_number_first(
+        language: str, query: str, heading: str) -> None:
+    from tutor.app.lookup import lookup
+
+    tr = Translator(language)
+    lines = lookup(query, tr)
+    assert lines[0].startswith(heading)
+    # Then the FAQ's first answer, as celestia faq gives it.
+    first = faq.search(query, language, limit=1)[0]
+    assert " ".join(faq.render_question(first, tr).split()) in " ".join(" ".join(lines).split())

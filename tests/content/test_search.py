@@ -312,3 +312,65 @@ def test_every_entry_is_indexed_in_its_own_language(language: str) -> None:
     # The cities a list names are left out of the index: they say what the text
     # enumerates, not what it is about.
     assert "9" not in fill("the cities {city_values}", plain)
+
+
+@pytest.mark.parametrize(("text", "intent"), [
+    ("do I have to pay", "must"), ("est-il obligé de payer", "must"),
+    ("kötelező fizetnie a kapitánynak?", "must"), ("can the captain refuse", "must"),
+    ("can I still leave after he paid", "still"), ("je peux encore descendre", "still"),
+    ("captain doesnt have the cards", "not"), ("i cant pay", "not"),
+])
+def test_an_obligation_and_a_later_moment_are_a_questions_point(text: str,
+                                                                intent: str) -> None:
+    assert intent in search.intents(text)
+
+
+def test_a_moment_is_told_from_another_of_the_same_kind() -> None:
+    """"after the captain paid" is not "after I left"; "already" puts what follows
+    before the moment; Hungarian names the moment before "után"."""
+    paid = search.order("after the captain paid, can I leave", "en", typing=True)
+    left = search.order("can I play a card after I left", "en", typing=True)
+    assert "after:#pay" in paid and "after:@leave" in left
+    assert not set(paid) & set(left)
+    assert "after:#pay" in search.order("the captain already paid, can I leave", "en",
+                                        typing=True)
+    assert search.order("fizetés után húz a kapitány?", "hu", typing=True) == ["after:#pay"]
+    assert search.order("does he pay before or after they decide", "en") == []
+
+
+@pytest.mark.parametrize(("query", "language", "expected"), [
+    ("can I still get off after the captain paid", "en", "leave-after-payment"),
+    ("can I still play a card after I left", "en", "powers-after-leaving"),
+    ("does the captain draw after paying", "en", "captain-draws-after-paying"),
+    ("apres avoir paye, le capitaine repioche ?", "fr", "captain-draws-after-paying"),
+])
+def test_the_moment_a_query_names_finds_its_entry(query: str, language: str,
+                                                  expected: str) -> None:
+    assert faq.search(query, language)[0].id == expected
+
+
+@pytest.mark.parametrize(("query", "refs"), [
+    ("3.4.2", ["3.4.2"]), ("rule 3.4", ["3.4"]), ("règle 3.5 ?", ["3.5"]),
+    ("szabály 5.2", ["5.2"]), ("rule 3", ["3"]), ("(§3.4.3)", ["3.4.3"]),
+    # Not rules: a lone number, a number the rulebook lacks.
+    ("what if 50", []), ("9.9.9", []), ("rule 99", []),
+])
+def test_rule_numbers_are_read_from_a_query(query: str, refs: list[str]) -> None:
+    assert faq.rule_refs(query) == refs
+
+
+def test_a_rule_number_brings_the_entries_resting_first_on_it() -> None:
+    assert faq.search("3.4.2", "en")[0].rules[0] == "3.4.2"
+    assert faq.search("rule 3.4", "en")[0].rules[0].startswith("3.4")
+
+
+@pytest.mark.parametrize(("typed", "intent"), [
+    ("kotelezo fizetni?", "must"), ("est-il oblige de payer", "must"),
+    ("mit csinal a tavcso", "purpose"), ("muszaj fizetnie", "must"),
+])
+def test_question_words_count_without_their_accents(typed: str, intent: str) -> None:
+    """The search reads a query without its accents: a question word typed so, or
+    folded, still says what the question asks (but "ou", "or", is not "où")."""
+    assert intent in search.intents(typed)
+    assert intent in search.intents(search.fold(typed))
+    assert "where" not in search.intents("avant ou apres")

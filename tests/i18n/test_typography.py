@@ -28,6 +28,7 @@ CODE = re.compile(
     r"|\bpip install\b.*$"          # a command given in a sentence
     r"|^\s+\w+ = .*$"               # a sample line of a TOML file
     r"|\b\w+: \"[^\"]*\""           # a sample key of a YAML file: id: "3.4"
+    r"|\"\w+\": \"[^\"]*\""          # a key and value of a JSON record: "format": "x"
     r"|\{[^{}]*\}|%\(\w+\)\w",      # placeholders
     re.MULTILINE)
 TYPEWRITER = re.compile(r"['\"]")
@@ -95,4 +96,5 @@ def test_the_check_finds_what_it_should() -> None:
     assert faults("hu", "a «turbó»") and faults("hu", 'a "turbó"')
     assert not faults("fr", "l’aéronef, « Turbo », avec : pip install -e '.[docs]'")
     assert not faults("hu", "„turbó”; írd: id: \"3.4\"\n  celestia score --player \"Ann:1\"")
+    assert not faults("fr", 'pas de "format": "celestia-record"')
     assert not faults("fr", '<a href="https://x">Sphinx</a>')

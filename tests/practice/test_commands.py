@@ -33,7 +33,9 @@ def test_odds_for_a_table_situation(capsys) -> None:
     # than half the time.
     first = out.splitlines()[0]
     assert first.startswith("Leave now: 7.1 points on average against about ")
-    assert f"the captain can pay {float(odds.with_turbos):.1%} of the time" in first
+    # It says that the figure counts Turbos, which a captain may refuse to play.
+    assert (f"the captain can pay {float(odds.with_turbos):.1%} of the time if Turbos are "
+            f"played too, {float(odds.equipment):.1%} with Equipment alone.") in first
 
 
 def test_odds_advise_the_captain_and_after_a_crash(capsys) -> None:

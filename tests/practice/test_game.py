@@ -173,5 +173,5 @@ def test_play_help_names_every_style_and_key(capsys) -> None:
     with pytest.raises(SystemExit):
         main(["play", "--help", "--lang", "en"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "expert, which plays the coach's advice" in text
+    assert "bold, and expert; expert plays the coach's advice" in text
     assert "m opens all the coach says" in text

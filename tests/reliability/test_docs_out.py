@@ -36,6 +36,9 @@ def _fake_sphinx(monkeypatch: pytest.MonkeyPatch, script: str = "", code: int = 
 
     monkeypatch.setattr(site_build, "sphinx_command", command)
     monkeypatch.setattr("tutor.site.build.publish", lambda out, languages: None)
+    # The offline files (service worker, manifests) list what publish wrote: none here.
+    monkeypatch.setattr("tutor.site.build.offline_files", lambda out, languages: [])
+    monkeypatch.setattr("tutor.site.offline.write", lambda out, languages, lessons: None)
 
 
 def test_an_empty_out_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

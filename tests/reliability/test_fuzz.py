@@ -63,6 +63,8 @@ def check(result: Result, language: str, given: str | list[str],
     assert "Traceback" not in result.text
     if language != "en" and not all_languages:
         typed = [given] if isinstance(given, str) else list(given)
+        # The example's folders, named in messages: their random names are no words.
+        typed += [os.getcwd(), os.environ.get("CELESTIA_STATE_DIR", os.getcwd())]
         joined = " ".join(typed)
         assert not leaks(result.text, joined), (leaks(result.text, joined), result)
         english = english_words(result.text, [*typed, *joined.split()])
@@ -523,6 +525,8 @@ def _arguments_property(argv: list[str], language: str, stdin: str | bytes | Non
     with Folder() as folder, no_hang(), \
             mock.patch("tutor.site.build.sphinx_command", _stand_in_sphinx()), \
             mock.patch("tutor.site.build.publish", lambda out, languages: None), \
+            mock.patch("tutor.site.build.offline_files", lambda out, languages: []), \
+            mock.patch("tutor.site.offline.write", lambda out, languages, lessons: None), \
             mock.patch("tutor.commands.docs.serve", lambda *args: 0):
         _user_files(folder)
         before = files(folder)
@@ -601,7 +605,9 @@ def _sphinx_property(language: str, failures: list[tuple[str, int]], earlier: bo
     outputs = dict(zip(JOBS, failures, strict=False))
     with Folder() as folder, no_hang(), \
             mock.patch("tutor.site.build.sphinx_command", _stand_in_sphinx(outputs)), \
-            mock.patch("tutor.site.build.publish", lambda out, languages: None):
+            mock.patch("tutor.site.build.publish", lambda out, languages: None), \
+            mock.patch("tutor.site.build.offline_files", lambda out, languages: []), \
+            mock.patch("tutor.site.offline.write", lambda out, languages, lessons: None):
         if earlier:
             (folder / "site" / "en").mkdir(parents=True)
             (folder / "site" / ".celestia-site").write_text("earlier\n", encoding="utf-8")

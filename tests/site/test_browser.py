@@ -177,11 +177,13 @@ def test_phone_has_menu_and_search_at_the_top(site: Path, browser) -> None:
         browser.open((site / "hu" / "faq.html").as_uri())
         boxes = browser.evaluate(
             "['.nav-overlay-icon', '.celestia-search-icon', '.toc-header-icon', "
-            "'nav.celestia-languages'].map(s => { const r = document.querySelector(s)"
-            ".getBoundingClientRect(); return [r.top, r.bottom, r.width, r.height]; })")
-        for top, bottom, width, height in boxes[:3]:
+            "'.celestia-header-languages a[hreflang=\"en\"]', "
+            "'.celestia-header-languages a[hreflang=\"fr\"]'].map(s => { const r = "
+            "document.querySelector(s).getBoundingClientRect(); "
+            "return [r.top, r.bottom, r.width, r.height]; })")
+        # The language switcher is in the header too, beside search.
+        for top, bottom, width, height in boxes:
             assert top >= 0 and bottom <= 60 and width >= 44 and height >= 44
-        assert boxes[3][1] < 200  # the language switcher is above the fold too
         browser.evaluate("document.querySelector('.celestia-search-icon').click()")
         browser.wait_until_loaded("/hu/search.html")
         assert browser.evaluate("document.activeElement.id") == "celestia-q"
@@ -235,6 +237,87 @@ def test_switcher_keeps_the_place_being_read(site: Path, browser) -> None:
         assert browser.evaluate("document.querySelector(\"nav.celestia-languages "
                                 "a[hreflang='en']\").getAttribute('href')") == \
             "../en/crash.html"
+    finally:
+        browser.screen(DESKTOP)
+
+
+def tap(browser, x: float, y: float) -> None:
+    """Press and release at (x, y) of the screen, as a finger or a mouse does."""
+    for kind in ("mousePressed", "mouseReleased"):
+        browser.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left",
+                     clickCount=1)
+
+
+def scroll(browser, pixels: int) -> None:
+    """Scroll the page down by about ``pixels`` with the wheel, as a reader does."""
+    for _ in range(pixels // 400):
+        browser.send("Input.dispatchMouseEvent", type="mouseWheel", x=200, y=400, deltaX=0,
+                     deltaY=400)
+    browser.wait_for(f"window.scrollY > {pixels // 2}")
+
+
+#: Where the entry being read is: the FAQ entry (or topic) whose box holds the line just
+#: under the header (or, on a wide screen, under the language switcher).
+_READING = """(() => {
+  const line = Math.min(120, innerHeight / 4);
+  const entries = Array.from(document.querySelectorAll('#furo-main-content [id^="faq-"]'));
+  const found = entries.filter(e => { const r = e.getBoundingClientRect();
+                                      return r.top <= line && r.bottom > line; });
+  return found.length ? found[found.length - 1].id : null;
+})()"""
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_switcher_in_view_deep_in_the_faq_keeps_the_place(site: Path, browser,
+                                                          screen: str) -> None:
+    """Far down the FAQ, the switcher is on screen without scrolling back up (in the
+    header on a phone, at the top of the article on a wide screen); tapped there, it opens
+    the other language at the entry being read, not at the top of the page."""
+    browser.screen(SCREENS[screen])
+    try:
+        for language, other in (("fr", "hu"), ("hu", "en"), ("en", "fr")):
+            browser.open((site / language / "faq.html").as_uri())
+            scroll(browser, 6000)
+            reading = browser.wait_for(_READING)
+            box = browser.evaluate(
+                f"(a => {{ const r = a.getBoundingClientRect(); return [r.left, r.top, "
+                f"r.width, r.height]; }})(Array.from(document.querySelectorAll("
+                f"\"a.celestia-switch[hreflang='{other}']\")).find(a => "
+                f"a.getBoundingClientRect().height > 0))")
+            left, top, width, height = box
+            assert top >= 0 and top + height <= SCREENS[screen][1], (language, box)
+            assert width >= 24 and height >= 24, (language, box)
+            tap(browser, left + width / 2, top + height / 2)
+            browser.wait_until_loaded(f"/{other}/faq.html#")
+            assert browser.evaluate("document.documentElement.lang") == other
+            # The entry read before the switch opens at the top of the screen (the
+            # browser scrolls there smoothly), in the other language.
+            assert browser.wait_for(f"(r => r.top >= 0 && r.top < 300)(document"
+                                    f".getElementById('{reading}').getBoundingClientRect())",
+                                    timeout=15), (language, reading)
+            browser.screenshot(SCREENSHOTS / f"switched-{other}-{screen}.png")
+    finally:
+        browser.screen(DESKTOP)
+
+
+def test_home_page_search_box_opens_the_results(site: Path, browser) -> None:
+    """The home page has a search box; what is typed there opens the search page with
+    its results."""
+    browser.screen(PHONE)
+    try:
+        for language, query, page in (("en", "spyglasses", "powers"),
+                                      ("hu", "ködkürtöt", "payment")):
+            browser.open((site / language / "index.html").as_uri())
+            browser.evaluate("document.getElementById('celestia-home-q').focus()")
+            browser.send("Input.insertText", text=query)
+            browser.key("Enter")
+            browser.wait_until_loaded(f"/{language}/search.html?q=")
+            browser.wait_for(f"document.getElementById('celestia-search-status')"
+                             f".textContent.includes({json.dumps(query)})")
+            results = browser.evaluate("Array.from(document.querySelectorAll("
+                                       "'#celestia-search-results li > a'))"
+                                       ".map(a => a.getAttribute('href'))")
+            assert any(link.startswith(f"{page}.html") for link in results), results
     finally:
         browser.screen(DESKTOP)
 
@@ -350,6 +433,39 @@ def test_quick_reference_prints_on_one_a4_page(site: Path, browser) -> None:
     for language in LANGUAGES:
         browser.open((site / language / "quick.html").as_uri())
         assert browser.pdf_pages() == 1, language
+
+
+def test_the_book_prints_as_a_book(site: Path, browser) -> None:
+    """The single-page edition has a print style of its own: one column, each chapter
+    from a new sheet, at most 30 A4 pages in every language; on paper a note says where
+    the worked examples are, and on screen nothing of it shows."""
+    for language in LANGUAGES:
+        browser.open((site / language / "book.html").as_uri())
+        assert browser.evaluate("getComputedStyle(document.querySelector('.celestia-print-"
+                                "only')).display") == "none"
+        pages = browser.pdf_pages()
+        assert pages <= 30, f"{language}: {pages} pages"
+        browser.send("Emulation.setEmulatedMedia", media="print")
+        try:
+            chapters = browser.evaluate(
+                "Array.from(document.querySelectorAll('.toctree-wrapper > "
+                "section[id^=\"page-\"]')).map(s => [s.id, getComputedStyle(s).display, "
+                "getComputedStyle(s).breakBefore])")
+            shown = [(ident, brk) for ident, display, brk in chapters if display != "none"]
+            assert len(shown) >= 15, shown
+            # The first chapter follows the title on the first sheet; every other one
+            # starts a sheet.
+            assert all(brk == "page" for _, brk in shown[1:]), shown
+            assert browser.evaluate("getComputedStyle(document.querySelector("
+                                    "'.celestia-main')).columnCount") == "auto"
+            note = browser.evaluate("(n => [getComputedStyle(n).display, n.textContent])"
+                                    "(document.querySelector('#page-examples "
+                                    ".celestia-print-only'))")
+            assert note[0] != "none", language
+            assert browser.evaluate("!!document.querySelector('#page-examples "
+                                    ".celestia-print-only a[href=\"examples.html\"]')")
+        finally:
+            browser.send("Emulation.setEmulatedMedia", media="")
 
 
 def test_print_leaves_out_the_switcher_and_the_menu(site: Path, browser) -> None:

@@ -131,8 +131,12 @@ def test_tables_show_the_engine_numbers(site: Path) -> None:
     page = (site / "en" / "components.html").read_text(encoding="utf-8")
     for city in data.CITY_VALUES:
         assert f"<td><p>{city}</p></td>" in page
+    # The deck's totals are a sentence under the table of cards (a deck is not a card).
+    powers = (site / "en" / "powers.html").read_text("utf-8")
     total = sum(data.deck_composition().values())
-    assert f"<td><p>{total}</p></td>" in (site / "en" / "powers.html").read_text("utf-8")
+    beginner = sum(data.deck_composition(data.BEGINNER).values())
+    assert f"</span></a> holds {total} cards;" in powers
+    assert f"</span></a>\u2019s, {beginner}.</p>" in powers
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

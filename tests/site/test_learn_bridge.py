@@ -38,7 +38,7 @@ def test_the_archive_runs_the_lessons_with_nothing_else_installed(tmp_path: Path
     with zipfile.ZipFile(archive) as opened:
         opened.extractall(folder)
         names = opened.namelist()
-    assert "tutor/scenarios/20-final-challenge.yaml" in names
+    assert "tutor/scenarios/21-final-challenge.yaml" in names
     assert "tutor/web/prepared.pickle" in names and "filelock/__init__.py" in names
     assert [n for n in names if n.startswith("filelock/")] == ["filelock/__init__.py"]
     assert not any(name.endswith(".so") or "prompt_toolkit" in name for name in names)
@@ -182,3 +182,72 @@ def test_the_readme_gives_the_engine_s_own_size(site: Path) -> None:
     assert re.findall(r"about (\d+) MB", readme) == [str(figure)]
     page = (site / "en" / "learn.html").read_text(encoding="utf-8")
     assert f"about {figure} MB" in page
+
+
+def _play_in_page(folder: Path, lesson: str, mistakes: int, stored: str | None = None
+                  ) -> str:
+    """Play a lesson on the page to its recap, answering wrong at its first ``mistakes``
+    questions (the positions come from the lesson's own answers); return the progress."""
+    sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
+    from lessons_play import right_position, wrong_position
+
+    # The first lesson starts the page's visit; the next one is opened in the same visit.
+    answer = call(folder, "start", stored, language="en", lesson=lesson) if stored is None \
+        else call(folder, "open", stored, lesson=lesson)
+    made = 0
+    for _ in range(500):
+        stored, view = answer["stored"], answer["view"]
+        if view["lesson"]["pause"] == "end":
+            return stored
+        if view["lesson"]["pause"] == "say":
+            answer = call(folder, "proceed", stored)
+            continue
+        session = bridge._LEARN.tutor.session
+        wrong = wrong_position(session)
+        if made < mistakes and wrong is not None and not session.in_review:
+            made += 1
+            answer = call(folder, "choose", stored, position=wrong)
+        else:
+            answer = call(folder, "choose", stored, position=right_position(session))
+    raise AssertionError("the lesson did not end")
+
+
+def test_stars_and_the_review_on_the_page(tmp_path: Path) -> None:
+    """A one-star lesson is "to practise again" in the page's list too, and what was
+    answered wrong comes back in the page's review in a later visit."""
+    stored = _play_in_page(tmp_path, "goal", mistakes=3)
+    stored = _play_in_page(tmp_path, "roll", mistakes=1, stored=stored)
+    menu = call(tmp_path, "menu", stored)["view"]["menu"]
+    status = {item["id"]: (item["status"], item["status_text"]) for item in menu["items"]}
+    assert status["goal"] == ("practise", "to practise again")
+    assert status["roll"] == ("done", "finished")
+    assert menu["counts"] == f"1 of {len(LESSONS)} finished"
+    # Nothing comes back in the visit where the mistakes were made…
+    assert menu["review"]["due"] == 0 and menu["review"]["title"] == "Review: nothing due now"
+    # …but in the next one.
+    later = call(tmp_path / "later", "start", stored, language="en")["view"]["menu"]
+    due = later["review"]["due"]
+    assert due >= 2 and later["review"]["title"] == f"Review: {due} questions or exercises due"
+    answer = call(tmp_path / "later", "review", stored)
+    for _ in range(200):
+        stored, view = answer["stored"], answer["view"]
+        if view["screen"] == "menu":
+            break
+        lesson = view["lesson"]
+        assert lesson["review"] and lesson["title"].startswith("Review: ")
+        if lesson["pause"] == "end":
+            assert lesson["recap"][0]["text"].startswith("✓ Right at the first try")
+            answer = call(tmp_path / "later", "next", stored)
+        elif lesson["pause"] == "say":
+            answer = call(tmp_path / "later", "proceed", stored)
+        else:
+            sys.path.insert(0, str(Path(__file__).parents[1] / "tutor"))
+            from lessons_play import right_position
+
+            position = right_position(bridge._LEARN.tutor.session)
+            answer = call(tmp_path / "later", "choose", stored, position=position)
+    assert answer["view"]["message"] == "The review is over for now."
+    assert answer["view"]["menu"]["review"]["due"] == 0
+    boxes = [item["box"] for entry in json.loads(stored)["lessons"].values()
+             for item in entry.get("review", {}).values()]
+    assert boxes and set(boxes) == {1}

@@ -14,6 +14,7 @@ from prompt_toolkit.output import DummyOutput
 
 from tutor.app.main import create_app, make_tutor
 from tutor.i18n import Translator
+from tutor.lessons.controller import DONE, PRACTISE
 from tutor.lessons.library import load_all
 
 
@@ -92,7 +93,7 @@ def test_a_lesson_from_the_menu_to_its_recap(state_dir: Path) -> None:
     assert "Choose an answer first" in seen["enter"]
     assert "You chose:" in seen["feedback"] and "✗" in seen["feedback"]
     assert "See rules" in seen["feedback"]
-    assert seen["hint"] == "Hint: Read the first sentence again."
+    assert seen["hint"] == "Hint: Read the first sentence of the lesson again."
     assert "★★☆ Lesson complete, with 1 mistake." in seen["recap"]
     assert "What you learned:" in seen["recap"] and "5.1 — " in seen["recap"]
     assert "Next: “The captain's roll”" in seen["recap"]
@@ -290,3 +291,68 @@ def test_enter_alone_or_1_alone_finishes_no_lesson(tmp_path: Path, masher: str) 
     for lesson_id in LESSON_IDS:
         done, stars, _ = _mash(lesson_id, keys, tmp_path)
         assert not done and stars == 0, lesson_id
+
+
+def _mash_to_the_end(lesson_id: str, pattern: list[str], tmp: Path, tutor, limit: int = 3000
+                     ) -> None:
+    """Type ``pattern`` over and over in the app, through every mistake, until the recap,
+    until a batch changes nothing (stuck) or ``limit`` keys; then leave (Ctrl-C)."""
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    handled = {"batches": 0}
+    marker = KeyBindings()
+
+    @marker.add("c-t")
+    def _handled(event) -> None:
+        handled["batches"] += 1
+
+    async def main() -> None:
+        with create_pipe_input() as pipe:
+            app = create_app(tutor, lesson_id, input=pipe, output=DummyOutput())
+            app.key_bindings = merge_key_bindings([app.key_bindings, marker])
+            task = asyncio.ensure_future(app.run_async())
+            session = tutor.session
+            typed = 0
+            for batch in range(limit // BATCH):
+                before = (len(session.inputs), session.runner.cursor, session.pause,
+                          len(session.active.log), session.reviews_left())
+                keys = "".join(pattern[(typed + i) % len(pattern)] for i in range(BATCH))
+                typed += BATCH
+                pipe.send_text(keys + MARK)
+                await _until(lambda count=batch + 1: handled["batches"] >= count, timeout=60)
+                if session.finished or tutor.session is not session:
+                    break
+                if before == (len(session.inputs), session.runner.cursor, session.pause,
+                              len(session.active.log), session.reviews_left()):
+                    break
+            pipe.send_text("\x03")
+            await asyncio.wait_for(task, 10)
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("pattern", [["\r"], ["1"], ["1", "\r"], ["1", "\r", "2", "\r", "3", "\r"]],
+                         ids=["enter", "1", "1-enter", "1-enter-2-enter-3-enter"])
+def test_mashing_finishes_no_lesson(tmp_path: Path, pattern: list[str]) -> None:
+    """Mashing the same keys through every lesson, mistakes and all, learns none: a lesson
+    counts as finished only with ★★ or more, and the menu says so."""
+    from tutor.lessons.progress import Progress
+
+    path = tmp_path / "progress.json"
+    ended = []
+    for lesson_id in LESSON_IDS:
+        tutor = make_tutor(LESSONS, Translator("en"), explicit_language=True,
+                           progress=Progress(path))
+        _mash_to_the_end(lesson_id, pattern, tmp_path, tutor)
+        if Progress(path).done(lesson_id):
+            ended.append(lesson_id)
+    tutor = make_tutor(LESSONS, Translator("en"), explicit_language=True,
+                       progress=Progress(path))
+    assert tutor.counts() == (0, len(LESSONS))
+    assert [item.lesson.id for item in tutor.menu() if item.status == DONE] == []
+    # Mashing Enter and 1 between answers reaches the end of some lessons: with one star,
+    # to practise again.
+    if pattern != ["\r"] and pattern != ["1"]:
+        assert ended, "the masher never reached a recap: the test would prove nothing"
+        assert {item.lesson.id for item in tutor.menu() if item.status == PRACTISE} == \
+            set(ended)

@@ -119,10 +119,11 @@ def test_a_long_title_gives_way_to_where_the_learner_stands(language: str) -> No
 
 @pytest.mark.parametrize("language", ["en", "fr", "hu"])
 def test_the_last_move_s_events_stay_above_the_recap(language: str) -> None:
-    """A goal reached by a payment ends the lesson: what the payment did (the airship
-    reaches the next city) is on the final screen above the recap, not dropped."""
+    """A payment ends the lesson (each exercise of alternative-route's drill ends with
+    one, whatever their order): what the payment did (the airship reaches the next city)
+    is on the final screen above the recap, not dropped."""
     tutor = make_tutor(LESSONS, Translator(language), explicit_language=True)
-    app = AppScreen(tutor, "paying", 24, 80)
+    app = AppScreen(tutor, "alternative-route", 24, 80)
     session = tutor.session
     for _ in range(1000):
         if session.finished:
@@ -137,3 +138,62 @@ def test_the_last_move_s_events_stay_above_the_recap(language: str) -> None:
         assert _squashed("·" + render_entry(entry, tr)) in screen, app.text()
     recap = tutor.recap()
     assert _squashed(recap[0][1]) in screen, app.text()
+
+
+def _to_the_end(app: AppScreen) -> None:
+    session = app.tutor.session
+    for _ in range(2000):
+        if session.finished:
+            return
+        app.send("\r" if session.pause == "say" else str(right_position(session) + 1))
+    raise AssertionError("the lesson did not end")
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(24, 80), (20, 60)])
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_the_recap_is_on_screen_when_the_lesson_ends(lesson, rows: int, cols: int) -> None:
+    """However long the last move's events, the recap's first lines are on the final
+    screen: the stars, and what the lesson taught."""
+    tutor = make_tutor(LESSONS, Translator("en"), explicit_language=True)
+    app = AppScreen(tutor, lesson.id, rows, cols)
+    _to_the_end(app)
+    recap = tutor.recap()
+    screen = app.squashed()
+    assert _squashed(recap[0][1]) in screen, app.text()
+    heading = next((text for kind, text in recap if kind == "heading"), None)
+    if heading is not None:
+        assert _squashed(heading) in screen, app.text()
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(24, 80), (20, 60)])
+@pytest.mark.parametrize("lesson_id", ["final-challenge", "crash", "ejection"])
+def test_page_up_reaches_the_start_of_the_lesson(lesson_id: str, rows: int, cols: int
+                                                 ) -> None:
+    """Halfway through a lesson, PgUp goes back to its very first lines (a long goal's
+    first voyage too), and PgDn comes back to the question."""
+    tutor = make_tutor(LESSONS, Translator("en"), explicit_language=True)
+    app = AppScreen(tutor, lesson_id, rows, cols)
+    session = tutor.session
+    tr = tutor.lesson_tr()
+    first = render_entry(session.runner.log[0], tr)
+    decisions = 0
+    total = sum(1 for step in session.runner.steps if step.kind in ("prompt", "move"))
+    while decisions < min(12, total - 1) and not session.finished:
+        if session.pause == "say":
+            app.send("\r")
+        else:
+            app.send(str(right_position(session) + 1))
+            decisions += 1
+    assert not session.finished
+    question = session.question() or session.page()[-1]
+    assert _squashed(first)[:40] not in app.squashed()
+    for _ in range(400):
+        app.send("\x1b[5~")  # PgUp
+        if _squashed(first)[:40] in app.squashed():
+            break
+    assert _squashed(first)[:40] in app.squashed(), app.text()
+    for _ in range(400):
+        app.send("\x1b[6~")  # PgDn
+        if app.ui.scroll == 0:
+            break
+    assert _squashed(render_entry(question, tr))[:40] in app.squashed(), app.text()

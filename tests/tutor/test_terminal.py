@@ -28,14 +28,16 @@ def test_a_real_terminal_session_saves_progress(state_dir: Path) -> None:
         term.wait_for("Welcome aboard")
         term.wait_for("Dice to reach")
         term.send("\r")
-        term.wait_for("Which treasures are worth the most?")
+        term.wait_for("The board above shows the route")
+        term.send("\r")
+        term.wait_for("Bruno could take a treasure of city 4")
         term.send("\r")                                   # nothing is preselected
         term.wait_for("Choose an answer first")
         twin = Session(BY_ID["goal"])
         while twin.pause == "say":
             twin.proceed()
         term.send(str(right_position(twin) + 1))
-        term.wait_for("✓ Right. The further along the route")
+        term.wait_for("✓ Right. City 12 lies further along the route")
         term.send("q")
         term.wait_for("in progress")
         term.send("q")
@@ -121,13 +123,18 @@ def test_transcript_and_check_on_the_command_line(capsys) -> None:
     assert main(["tutor", "--check"]) == 0
     out = capsys.readouterr().out
     assert f"{len(BY_ID)} lessons checked" in out
-    # One row per lesson, then the totals: moves, questions, goals.
-    rows = {line.split()[1]: line.split()[2:] for line in out.splitlines()
+    # One row per lesson, then the totals: ideas, exercises, decisions, decisions made for
+    # the learner, questions, goals.
+    lines = out.splitlines()
+    assert lines[0].split() == ["Lesson", "Ideas", "Exercises", "Decisions", "Made", "for",
+                                "them", "Questions", "Goals"]
+    rows = {line.split()[1]: line.split()[2:] for line in lines
             if re.match(r"\s*\d+\. ", line)}
     assert list(rows) == list(BY_ID)
-    assert all(len(counts) == 3 for counts in rows.values())
-    total = next(line for line in out.splitlines() if line.startswith("In all")).split()[2:]
-    assert [int(t) for t in total] == [sum(int(c[i]) for c in rows.values()) for i in range(3)]
+    assert all(len(counts) == 6 for counts in rows.values())
+    total = next(line for line in lines if line.startswith("In all")).split()[2:]
+    assert [int(t) for t in total] == [sum(int(c[i]) for c in rows.values()) for i in range(6)]
+    assert int(total[2]) >= 150   # the learner's decisions as the course is played
 
 
 def _course(folder: Path, names: list[str]) -> Path:
@@ -144,14 +151,15 @@ def _course(folder: Path, names: list[str]) -> Path:
 def test_check_names_a_lesson_that_asks_too_little(tmp_path: Path, monkeypatch, capsys) -> None:
     folder = _course(tmp_path / "lessons", ["01-goal.yaml"])
     lesson = folder / "01-goal.yaml"
-    # Without its questions, the first lesson leaves the learner two moves.
+    # Without its questions and its drill, the first lesson leaves the learner two moves.
     blocks: list[list[str]] = [[]]
     for line in lesson.read_text(encoding="utf-8").splitlines(keepends=True):
         if line.startswith("  - ") or not line.startswith(" "):
             blocks.append([])
         blocks[-1].append(line)
     lesson.write_text("".join("".join(b) for b in blocks
-                              if not (b and b[0].startswith("  - prompt:"))), encoding="utf-8")
+                              if not (b and b[0].startswith(("  - prompt:", "  - drill:")))),
+                      encoding="utf-8")
     monkeypatch.setenv("CELESTIA_SCENARIOS", str(folder))
     assert main(["tutor", "--check"]) == 1
     captured = capsys.readouterr()
@@ -175,8 +183,8 @@ def test_check_names_a_lesson_with_one_question_in_the_learners_language(
     lesson = folder / "01-goal.yaml"
     # The first lesson cut short after its first question: one thing asked of the learner.
     head, body = lesson.read_text(encoding="utf-8").split("\nsteps:\n", 1)
-    say, question = re.split(r"(?m)^(?=  - )", body)[1:3]
-    lesson.write_text(f"{head}\nsteps:\n{say}{question}", encoding="utf-8")
+    welcome, board, question = re.split(r"(?m)^(?=  - )", body)[1:4]
+    lesson.write_text(f"{head}\nsteps:\n{welcome}{board}{question}", encoding="utf-8")
     monkeypatch.setenv("CELESTIA_SCENARIOS", str(folder))
     assert main(["tutor", "--check", "--lang", language]) == 1
     err = capsys.readouterr().err
@@ -190,7 +198,12 @@ def test_check_fails_a_course_with_too_few_moves(tmp_path: Path, monkeypatch, ca
     err = capsys.readouterr().err
     moves = sum(c.moves for c in (lesson_counts(BY_ID["goal"]), lesson_counts(BY_ID["roll"])))
     assert f"ask the learner for {moves} moves in all; the course needs at least 60." in err
-    assert "1 problem found." in err
+    # The course's exercises and decisions are counted too: three problems, each named.
+    counts = [lesson_counts(BY_ID[i]) for i in ("goal", "roll")]
+    exercises = sum(c.exercises for c in counts)
+    assert f"The course holds {exercises} exercises; it needs at least 60." in err
+    assert "decisions; it needs at least 150." in err
+    assert "3 problems found." in err
 
 
 def test_an_unknown_lesson_is_named(capsys) -> None:

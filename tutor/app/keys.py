@@ -33,8 +33,31 @@ def _say(ui: TutorUI, msgid: str | None, **params: object) -> None:
 
 
 def open_lesson(ui: TutorUI, index: int) -> None:
+    """Open the lesson at ``index`` of the menu, or the review (the entry after them)."""
+    if index >= len(ui.tutor.lessons):
+        open_review(ui)
+        return
     item = ui.tutor.menu()[index]
     ui.tutor.open(item.lesson.id, resume=True)
+    ui.screen = LESSON
+    ui.choice_index = None
+    ui.scroll = 0
+    _say(ui, None)
+
+
+def open_review(ui: TutorUI, following: bool = False) -> None:
+    """Start the review (or, ``following``, go on to its next item); the menu says when
+    there is nothing (more) to review."""
+    tutor = ui.tutor
+    session = tutor.next_review() if following else tutor.open_review()
+    if session is None:
+        ui.screen = MENU
+        ui.menu_index = len(tutor.lessons)
+        # TRANSLATORS: Same role on the page: a message in the list of lessons.
+        _say(ui, N_("The review is over for now.") if following else
+             # TRANSLATORS: Same role on the page: a message in the list of lessons.
+             N_("Nothing to review now."))
+        return
     ui.screen = LESSON
     ui.choice_index = None
     ui.scroll = 0
@@ -46,7 +69,9 @@ def back_to_menu(ui: TutorUI) -> None:
     session = tutor.session
     tutor.close()
     ui.screen = MENU
-    if session is not None:
+    if session is not None and session.unit is not None:
+        ui.menu_index = len(tutor.lessons)
+    elif session is not None:
         ids = [item.lesson.id for item in tutor.menu()]
         ui.menu_index = ids.index(session.lesson.id)
     _say(ui, None)
@@ -99,13 +124,14 @@ def menu_keys(ui: TutorUI) -> KeyBindings:
     @keys.add("up", filter=in_menu)
     @keys.add("k", filter=in_menu)
     def _up(event: KeyPressEvent) -> None:
-        ui.menu_index = (ui.menu_index - 1) % len(tutor.lessons)
+        # The lessons, then the review.
+        ui.menu_index = (ui.menu_index - 1) % (len(tutor.lessons) + 1)
         _say(ui, None)
 
     @keys.add("down", filter=in_menu)
     @keys.add("j", filter=in_menu)
     def _down(event: KeyPressEvent) -> None:
-        ui.menu_index = (ui.menu_index + 1) % len(tutor.lessons)
+        ui.menu_index = (ui.menu_index + 1) % (len(tutor.lessons) + 1)
         _say(ui, None)
 
     @keys.add("enter", filter=in_menu)
@@ -188,6 +214,9 @@ def lesson_keys(ui: TutorUI) -> KeyBindings:
             ui.choice_index = None
             _say(ui, None)
             tutor.save()
+        elif session.unit is not None:  # a review item answered: on to the next
+            tutor.save()
+            open_review(ui, following=True)
         else:  # finished: on to the next lesson
             tutor.save()
             following = tutor.next_lesson(session.lesson.id)
@@ -254,6 +283,9 @@ def confirm_keys(ui: TutorUI) -> KeyBindings:
             ui.choice_index = None
             ui.scroll = 0
             _say(ui, N_("The lesson starts again from the beginning."))
+            return
+        if tutor.session is not None and tutor.session.unit is not None:
+            open_review(ui, following=True)  # skipped: it stays due
             return
         next_id = tutor.skip()
         if next_id is None:

@@ -233,6 +233,8 @@ class TutorUI:
         """The lines the board takes on screen."""
         if self.tutor.session is None or self.tutor.session.finished:
             return 0  # the recap takes the screen
+        if self.scroll > 0:
+            return 0  # reading back: the text takes the board's room
         fragments = self._board()
         lines = sum(text.count("\n") for _, text in fragments) + 1 if fragments else 0
         return max(0, min(lines, self._board_room()))
@@ -326,19 +328,54 @@ class TutorUI:
         width = self._width() - 1
         blocks = self._page_blocks(session, width)
         if session.finished:
-            # The last move's events (the airship flies on after a goal's payment) stay
-            # above the recap, so the learner sees what their move did.
+            recap: list[list[tuple[str, str]]] = []
             for kind, text in self.tutor.recap():
                 indent = "  " if kind in ("recap", "mistake") else ""
                 style = {"title": "right", "heading": "prompt", "mistake": "wrong",
                          "next": "prompt"}.get(kind, "say")
-                blocks.append([(cls(style, self.colour), w)
-                               for w in self._wrap(("• " if indent else "") + text, width,
-                                                   indent)])
+                recap.append([(cls(style, self.colour), w)
+                              for w in self._wrap(("• " if indent else "") + text, width,
+                                                  indent)])
             message = self._message_text()
             if message:
-                blocks.append([(cls("notice", self.colour), w)
-                               for w in self._wrap(message, width)])
+                recap.append([(cls("notice", self.colour), w)
+                              for w in self._wrap(message, width)])
+            # The last move's events (the airship flies on after a goal's payment) stay
+            # above the recap, so the learner sees what their move did — as many of the
+            # last ones as leave the recap on screen.
+            room = self._board_room() - sum(len(block) for block in recap)
+            kept: list[list[tuple[str, str]]] = []
+            for block in reversed(blocks):
+                if sum(len(b) for b in kept) + len(block) > room:
+                    break
+                kept.insert(0, block)
+            return kept + recap
+        self._history_count = 0
+        if session.pause in ("say", "ask"):
+            # Everything before the page, so that PgUp reaches the start of the lesson.
+            history = self._history_blocks(session, width)
+            self._history_count = len(history)
+            blocks = history + blocks
+        return blocks
+
+    def _history_blocks(self, session, width: int) -> list[list[tuple[str, str]]]:
+        """What the lesson showed before the current page, as it was read: narration,
+        events, questions and the answers given."""
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
+        from ..lessons.render import render_entry
+
+        tr = self.tutor.lesson_tr()
+        blocks: list[list[tuple[str, str]]] = []
+        log = session.active.log
+        for entry in log[:min(session.page_start, len(log))]:
+            text = render_entry(entry, tr)
+            indent = "  " if entry.kind == "event" else ""
+            if entry.kind == "event":
+                text = "· " + text
+            elif entry.kind == "chosen":
+                text = "→ " + text
+            blocks.append([(cls(entry.kind, self.colour), w)
+                           for w in self._wrap(text, width, indent)])
         return blocks
 
     @_per_render
@@ -377,10 +414,12 @@ class TutorUI:
         return Dimension(min=0, preferred=count, max=count)
 
     def _whole_paragraphs(self, room: int) -> int:
-        """The lines of the last paragraphs that fit in ``room`` lines (none when not even
-        the last one fits: the tail of a sentence would not read)."""
+        """The lines of the page's last paragraphs that fit in ``room`` lines (none when
+        not even the last one fits: the tail of a sentence would not read); what came
+        before the page shows only when scrolled back."""
         shown = 0
-        for block in reversed(self._narration_blocks()):
+        blocks = self._narration_blocks()
+        for block in reversed(blocks[getattr(self, "_history_count", 0):]):
             if shown + len(block) > room:
                 break
             shown += len(block)
@@ -400,28 +439,41 @@ class TutorUI:
             out += [(style, text), ("", "\n")]
         return out[:-1]
 
-    def _narration_cursor(self) -> Point:
+    def _narration_top(self) -> int:
+        """The first narration line in the window: the latest text at the bottom (or,
+        ``scroll`` lines further back: PgUp); the recap from its top (PgDn: further)."""
+        session = self.tutor.session
+        if session is None:
+            return 0
         count = len(self._narration_lines())
         self.scroll = min(self.scroll, self.max_scroll())
-        session = self.tutor.session
-        if session is not None and session.finished:
-            # The recap reads from its top; PgDn (scroll < 0) shows the rest.
-            if self.scroll >= 0:
-                return Point(0, 0)
-            info = self.narration_window.render_info
-            height = info.window_height if info is not None else 1
-            return Point(0, max(0, min(count - 1, height - 1 - self.scroll)))
-        return Point(0, max(0, count - 1 - self.scroll))
+        # Scrolled back, and at the recap, the board gives the text its room.
+        room = self._board_room()
+        if session.finished:
+            return max(0, min(-self.scroll, count - room)) if self.scroll < 0 else 0
+        if self.scroll <= 0:
+            shown = self._whole_paragraphs(room - self._board_rows())
+            return max(0, count - shown)
+        return max(0, count - room - self.scroll)
+
+    def _narration_scroll(self, window: Window) -> int:
+        return self._narration_top()
+
+    def _narration_cursor(self) -> Point:
+        # At the window's top line: the window then keeps the scroll it is given.
+        return Point(0, self._narration_top())
 
     def max_scroll(self) -> int:
-        """How far PgUp may go back: the narration lines hidden above its window."""
+        """How far PgUp may go back: the narration lines hidden above its window (the
+        whole lesson so far)."""
         session = self.tutor.session
-        if session is not None and session.finished:
+        if session is None or session.finished:
             return 0  # the recap reads from its top
-        window = getattr(self, "narration_window", None)
-        info = window.render_info if window is not None else None
-        height = info.window_height if info is not None else 0
-        return max(0, len(self._narration_lines()) - height)
+        count = len(self._narration_lines())
+        room = self._board_room()
+        hidden = count - self._whole_paragraphs(room - self._board_rows())
+        # Scrolled back, the board gives the text its room: one step may show it all.
+        return max(count - room, 1) if hidden > 0 else 0
 
     def _choices(self):
         session = self.tutor.session
@@ -429,6 +481,10 @@ class TutorUI:
         width = self._width() - 1
         if session is None:
             return []
+        if session.finished and session.unit is not None:
+            text = N_("Enter ▸ next question") if self.tutor.review_queue else \
+                N_("Enter ▸ back to the menu")
+            return [(cls("right", self.colour), " " + tr.gettext(text))]
         if session.finished:
             stars = "★" * session.stars() + "☆" * (3 - session.stars())
             if self.tutor.next_lesson(session.lesson.id) is None:
@@ -511,7 +567,8 @@ class TutorUI:
         self.narration_window = Window(
             FormattedTextControl(self._narration, focusable=False, show_cursor=False,
                                  get_cursor_position=self._narration_cursor),
-            wrap_lines=False, height=self._narration_height)
+            wrap_lines=False, height=self._narration_height,
+            get_vertical_scroll=self._narration_scroll)
         lesson = HSplit([
             Window(FormattedTextControl(self._board, show_cursor=False),
                    height=self._board_height, wrap_lines=False),

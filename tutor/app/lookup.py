@@ -26,9 +26,12 @@ def lookup(query: str, tr: Translator, width: int = 78) -> list[str]:
         lines.extend(textwrap.wrap(text, width, initial_indent=indent,
                                    subsequent_indent=indent) or [""])
 
-    if rules.exists(query):
+    # A rule's number ("3.4", "rule 3.4", "règle 3.5") shows that rule, as `celestia faq`
+    # puts it first; a bare number shows only the rule.
+    refs = [query] if rules.exists(query) else faq.rule_refs(query)
+    for ref in refs:
         try:
-            for kind, item_id, text in rules.blocks(rules.get(query), tr):
+            for kind, item_id, text in rules.blocks(rules.get(ref), tr):
                 if kind == "heading":
                     para(f"{item_id} {text}")
                 elif kind == "rule":
@@ -37,6 +40,10 @@ def lookup(query: str, tr: Translator, width: int = 78) -> list[str]:
                     para(text)
         except CelestiaError as err:
             para(tr.message(err))
+        lines.append("")
+    if rules.exists(query):
+        while lines and not lines[-1]:
+            lines.pop()
         return lines
 
     try:

@@ -26,8 +26,10 @@ def make_tutor(lessons: Sequence[Lesson], tr: Translator, explicit_language: boo
     return Tutor(lessons, progress, language)
 
 
-def create_app(tutor: Tutor, lesson_id: str | None = None, **app_args: Any):
-    """The prompt-toolkit Application (``app_args``: e.g. ``input``/``output`` for tests)."""
+def create_app(tutor: Tutor, lesson_id: str | None = None, review: bool = False,
+               **app_args: Any):
+    """The prompt-toolkit Application (``app_args``: e.g. ``input``/``output`` for tests);
+    ``review``: open on the review (the menu says if nothing is due)."""
     # start-up: the tutor's first screen (benchmarks/tutor.py)
     from prompt_toolkit.application import Application
     from prompt_toolkit.output.color_depth import ColorDepth
@@ -40,6 +42,11 @@ def create_app(tutor: Tutor, lesson_id: str | None = None, **app_args: Any):
     if lesson_id is not None:
         tutor.open(lesson_id, resume=True)
         ui.screen = LESSON
+    elif review:
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
+        from .keys import open_review
+
+        open_review(ui)
     app = Application(layout=ui.layout, key_bindings=build_keys(ui), style=build_style(),
                       full_screen=True, mouse_support=False,
                       color_depth=None if colour_wanted() else ColorDepth.MONOCHROME,
@@ -49,18 +56,18 @@ def create_app(tutor: Tutor, lesson_id: str | None = None, **app_args: Any):
 
 
 def run_app(lessons: Sequence[Lesson], tr: Translator, explicit_language: bool,
-            lesson_id: str | None = None) -> int:
+            lesson_id: str | None = None, review: bool = False) -> int:
     tutor = make_tutor(lessons, tr, explicit_language)
     if lesson_id is not None:
         tutor.lesson(lesson_id)  # an unknown id is reported before the screen opens
     # The menu shows before prompt-toolkit is imported; the app then draws it again.
     frame = FirstFrame()
-    if lesson_id is None:
+    if lesson_id is None and not review:
         frame.draw(tutor, tutor.suggested(), opening_message(tutor))
     drawn = []
     shown = tutor.progress.notice  # already on the menu screen
     try:
-        app = create_app(tutor, lesson_id)
+        app = create_app(tutor, lesson_id, review=review)
         app.after_render += lambda _app: drawn.append(True)
         result = app.run()
     except KeyboardInterrupt:

@@ -11,7 +11,7 @@ import textwrap
 
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES, Translator
-from ..lessons.controller import DONE, STARTED, Tutor
+from ..lessons.controller import DONE, PRACTISE, STARTED, Tutor
 from .style import cls
 
 #: A message on screen: a msgid and its parameters (``title`` is translated when shown;
@@ -67,6 +67,12 @@ def header(tutor: Tutor, width: int, in_menu: bool) -> list[Line]:
         done, total = tutor.counts()
         title = tr.gettext(N_("Celestia — guided lessons"))
         counter = tr.format(N_("{done} of {total} finished"), done=done, total=total)
+    elif session.unit is not None:
+        # TRANSLATORS: Same role on the page: the title of a review item.
+        title = tr.format(N_("Review: {title}"), title=tr.gettext(session.lesson.title))
+        # TRANSLATORS: Same role on the page: where the review stands (item 2 of 5).
+        counter = tr.format(N_("{number} of {total}"), number=tutor.review_done(),
+                            total=tutor.review_total)
     else:
         title = tr.gettext(session.lesson.title)
         if session.in_review:
@@ -116,20 +122,29 @@ def menu_footer(tutor: Tutor, width: int) -> list[Line]:
 
 
 def menu(tutor: Tutor, index: int, width: int, colour: bool) -> list[Line]:
-    """The list of lessons, one line each, the one at ``index`` selected."""
+    """The list of lessons, one line each, then the review; the one at ``index``
+    selected. A lesson finished with one star is to practise again (↻): it does not
+    count as learned."""
     tr = tutor.tr
     out = []
     for i, item in enumerate(tutor.menu()):
-        mark = "✓" if item.status == DONE else "…" if item.status == STARTED else " "
+        mark = {DONE: "✓", STARTED: "…", PRACTISE: "↻"}.get(item.status, " ")
         line = f" {mark} {stars_text(item.stars)} {i + 1:2}. {tr.gettext(item.lesson.title)}"
         if item.status == STARTED:
             line += "  " + tr.gettext(N_("(in progress)"))
-        line = line[:width]
-        if i == index:
-            out.append(("class:selected", line.ljust(width)))
-        else:
-            out.append((cls("done", colour) if item.status == DONE else "", line))
+        elif item.status == PRACTISE:
+            line += "  " + tr.gettext(N_("(to practise again)"))
+        out.append(_menu_line(line, i == index, width,
+                              cls("done", colour) if item.status == DONE else ""))
+    due = len(tutor.due_reviews())
+    out.append(_menu_line(f" ⟳       {tutor.review_title()}", index == len(tutor.lessons),
+                          width, cls("hint", colour) if due else ""))
     return out
+
+
+def _menu_line(line: str, selected: bool, width: int, style: str) -> Line:
+    line = line[:width]
+    return ("class:selected", line.ljust(width)) if selected else (style, line)
 
 
 def menu_notes(tutor: Tutor, index: int, message: Message | None, width: int,
@@ -140,7 +155,9 @@ def menu_notes(tutor: Tutor, index: int, message: Message | None, width: int,
     width -= 2
     items = tutor.menu()
     lines: list[Line] = []
-    if items:
+    if index >= len(items):
+        lines += [("", w) for w in wrap(tutor.review_note(), width)]
+    elif items:
         selected = items[index]
         lines += [("", w) for w in wrap(tr.gettext(selected.lesson.summary), width)]
         if selected.advise_earlier:

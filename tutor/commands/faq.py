@@ -89,7 +89,22 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
                         excerpt=inputs.excerpt(query)))
         return 1
     found = faq.search(query, tr.language, limit=args.limit)
-    if not found:
+    # A rule's number ("3.4.2", "rule 3.4", "règle 3.5") brings that rule first, then the
+    # entries resting on it.
+    refs = faq.rule_refs(query)
+    if refs:
+        # start-up: the command-line lookups (benchmarks/lookup.py); the rulebook and
+        # its tables only for a query that names a rule
+        from ..content import rules
+        from ..content.rule_text import write_item
+
+        for n, ref in enumerate(refs):
+            if n:
+                out.blank()
+            write_item(rules.get(ref), tr, out)
+        if found:
+            out.blank()
+    elif not found:
         error(tr.format(N_('No FAQ entry matches "{query}". Try other words or fewer of '
                            'them, "celestia faq --list" to see every question, or '
                            '"celestia rules" to read the rulebook.'), query=inputs.excerpt(query)))

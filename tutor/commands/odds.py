@@ -15,12 +15,18 @@ import sys
 from ..engine import Options, data
 from ..engine.messages import N_
 from ..engine.payment import equipment_covers, format_payment, hazard_counts, payments
-from ..glossary import by_engine, fold
 from ..i18n import Translator
 from ..inputs import argument, excerpt, whole
 from ..practice.coach import advise_view, figure_lines
 from ..practice.odds import figures, unseen_cards
-from ..practice.parse import InputError, parse_names
+from ..practice.parse import (
+    InputError,
+    parse_names,
+    parse_treasures,
+    shown,
+    variant_argument,
+    variant_metavar,
+)
 from ..practice.table import Table, assumption_lines, table_view
 
 HELP = N_("the coach's advice for a situation at the table: stay or leave, pay or crash, "
@@ -55,7 +61,8 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         help=tr.format(N_("players in the game, {low} to {high} (default "
                                           "{default})"), low=data.MIN_PLAYERS,
                                        high=data.MAX_PLAYERS, default=4))
-    parser.add_argument("--variant", choices=("standard", "beginner"), default="standard",
+    parser.add_argument("--variant", type=variant_argument(tr), metavar=variant_metavar(tr),
+                        default="standard",
                         help=_("rules variant"))
     parser.add_argument("--grappling-hook", action="store_true",
                         help=_("the Grappling Hook promotional cards are in the deck"))
@@ -87,8 +94,9 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("--city", type=argument(tr, 0, 999), metavar=_("CITY"),
                         help=_("the city where the airship is (its value: 1, 2, 4, …)"))
     parser.add_argument("--treasures", metavar=_("TREASURES"), default="",
-                        help=_("your treasures as city:value, separated by commas, e.g. "
-                               "1:2,4:spyglass"))
+                        help=tr.format(N_("your treasures as city:value, separated by "
+                                          "commas, e.g. 1:2,4:{spyglass}"),
+                                       spyglass=shown("term", data.SPYGLASS, tr)))
     parser.add_argument("--aboard", type=argument(tr, 1, data.MAX_PLAYERS), metavar=_("N"),
                         help=_("how many players are aboard, you included (default: all)"))
     # TRANSLATORS: Same role in every option: the placeholder for a list of numbers in the usage.
@@ -108,36 +116,6 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         # TRANSLATORS: Same role in every command: the help of an option.
                         help=tr.format(N_("points for each unused Magic Spyglass (default "
                                           "{points})"), points=data.SPYGLASS_POINTS_DEFAULT))
-
-
-def _treasures(text: str, variant: str) -> list[tuple[int, int]]:
-    def treasure_error(item: str) -> InputError:
-        return InputError(N_('"{item}" in --treasures is not a treasure: write city:value with '
-                             "a value that city's pile holds, e.g. 4:6 or 4:spyglass."),
-                          item=excerpt(item))
-
-    # A Magic Spyglass is written "spyglass", "0", or its name in any of the languages.
-    spyglass = {"0", *(fold(word) for words in by_engine()[data.SPYGLASS].terms.values()
-                       for word in words), data.SPYGLASS}
-    found: list[tuple[int, int]] = []
-    most = sum(len(data.pile_composition(c, variant)) for c in data.CITY_VALUES)
-    for raw in text.split(","):
-        item = raw.strip()
-        if not item:
-            continue
-        if len(found) == most:
-            raise InputError(N_("--treasures names more treasures than the whole game "
-                                "holds."))
-        city_text, _, value_text = item.partition(":")
-        city = whole(city_text, 0, data.CITY_VALUES[-1])
-        value = 0 if fold(value_text.strip()) in spyglass \
-            else whole(value_text, 1, data.CITY_VALUES[-1])
-        values = {t.value for t in data.pile_composition(city, variant)} \
-            if city in data.CITY_VALUES else set()
-        if value not in values:
-            raise treasure_error(item)
-        found.append((city, value))
-    return found
 
 
 def _numbers(text: str, option: str, high: int) -> list[int]:
@@ -249,7 +227,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         return 2
     table = _table(args, aboard)
     view = table_view(table, hand, discard, dice, city or 0,
-                      _treasures(args.treasures, args.variant), args.variant,
+                      parse_treasures(args.treasures, args.variant, tr), args.variant,
                       args.grappling_hook, args.spyglass_points)
     legal = _decision(view) if city is not None else []
     if legal:

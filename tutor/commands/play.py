@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import random
+import shutil
 import sys
+import textwrap
 from pathlib import Path
 
 from ..engine import Options, data
@@ -13,7 +15,7 @@ from ..engine.messages import N_
 from ..file_errors import InUse
 from ..i18n import Translator
 from ..inputs import excerpt, read_lines, seed_argument, spyglass_points_argument, typed, whole
-from ..practice.batch import run_batch
+from ..practice.batch import command_list, run_batch
 from ..practice.game import (
     BOT_NAMES,
     PRACTICE_STYLES,
@@ -23,38 +25,70 @@ from ..practice.game import (
     default_save_path,
     load,
 )
+from ..practice.parse import (
+    parse_styles,
+    shown,
+    shown_list,
+    variant_argument,
+    variant_metavar,
+)
 from ..practice.saved import QUIT, RESUME, make_room, open_elsewhere, saved_lines
 from ..std_streams import require_input
 from ..storage import hold
 
 HELP = N_("play a practice game against bots, with an exact odds coach")
 
-EPILOG = N_("""Bots: give a number (styles then take turns: cautious, sensible, bold) or one
-style per bot, e.g. --bots cautious,bold,expert. The styles are cautious, sensible, bold
-and expert, which plays the coach's advice and is the strongest.
+#: The help's closing paragraphs, each filled to the terminal's width at run time.
+EPILOG = (
+    N_("Bots: give a number (styles then take turns: {ordinary}) or one style per bot, e.g. "
+       "--bots {example}. The styles are {styles}; {expert} plays the coach's advice and is "
+       "the strongest."),
+    N_("On screen: arrow keys and Enter (or 1 to 9) choose a move, c shows or hides the "
+       "coach, m opens all the coach says (every choice's points and the odds behind them), "
+       "s saves, q quits (the game is saved). Without a terminal, or with --batch, moves are "
+       "read from the standard input, one a line: the number of a choice or its words as "
+       "shown, or one of these commands: {commands}."),
+    N_("The game is saved after every move, as a game record that celestia replay also "
+       "reads; --resume goes on with it, with every option it was started with (--coach "
+       "included). If an unfinished game is saved when you start a new one, you are asked "
+       "what to do with it; --new starts the new game at once and keeps the unfinished one "
+       "in a file of its own."),
+)
 
-On screen: arrow keys and Enter (or 1 to 9) choose a move, c shows or hides the coach,
-m opens all the coach says (every choice's points and the odds behind them), s saves,
-q quits (the game is saved). Without a terminal, or with --batch, moves are read
-from the standard input, one a line: the number of a choice or its action (stay, leave,
-pay compass+turbo…), or coach, board, save FILE, quit.
 
-The game is saved after every move, as a game record that celestia replay also reads;
---resume goes on with it, with every option it was started with (--coach included).
-If an unfinished game is saved when you start a new one, you are asked what to do with
-it; --new starts the new game at once and keeps the unfinished one in a file of its own.""")
+def epilog(tr: Translator) -> str:
+    """The epilog with the styles and commands in the reader's words (the words to type)."""
+    def style(name: str) -> str:
+        return shown("style", name, tr)
+
+    words = {"ordinary": shown_list("style", PRACTICE_STYLES[:3], tr),
+             "example": ",".join(style(s) for s in ("cautious", "bold", "expert")),
+             "styles": shown_list("style", PRACTICE_STYLES, tr), "expert": style("expert"),
+             "commands": command_list(tr, "and")}
+    # The words filled in are as long as each language makes them: each paragraph is
+    # filled to fit the terminal (never cut inside "--bots prudent,bold").
+    return "\n\n".join(textwrap.fill(tr.format(part, **words), _width(),
+                                     break_on_hyphens=False, break_long_words=False)
+                       for part in EPILOG)
+
+
+def _width() -> int:
+    return min(shutil.get_terminal_size().columns, 80) - 2
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     _ = tr.gettext
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = _(EPILOG)
+    parser.epilog = epilog(tr)
+    # Raw text, so that the epilog keeps its paragraphs: the description is filled here.
+    parser.description = textwrap.fill(parser.description or "", _width())
     parser.add_argument("--bots", default=None, metavar=_("BOTS"),
                         help=tr.format(N_("how many bots ({low} to {high}), or their styles "
                                           "separated by commas (default {default})"),
                                        low=1, high=data.MAX_PLAYERS - 1, default=2))
     parser.add_argument("--name", metavar=_("NAME"), help=_("your name at the table"))
-    parser.add_argument("--variant", choices=("standard", "beginner"), default=None,
+    parser.add_argument("--variant", type=variant_argument(tr), metavar=variant_metavar(tr),
+                        default=None,
                         help=_("rules variant"))
     parser.add_argument("--grappling-hook", action="store_true", default=None,
                         help=_("add the Grappling Hook promotional cards"))
@@ -85,7 +119,7 @@ GAME_OPTIONS = {"bots": "--bots", "name": "--name", "variant": "--variant",
                 "seed": "--seed"}
 
 
-def _styles(text: str) -> tuple[str, ...]:
+def _styles(text: str, tr: Translator) -> tuple[str, ...]:
     text = text.strip()
     if text.isdigit():  # also "²" and other scripts' digits: a count, but not one we take
         count = whole(text, 1, len(BOT_NAMES))
@@ -94,11 +128,11 @@ def _styles(text: str) -> tuple[str, ...]:
                                 most=len(BOT_NAMES), count=excerpt(text))
         # The expert is asked for by name; a number gives the three ordinary styles in turn.
         return tuple(PRACTICE_STYLES[i % 3] for i in range(count))
-    styles = tuple(s.strip() for s in text.split(",") if s.strip())
-    if len(styles) > len(BOT_NAMES):  # more bots than seats: say so before anything else
+    given = [s for s in text.split(",") if s.strip()]
+    if len(given) > len(BOT_NAMES):  # more bots than seats: say so before anything else
         raise PracticeError(N_("A practice game has 1 to {most} bots, not {count}."),
-                            most=len(BOT_NAMES), count=len(styles))
-    return tuple(excerpt(s) for s in styles)
+                            most=len(BOT_NAMES), count=len(given))
+    return tuple(parse_styles(text, PRACTICE_STYLES, tr))
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
@@ -151,7 +185,7 @@ def _start(args: argparse.Namespace, tr: Translator, save_path, interactive: boo
     """A new game, saved at once; None if the player chose to quit at the question about
     an unfinished game."""
     setup = Setup(name=typed(args.name) if args.name else tr.gettext(N_("Player")),
-                  bots=_styles(args.bots if args.bots is not None else "2"),
+                  bots=_styles(args.bots if args.bots is not None else "2", tr),
                   variant=args.variant or "standard",
                   grappling_hook=bool(args.grappling_hook),
                   spyglass_points=(args.spyglass_points if args.spyglass_points is not None

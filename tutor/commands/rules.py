@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from ..content import about, rules
-from ..content.tables import render_text
-from ..content.terminal import BOLD, Writer, error
+from ..content.rule_text import write_item
+from ..content.terminal import Writer, error
 from ..engine.messages import N_
 from ..i18n import Translator
 from ..inputs import excerpt
@@ -21,28 +21,6 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                                "without it, the whole rulebook"))
     parser.add_argument("--about", action="store_true",
                         help=_("show the facts about the game instead (designer, players…)"))
-
-
-def _write_item(item: object, tr: Translator, out: object) -> None:
-    """Write a section (with its subsections and tables) or one statement."""
-    assert isinstance(out, Writer)
-    for n, (kind, ident, body) in enumerate(rules.blocks(item, tr)):  # type: ignore[arg-type]
-        if kind == "heading":
-            if n:
-                out.blank()
-            # A top section ("3") stands out from its subsections ("3.4").
-            out.paragraph(body.upper() if "." not in ident else body, label=ident, code=BOLD)
-            out.blank()
-        elif kind == "intro":
-            out.paragraph(body)
-            out.blank()
-        elif kind == "table":
-            out.blank()
-            out.block(render_text(ident, tr, out.width))
-        else:
-            see = rules.get(ident).see  # type: ignore[union-attr]
-            suffix = f" (→\u00a0{', '.join(see)})" if see else ""
-            out.paragraph(body + suffix, label=ident)
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
@@ -64,5 +42,5 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     for n, item in enumerate(items):
         if n:
             out.blank()
-        _write_item(item, tr, out)
+        write_item(item, tr, out)
     return 0

@@ -10,6 +10,7 @@ from ..engine import data
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
 from ..inputs import read_line, spyglass_points_argument, typed
+from ..practice.parse import variant_argument, variant_metavar
 from ..std_streams import INTERRUPTED, require_input
 
 HELP = N_("add up the scores of a game played at the table and name the winner")
@@ -46,7 +47,8 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("--file", metavar=_("FILE"), help=_("read the sheet from a file"))
     parser.add_argument("--save", metavar=_("FILE"),
                         help=_("write the sheet entered to a file (the same format)"))
-    parser.add_argument("--variant", choices=("standard", "beginner"), default=None,
+    parser.add_argument("--variant", type=variant_argument(tr), metavar=variant_metavar(tr),
+                        default=None,
                         help=_("rules variant (default: standard, or the file's)"))
     parser.add_argument("--spyglass-points", type=spyglass_points_argument(tr), default=None,
                         metavar=_("N"),

@@ -14,9 +14,15 @@ from babel.numbers import format_decimal
 from ..engine import Options, State, data, play_game
 from ..engine.messages import N_, OptionsError
 from ..i18n import Translator
-from ..inputs import argument, seed_argument, spyglass_points_argument
+from ..inputs import argument, excerpt, seed_argument, spyglass_points_argument
 from ..practice.expert import STYLES, make_player
-from ..practice.words import STYLE_NAMES
+from ..practice.parse import (
+    STYLE_NAMES,
+    parse_styles,
+    shown_list,
+    variant_argument,
+    variant_metavar,
+)
 
 HELP = N_("play full games between bots and print a summary and the speed")
 
@@ -36,7 +42,8 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                                        low=data.MIN_PLAYERS, high=data.MAX_PLAYERS))
     parser.add_argument("--seed", type=seed_argument(tr), default=0, metavar=_("N"),
                         help=_("seed of the first game"))
-    parser.add_argument("--variant", choices=("standard", "beginner"), default="standard",
+    parser.add_argument("--variant", type=variant_argument(tr), metavar=variant_metavar(tr),
+                        default="standard",
                         # TRANSLATORS: Same role in every command: the help of an option.
                         help=_("rules variant"))
     parser.add_argument("--grappling-hook", action="store_true",
@@ -49,8 +56,9 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         help=tr.format(N_("points for each unused Magic Spyglass (default "
                                           "{points})"), points=data.SPYGLASS_POINTS_DEFAULT))
     parser.add_argument("--bots", default="random", metavar=_("STYLES"),
-                        help=_("bot style for every seat, or one per seat separated by commas: "
-                               "random, cautious, sensible, bold, expert"))
+                        help=tr.format(N_("bot style for every seat, or one per seat "
+                                          "separated by commas: {styles}"),
+                                       styles=shown_list("style", STYLES, tr, "or")))
     parser.add_argument("--ladder", action="store_true",
                         help=_("play every bot style against every other one, seats shared "
                                "and rotated, and print the table of win rates"))
@@ -276,13 +284,12 @@ def ladder_report(result: Ladder, tr: Translator) -> list[str]:
     return lines
 
 
-def _styles(text: str, players: int) -> list[str]:
-    styles = [s.strip() for s in text.split(",") if s.strip()]
-    unknown = [s for s in styles if s not in STYLES]
-    if unknown or not styles:
+def _styles(text: str, players: int, tr: Translator) -> list[str]:
+    styles = parse_styles(text, STYLES, tr)
+    if not styles:
         # TRANSLATORS: Same role wherever a bot style is read: an error.
         raise OptionsError(N_('Unknown bot style "{style}"; the styles are: {styles}.'),
-                           style=unknown[0] if unknown else text, styles=", ".join(STYLES))
+                           style=excerpt(text), styles=shown_list("style", STYLES, tr))
     if len(styles) > players:
         raise OptionsError(N_("{count} bot styles were given for a table of {players} players: "
                               "give at most one style per seat (with fewer, the styles take "
@@ -304,7 +311,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
                         spyglass_points=args.spyglass_points)
         print("\n".join(ladder_report(result, tr)))
         return 0
-    styles = _styles(args.bots, args.players)
+    styles = _styles(args.bots, args.players, tr)
     summary = simulate(args.games or GAMES, args.players, args.seed, styles, variant=args.variant,
                        grappling_hook=args.grappling_hook,
                        spyglass_points=args.spyglass_points)

@@ -25,12 +25,20 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                                "answers, instead of starting the app"))
     parser.add_argument("--check", action="store_true",
                         help=_("check every lesson: format, ids, prerequisites, translations, "
-                               "and that every move plays on the engine"))
+                               "that every move plays on the engine, no answer on screen "
+                               "before its question, taught before asked, goals judged on "
+                               "what the learner sees"))
+    parser.add_argument("--review", action="store_true",
+                        help=_("review what you got wrong in earlier sessions, when it is due "
+                               "(spaced repetition)"))
     parser.add_argument("--list", action="store_true", help=_("list the lessons and exit"))
 
 
 # TRANSLATORS: the last row of the table of lessons (tutor --check): the course's totals.
 IN_ALL = N_("In all")
+# TRANSLATORS: a column of tutor --check: moves of the learner's seat that the lesson
+# plays for them (must be 0). Keep it short.
+MADE_FOR_THEM = N_("Made for them")
 
 
 class TutorError(CelestiaError):
@@ -59,14 +67,20 @@ def _check(tr: Translator) -> int:
 
 
 def _counts_table(report, tr: Translator) -> list[str]:
-    """One row per lesson, and the course's totals: learner moves (decisions of their seat,
-    the moves of each goal's solution), quiz questions, goals."""
+    """One row per lesson, and the course's totals: ideas taught, exercises, the learner's
+    decisions as the lesson is played, moves of the learner's seat made for them, quiz
+    questions, goals."""
     _ = tr.gettext
-    headers = [_(N_("Lesson")), _(N_("Moves")), _(N_("Questions")), _(N_("Goals"))]
-    rows = [[f"{number:2}. {lesson.id}", str(c.moves), str(c.questions), str(c.goals)]
+    headers = [_(N_("Lesson")), _(N_("Ideas")), _(N_("Exercises")), _(N_("Decisions")),
+               _(MADE_FOR_THEM), _(N_("Questions")), _(N_("Goals"))]
+
+    def cells(c) -> list[str]:
+        return [str(c.ideas), str(c.exercises), str(c.decisions), str(c.automatic),
+                str(c.questions), str(c.goals)]
+
+    rows = [[f"{number:2}. {lesson.id}", *cells(c)]
             for number, (lesson, c) in enumerate(report.lessons, start=1)]
-    total = report.total
-    rows.append([_(IN_ALL), str(total.moves), str(total.questions), str(total.goals)])
+    rows.append([_(IN_ALL), *cells(report.total)])
     widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
 
     def line(row: list[str]) -> str:
@@ -82,7 +96,6 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     try:
         if args.check:
             return _check(tr)
-
         lessons = load_all()
         if args.list:
             for lesson in lessons:
@@ -106,7 +119,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
 
         # An unknown CELESTIA_LANG was set aside (with a word) when the program started.
         chosen = bool(args.lang) or known_language(os.environ.get("CELESTIA_LANG"))
-        return run_app(lessons, tr, explicit_language=chosen, lesson_id=args.lesson)
+        return run_app(lessons, tr, explicit_language=chosen, lesson_id=args.lesson,
+                       review=args.review)
     except LessonError as err:
         # Imported only here: the lesson runner it brings is not needed for the menu.
         # start-up: the tutor's first screen (benchmarks/tutor.py)

@@ -8,11 +8,19 @@ the query asks about that it answers (rare words counting more, the question and
 keywords more than the answer), multiplied by the share of the query it answers (a term
 only its answer mentions counting half), by how alike its question and the query are as
 wholes, by how much of its question the query asks about, and by the kinds of answer
-both ask for ("who", "when", "what for": ``search.intents``). Of entries that match
-alike, the one whose question is about the thing the query names first, and the main
-entry of a card or of a number of the rules ("50"), come first; entries about the
-beginner variant or the Grappling Hook come after the general rule unless the query
-names them. A word of the language is never "corrected" as a typo.
+both ask for ("who", "when", "what for", and weighed more, "must" and "still":
+``search.intents``), and by whether both are about the same moment ("after the captain
+paid" is not "after I left": ``search.order``). Of entries that match alike, the one
+whose question is about the thing the query names first, and the main entry of a card or
+of a number of the rules ("50"), come first; entries about the beginner variant or the
+Grappling Hook come after the general rule unless the query names them. A word of the
+language is never "corrected" as a typo. A rule's number in the query ("3.4.2", "rule
+3.4", "règle 3.5": ``rule_refs``) brings the entries resting on it, first those whose
+main rule it is; ``celestia faq`` and the tutor's look-up show the rule itself first.
+
+The website's pages run this same search on the data of ``page_data`` (the script
+``tutor/site/static/celestia-faq.js`` follows ``search`` step by step; a conformance
+test asks both every evaluation question).
 
     >>> from tutor.content import faq
     >>> len(faq.entries()) >= 30
@@ -35,9 +43,11 @@ from . import loader
 from . import search as search_module  # the module: ``search`` is this module's own function
 from .loader import Checker, load, placeholders
 from .search import (
+    _SENTENCE_END,
     _STOP,
     CONCEPT,
     GROUP,
+    RULE_WORDS,
     STOP_WORDS,
     Vocabulary,
     _phrases,
@@ -50,6 +60,8 @@ from .search import (
     index_terms,
     intents,
     lexicon,
+    order,
+    page_tables,
     query_terms,
     read_json_cache,
     stem,
@@ -163,6 +175,22 @@ def render_answer(entry: Entry, tr: Translator) -> str:
     return _render(entry.answer, tr)
 
 
+#: A first sentence shorter than this ("No.", "Igen.") says too little alone: the next
+#: one comes with it.
+SHORT_SENTENCE = 30
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?…])\s+")
+
+
+def render_gist(entry: Entry, tr: Translator) -> str:
+    """The answer's first sentence, translated (with the next when the first is only
+    "Yes." or "No."): what a list of results shows under the question."""
+    sentences = _SENTENCE_BREAK.split(render_answer(entry, tr).strip())
+    gist = sentences[0]
+    if len(gist) < SHORT_SENTENCE and len(sentences) > 1:
+        gist = f"{gist} {sentences[1]}"
+    return gist
+
+
 # --- Search ---------------------------------------------------------------------------
 #
 # Each language has an index of the FAQ as that language's reader sees it (translated,
@@ -190,9 +218,19 @@ MAIN_ENTRY_FACTOR = 1.25
 #: (who, when, where, which, why, how, all, not, purpose: ``search.intents``) adds (a
 #: factor).
 INTENT_WEIGHT = 0.5
+#: Kinds of answer that are the whole point of a question, weighed more: "do I have to
+#: pay?" asks whether it is forced before it asks about paying.
+INTENT_WEIGHTS = {"must": 1.0, "still": 0.75}
+#: The factor given to an entry whose question is about the same moment as the query
+#: ("after the captain paid"), and to one about another moment of the same kind ("after
+#: I left", when the query says "after the captain paid").
+ORDER_WEIGHT = 0.5
+ORDER_MISMATCH = 0.6
 #: The factor given to an entry whose question asks about a negation ("…reroll no die at
 #: all?") when the query asks about none.
-NEGATION_FACTOR = 0.9
+NEGATION_FACTOR = 0.7
+#: The synonym group of "empty" (players_words.yaml).
+EMPTY_GROUP = "#empty"
 #: The factor given to an entry whose question's first game term is one the query names.
 SUBJECT_FACTOR = 1.1
 #: Of a query term found only in an entry's answer, the share of the term that counts
@@ -232,6 +270,7 @@ class _Index:
         self.topics: list[list[str]] = data["topics"]
         self.main: dict[str, int] = data["main"]
         self.intents: list[list[str]] = data["intents"]
+        self.orders: list[list[str]] = data["orders"]
         self.spellings: list[str] = data["spellings"]
         #: The same as a set: words the FAQ's texts use are never taken as half typed.
         self.spelled = frozenset(self.spellings)
@@ -259,7 +298,8 @@ class _Index:
         return self._known
 
 
-INDEX_KEYS = {"ids", "weights", "questions", "topics", "main", "intents", "spellings"}
+INDEX_KEYS = {"ids", "weights", "questions", "topics", "main", "intents", "orders",
+              "spellings"}
 
 
 def _catalog_words(language: str) -> list[str]:
@@ -284,6 +324,7 @@ def _catalog_words(language: str) -> list[str]:
     return sorted(found)
 
 
+@cache
 def _index_digest(language: str) -> str:
     """The digest of everything the index of ``language`` is built from: the FAQ, the
     language's catalogs, the game's numbers, the glossary and this code."""
@@ -314,6 +355,7 @@ def _build_index(language: str) -> dict[str, object]:
     questions: list[list[str]] = []
     topics: list[list[str]] = []
     asks: list[list[str]] = []
+    orders: list[list[str]] = []
     spellings: set[str] = set(lexicon()[language]["spellings"])
     for entry in _entries():
         fields = {
@@ -332,8 +374,10 @@ def _build_index(language: str) -> dict[str, object]:
         questions.append(canonical(fields["question"], language))
         topics.append(sorted(set(index_terms(fields["question"], language))))
         asks.append(sorted(intents(first_question(fields["question"]))))
+        orders.append(order(fields["question"], language))
     return {"ids": [e.id for e in _entries()], "weights": weights, "questions": questions,
             "topics": topics, "main": _main_entries(), "intents": asks,
+            "orders": orders,
             "spellings": sorted(w for w in spellings if len(w) >= 4 and not w.isdigit())}
 
 
@@ -344,10 +388,18 @@ def _index(language: str) -> _Index:
 
 def _corrected(query: str, index: _Index) -> str:
     """``query`` with each word that matches nothing known replaced by the known word it
-    is most likely a typo of ("jetpak" → "jetpack")."""
+    is most likely a typo of ("jetpak" → "jetpack"); its clauses stay apart (a comma
+    ends the moment "after the captain paid")."""
+    return ", ".join(_corrected_clause(clause, index)
+                     for clause in _SENTENCE_END.split(query))
+
+
+def _corrected_clause(query: str, index: _Index) -> str:
     table, _, single = _phrases(index.language, True)
     out = []
-    for word in _spelled(query):
+    # In the query's language: a Hungarian verb's prefix is put back first ("lőhetek
+    # ki" is "kilőhetek", a word to keep, not a typo of another).
+    for word in _spelled(query, index.language):
         folded = fold(word)
         # A word of the language (one the program's texts use, or a stop word) is never
         # "corrected" into another: "mire" (what for) is no typo of "kire" (on whom).
@@ -419,6 +471,8 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     wanted = {form for alternatives in terms for form in alternatives}
     asked = Vocabulary([f for f in wanted if not f.startswith(CONCEPT)], language)
     asks = intents(query)
+    moments = set(order(query, language, typing=True, known=index.spelled))
+    relations = {m.split(":", 1)[0] for m in moments}
     shape = canonical(query, language, typing=True, known=index.spelled)
     if len(shape) < 3:
         shape = []  # a word or two: nothing to compare as a whole
@@ -437,8 +491,16 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
         focus = sum(1 for t in topics if t in wanted or any(
             v >= 0.75 for v in asked.related(t).values())) / max(1, len(topics))
         factor *= 1 + FOCUS_WEIGHT * focus
-        factor *= 1 + INTENT_WEIGHT * len(asks & set(index.intents[i]))
-        if "not" in index.intents[i] and "not" not in asks:
+        factor *= 1 + sum(INTENT_WEIGHTS.get(a, INTENT_WEIGHT)
+                          for a in asks & set(index.intents[i]))
+        if moments & set(index.orders[i]):
+            factor *= 1 + ORDER_WEIGHT
+        elif relations & {m.split(":", 1)[0] for m in index.orders[i]}:
+            factor *= ORDER_MISMATCH
+        # A question about a negated or emptied situation ("…has no cards", "…pile is
+        # empty") answers a query that says so.
+        if ("not" in index.intents[i] and "not" not in asks) or (
+                EMPTY_GROUP in index.questions[i] and EMPTY_GROUP not in wanted):
             factor *= NEGATION_FACTOR
         # A question names what it is about first ("What does a blank die ask for?" is
         # about the blank; "What is on the dice, and … a blank?" about the dice).
@@ -517,6 +579,30 @@ def _special_part(entry: Entry) -> str | None:
     return None
 
 
+#: What an entry gains when the query names its main rule (less for a later rule).
+REF_BONUS = 5.0
+#: Punctuation around a rule id as players type it ("(3.4.2)", "§3.4", "3.5?").
+REF_PUNCTUATION = ".,;:!?()[]§"
+
+
+def _ref_tokens(query: str) -> list[str]:
+    return [t.strip(REF_PUNCTUATION) for t in fold(query[:MAX_QUERY]).split()]
+
+
+def rule_refs(query: str) -> list[str]:
+    """The ids of the rulebook that ``query`` names, in order: a dotted number ("3.4.2",
+    "§3.4"), or a number after the word "rule" in any language ("rule 3", "règle 3.5",
+    "szabály 5.2"). Only ids the rulebook has."""
+    known = _rule_ids() or frozenset()
+    tokens = _ref_tokens(query)
+    found: list[str] = []
+    for n, token in enumerate(tokens):
+        named = ("." in token or (n and tokens[n - 1] in RULE_WORDS)) and RULE_REF.match(token)
+        if named and token in known and token not in found:
+            found.append(token)
+    return found
+
+
 def search(query: str, language: str, limit: int = 5) -> list[Entry]:
     """Entries answering ``query``, best first (see ``tutor.content.search`` for how
     words are matched). The query is read in ``language`` first; when some of its words
@@ -524,13 +610,16 @@ def search(query: str, language: str, limit: int = 5) -> list[Entry]:
     bring the entries resting on that rule. Only the first ``MAX_QUERY`` characters are
     read."""
     everything = _entries()
-    tokens = fold(query[:MAX_QUERY]).split()
     # "3.4" is a rule id; a lone number ("50") is a word that matches the rendered texts.
-    refs = [t.strip(".§") for t in tokens if "." in t.strip(".§")
-            and RULE_REF.match(t.strip(".§"))]
-    text = " ".join(t for t in tokens if t.strip(".§") not in refs)
-    scores, unmatched = _scores(text, language)
-    if unmatched or not any(scores):
+    refs = rule_refs(query)
+    # With a rule's number, the word "rule" says only that the number is one.
+    text = " ".join(t for t in fold(query[:MAX_QUERY]).split()
+                    if t.strip(REF_PUNCTUATION) not in refs
+                    and not (refs and t.strip(REF_PUNCTUATION) in RULE_WORDS))
+    # Nothing but a rule's number: no words to read, in any language (nor any index to
+    # load for them).
+    scores, unmatched = _scores(text, language) if text else ([0.0] * len(everything), 0)
+    if text and (unmatched or not any(scores)):
         for other in LANGUAGES:
             if other != language:
                 more, _ = _scores(text, other)
@@ -538,11 +627,47 @@ def search(query: str, language: str, limit: int = 5) -> list[Entry]:
                                                                             strict=True)]
     for ref in refs:
         for i, entry in enumerate(everything):
-            if any(r == ref or r.startswith(ref + ".") for r in entry.rules):
-                scores[i] += 5.0
+            # The entries resting on that rule, first those whose main rule it is.
+            places = [n for n, r in enumerate(entry.rules)
+                      if r == ref or r.startswith(ref + ".")]
+            if places:
+                scores[i] += REF_BONUS / (1 + places[0])
     best = max(scores, default=0.0)
     if best <= 0:
         return []
     order = sorted(range(len(everything)), key=lambda i: -scores[i])
     return [everything[i] for i in order
             if scores[i] > 0 and scores[i] >= RELATIVE_CUTOFF * best][:limit]
+
+
+def page_data() -> dict[str, object]:
+    """The FAQ's search as plain data, for the website's script (``celestia-search.js``),
+    which ranks with exactly these tables and these weights (see ``search.page_tables``):
+    each language's index and known words, each entry's rules and special part, and the
+    rulebook's ids."""
+    languages = {}
+    for language in LANGUAGES:
+        index = _index(language)
+        languages[language] = {
+            "weights": index.weights, "questions": index.questions, "topics": index.topics,
+            "main": index.main, "intents": index.intents, "orders": index.orders,
+            "spellings": index.spellings, "known": sorted(index.known)}
+    return {
+        "tables": page_tables(),
+        "ids": [e.id for e in _entries()],
+        "rules": [list(e.rules) for e in _entries()],
+        "special": [SPECIAL_PARTS.get(_special_part(e) or "") for e in _entries()],
+        "rule_ids": sorted(_rule_ids() or ()),
+        "languages": languages,
+        "weights": {
+            "fields": FIELD_WEIGHTS, "coverage_power": COVERAGE_POWER,
+            "question": QUESTION_WEIGHT, "focus": FOCUS_WEIGHT, "variant": VARIANT_FACTOR,
+            "other_language": OTHER_LANGUAGE_FACTOR, "main_entry": MAIN_ENTRY_FACTOR,
+            "intent": INTENT_WEIGHT, "intents": INTENT_WEIGHTS, "order": ORDER_WEIGHT,
+            "order_mismatch": ORDER_MISMATCH, "negation": NEGATION_FACTOR,
+            "empty_group": EMPTY_GROUP,
+            "subject": SUBJECT_FACTOR, "answer_only": ANSWER_ONLY_SHARE,
+            "literal": LITERAL_FACTOR, "well_known": WELL_KNOWN,
+            "cutoff": RELATIVE_CUTOFF, "max_query": MAX_QUERY, "rules_group": RULES_GROUP,
+            "ref_bonus": REF_BONUS, "ref_punctuation": REF_PUNCTUATION},
+    }

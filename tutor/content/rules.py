@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Literal
 from ..engine.messages import N_, CelestiaError
 from .loader import Checker, load
 from .tables import TABLES, render_text
+from .tables import table_note as table_note  # the site shows it under its table
 from .tables import table_rows as rows
 from .values import fill, for_language
 

@@ -120,7 +120,8 @@ _STOP = {
         will would not no yes any all one some such about into onto up out off still just
         also even else really ok okay possible allowed happen happens happened happening
         mean means get gets got have has had having anyone anybody someone somebody
-        everyone everybody nobody thing things way case let lets please
+        everyone everybody nobody thing things way case let lets please now exactly
+        actually like basically anyway too
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
@@ -130,7 +131,7 @@ _STOP = {
         peut peux peuvent pouvez pouvons puis si est-ce passe arrive arriver droit
         possible permis autorisé autorise faire fait a à ai as avons avez ont tout tous
         toute toutes alors donc bien aussi quelqu quelqu'un quelque chose cas sert
-        servent servir dès lorsque
+        servent servir dès lorsque maintenant exactement vraiment genre
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -138,10 +139,14 @@ _STOP = {
         lehetseges kell e de meg már mar csak ez azt ezt ezek azok én en te ő mi ti ők ok
         engem téged neki nekem nekik maga magát sem ha akkor amikor aki ami amit
         történik tortenik szabad tudok tud tudja tudom szerint valaki valami mindenki
-        senki dolog eset mire jó jo való valo most
+        senki dolog eset mire jó jo való valo most pontosan igazából tényleg vajon
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
+#: The word "rule" as players type it before a rule's number ("rule 3.4", "règle 3.5",
+#: "szabály 5.2"), folded.
+RULE_WORDS = frozenset({"rule", "rules", "regle", "regles", "szabaly", "szabalyt",
+                        "szabalyok", "szabalyban", "szabalynal", "szabalyhoz"})
 
 
 @cache
@@ -209,8 +214,13 @@ _BEFORE_DICE = frozenset({"les", "ces", "mes", "tes", "ses", "nos", "vos", "leur
 
 #: Hungarian verb prefixes that may stand after their verb ("dobja újra", "játssza ki").
 _HU_PREFIXES = frozenset({"ki", "be", "le", "fel", "föl", "meg", "el", "át", "újra",
-                          "vissza", "össze", "oda", "rá", "szét"})
-_HU_ARTICLES = frozenset({"a", "az", "egy"})
+                          "vissza", "össze", "oda", "rá", "szét",
+                          # as typed without accents (and as the search reads a query)
+                          "fol", "at", "ujra", "ossze", "ra", "szet"})
+#: What may follow a verb's prefix put after it: an article, or an object pronoun
+#: ("lőhetek ki valakit").
+_HU_ARTICLES = frozenset({"a", "az", "egy", "valakit", "engem", "téged", "őt", "minket",
+                          "titeket", "őket", "mindenkit", "teged", "oket"})
 
 
 def _spelled(text: str, language: str | None = None) -> list[str]:
@@ -221,7 +231,8 @@ def _spelled(text: str, language: str | None = None) -> list[str]:
     text = _INVERSION.sub("", text.casefold().replace("’", "'"))
     for short, full in _CONTRACTIONS:
         text = text.replace(short, full)
-    found = [m.group() for m in WORD.finditer(text)]
+    found = [part for m in WORD.finditer(text)
+             for part in _UNSPELT.get(m.group(), (m.group(),))]
     found = [("dés" if w == "des" and n and found[n - 1] in _BEFORE_DICE else w)
              for n, w in enumerate(found)]
     if language == "hu":
@@ -235,6 +246,16 @@ def _spelled(text: str, language: str | None = None) -> list[str]:
 
 _CONTRACTIONS = (("can't", "can not"), ("won't", "will not"), ("n't", " not"),
                  ("cannot", "can not"))
+#: English contractions typed without their apostrophe, as whole words ("doesnt", "cant",
+#: "whos", "im"): as words only, so that "dontetlen" (döntetlen, unaccented) stays whole.
+_UNSPELT = {word: (word[:-2], "not") for word in (
+    "doesnt", "dont", "didnt", "isnt", "arent", "wasnt", "hasnt", "havent", "hadnt",
+    "couldnt", "shouldnt", "wouldnt", "mustnt")} | {"cant": ("can", "not"),
+                                                  "wont": ("will", "not")} | {
+    # and the question words run into "is" ("whos the captain now")
+    word + "s": (word, "is") for word in ("who", "where", "when", "how", "why")} | {
+    "im": ("i", "am"), "ive": ("i", "have"), "youre": ("you", "are"),
+    "theyre": ("they", "are"), "thats": ("that", "is")}
 
 
 def tokens(text: str) -> list[str]:
@@ -666,33 +687,142 @@ _INTENTS = {
     # A negation: "what if the captain has no cards" is not "when does he play them".
     "not": "not no nobody none cannot without pas aucun aucune sans nem nincs nincsen "
            "sem senki nélkül",
+    # An obligation, or its refusal: "do I have to pay", "est-il obligé", "kötelező",
+    # "can he refuse" all ask whether a move is forced.
+    "must": "must obliged forced mandatory refuse obligé obligée obligatoire forcé forcée "
+            "doit dois doivent faut refuser kötelező köteles muszáj kénytelen kell "
+            "megtagadhatja megtagad",
+    # "can I still … after …": whether a move is open at a later moment.
+    "still": "still anymore encore még",
 }
 INTENTS = {word: intent for intent, spelt in _INTENTS.items() for word in spelt.split()}
+# A query is read without its accents ("kotelezo" is "kötelező"), unless the word without
+# them is another word ("ou", "or", is not "où", "where").
+INTENTS |= {fold(word): intent for word, intent in list(INTENTS.items())
+            if fold(word) not in INTENTS and fold(word) not in STOP_WORDS}
 #: Words that ask what a thing is for or does ("à quoi sert", "mire jó", "mit csinál",
 #: "how does it work"); English says it with "what … do", "what … for" (``intents``).
 _PURPOSE = frozenset({"sert", "servent", "servir", "fonctionne", "fonctionnent", "marche",
-                      "mire", "csinál", "csinálnak", "működik", "működnek"})
+                      "mire", "csinál", "csinálnak", "működik", "működnek",
+                      "csinal", "csinalnak", "mukodik", "mukodnek"})
 #: "before or after", "avant ou après", "előtt vagy után": a question about when.
 _TIMES = ({"before", "after"}, {"avant", "après"}, {"avant", "apres"}, {"előtt", "után"},
           {"elott", "utan"})
 
 
+#: English says an obligation with two words: "have to", "has to", "need to".
+_HAVE = frozenset({"have", "has", "had", "need", "needs", "got"})
+
 _SENTENCE_END = re.compile(r"[.?!;,]+")
+
+#: Words that put a question's moment after or before something, by language; French
+#: and English put the thing after the word ("after the captain paid"), Hungarian before
+#: it ("fizetés után"). Folded stems.
+_ORDER_WORDS = {
+    "after": {"en": ["after"], "fr": ["apres"], "hu": ["utan", "miutan"]},
+    "before": {"en": ["before"], "fr": ["avant"], "hu": ["elott", "mielott"]},
+}
+#: How many forms next to an order word name the moment it refers to.
+ORDER_SPAN = 3
+#: Forms that make an order word no moment: "one after another", "egymás után" (in a
+#: row), "l'un après l'autre".
+NOT_MOMENTS = frozenset({"another", "egymas", "autr", "other"})
+#: Words that put what follows them in the past of the question's moment, in every
+#: language ("the captain already paid", "déjà descendu", "már kiszálltam"): "after" it.
+ALREADY = frozenset({"already", "deja", "déjà", "már", "mar"})
+
+
+def order(text: str, language: str, typing: bool = False,
+          known: Collection[str] = ()) -> list[str]:
+    """The moments ``text`` is about, as "after:" or "before:" + a form of the thing
+    that comes first ("after the captain paid" → "after:#pay", "after:@captain"; "fizetés
+    után" → "after:#pay"; "the captain already paid" → "after:#pay"), so that "after the
+    captain paid" is not "after I left".
+    "before or after …" asks when, and names no moment."""
+    marks = {stem(fold(w), language): relation for relation, by_language in
+             _ORDER_WORDS.items() for w in by_language.get(language, ())}
+    found: list[str] = []
+    for clause in _SENTENCE_END.split(text):
+        spelled = _spelled(clause, language)
+        for n, word in enumerate(spelled):
+            if word in ALREADY:
+                after = canonical(" ".join(spelled[n + 1:]), language, typing, known)
+                found.extend(f"after:{f}" for f in after[:ORDER_SPAN]
+                             if f not in marks and f not in QUESTION_WORDS)
+        forms = canonical(clause, language, typing, known)
+        for n, form in enumerate(forms):
+            relation = marks.get(form)
+            if relation is None or (n and forms[n - 1] in marks) or (
+                    n + 1 < len(forms) and forms[n + 1] in marks):
+                continue
+            near = (forms[max(0, n - ORDER_SPAN + 1):n] if language == "hu"
+                    else forms[n + 1:n + 1 + ORDER_SPAN])
+            if near and near[-1 if language == "hu" else 0] in NOT_MOMENTS:
+                continue
+            found.extend(f"{relation}:{f}" for f in near
+                         if f not in marks and f not in QUESTION_WORDS)
+    return sorted(set(found))
+
+
+#: How questions are shaped, word by word, as data (the website's script reads the same):
+#: - "ki_*": Hungarian "ki" inside a sentence asks "who" before a verb ("… ki választja"),
+#:   but is a verb's prefix before an article, an auxiliary ("ki kell játszanom"), or a
+#:   word with one of these endings ("játssza ki a lapjait", "jön ki üres oldal");
+#: - "not_after": a question word followed by one of these asks no such thing ("how
+#:   many" asks for a number, not a way); "not_before": nor after one of these ("at all");
+#: - "purpose_with": a question word with one of these words (or a word starting with one
+#:   of the prefixes) asks what a thing does ("how does it work", "mire használható");
+#: - "purpose_pairs": two words in a row that ask it ("que fait", "qu'est-ce que ça fait");
+#: - "purpose_first", "purpose_last", "purpose_for", "purpose_be": English says it with
+#:   "what … do" and "what is … for";
+#: - "shaping": with a question word, these words (or words starting with the prefixes)
+#:   only shape the question ("how do I use …", "mire használható"); so do the words
+#:   that ask what a thing is for ("à quoi sert", "mit csinál").
+SHAPES: dict[str, Any] = {
+    "ki": "ki",
+    "ki_articles": ["a", "az", "egy"],
+    "ki_endings": ["s", "o", "u"],
+    # "ki kell játszanom": a verb's prefix before the auxiliary that splits it off.
+    "ki_auxiliaries": ["kell", "kellett", "kellene", "lehet", "tudom", "tudja", "tudod",
+                       "fogom", "fogja", "akarom", "akarja", "szabad", "muszáj"],
+    "not_after": {"how": ["many", "much"]},
+    "not_before": {"all": ["at"]},
+    "purpose_with": [[["how"], ["work", "works", "use"], []],
+                     [["comment"], ["utiliser", "marche"], []],
+                     [["hogyan"], [], ["használ", "hasznal"]]],
+    "purpose_pairs": [["que", "fait"], ["que", "font"], ["qu", "fait"], ["qu", "font"]],
+    "purpose_first": "what",
+    "purpose_last": "do",
+    "purpose_for": "for",
+    "purpose_be": ["is", "are"],
+    "shaping": [[["how"], ["use", "work", "works"], []], [["comment"], ["utiliser"], []],
+                [["hogyan", "mire"], [], ["használ", "hasznal"]]],
+}
 
 
 def _asks_who(following: list[str]) -> bool:
-    """Hungarian "ki" inside a sentence: "who" before a verb ("… ki választja"), the
-    verb's prefix before an article, an adjective or at the end ("játssza ki a lapjait",
-    "jön ki üres oldal")."""
-    return bool(following) and following[0] not in ("a", "az", "egy") \
-        and not fold(following[0]).endswith(("s", "o", "u"))
+    """Hungarian "ki" inside a sentence: "who" before a verb, not a verb's prefix."""
+    return bool(following) and following[0] not in SHAPES["ki_articles"] \
+        and following[0] not in SHAPES["ki_auxiliaries"] \
+        and not fold(following[0]).endswith(tuple(SHAPES["ki_endings"]))
 
 
 def _asks_purpose(spelled: list[str]) -> bool:
     """English: "what does it do", "what do the Power cards do", "what is it for"."""
-    if len(spelled) < 3 or spelled[0] != "what":
+    if len(spelled) < 3 or spelled[0] != SHAPES["purpose_first"]:
         return False
-    return spelled[-1] == "do" or (spelled[-1] == "for" and spelled[1] in ("is", "are"))
+    return spelled[-1] == SHAPES["purpose_last"] or (
+        spelled[-1] == SHAPES["purpose_for"] and spelled[1] in SHAPES["purpose_be"])
+
+
+def _with(words: set[str], rules: list[list[list[str]]]) -> set[str]:
+    """The words of ``words`` that a rule of ``rules`` (question words; words; prefixes)
+    picks: those of its words or prefixes, when one of its question words is there."""
+    found: set[str] = set()
+    for asking, picked, prefixes in rules:
+        if words & set(asking):
+            found |= {w for w in words if w in picked or w.startswith(tuple(prefixes))}
+    return found
 
 
 def first_question(text: str) -> str:
@@ -706,30 +836,24 @@ def asking_words(text: str) -> frozenset[str]:
     I use …", "mire használható" and their French forms (they ask what a thing does)."""
     words = set(_spelled(text))
     shaping = set().union(*(pair for pair in _TIMES if pair <= words))
-    if "how" in words:
-        shaping |= words & {"use"}
-    if "comment" in words:
-        shaping |= words & {"utiliser"}
-    if words & {"hogyan", "mire"}:
-        shaping |= {w for w in words if w.startswith("használ")}
-    return frozenset(shaping)
+    return frozenset(shaping | _with(words, SHAPES["shaping"]) | (words & _PURPOSE))
 
 
 def intents(text: str) -> frozenset[str]:
     """The kinds of answer ``text`` asks for, by its question words: "who", "when",
-    "where", "which", "why", "how", "all" (everyone), "not" (a negation) and "purpose"
-    (what a thing does or is for). "How many" asks for a number, not a way; "at all" is
-    no "all"."""
+    "where", "which", "why", "how", "all" (everyone), "not" (a negation), "must" (an
+    obligation), "still" (a later moment) and "purpose" (what a thing does or is for).
+    "How many" asks for a number, not a way; "at all" is no "all"."""
     spelled = _spelled(text)
     found = {INTENTS[w] for n, w in enumerate(spelled) if w in INTENTS
-             and not (w == "how" and spelled[n + 1:n + 2] in (["many"], ["much"]))
-             and not (w == "ki" and n and not _asks_who(spelled[n + 1:n + 2]))
-             and not (w == "all" and n and spelled[n - 1] == "at")}
+             and spelled[n + 1:n + 2] not in [[x] for x in SHAPES["not_after"].get(w, [])]
+             and not (w == SHAPES["ki"] and n and not _asks_who(spelled[n + 1:n + 2]))
+             and not (n and spelled[n - 1] in SHAPES["not_before"].get(w, []))}
     words = set(spelled)
-    if (words & _PURPOSE or ("how" in words and words & {"work", "works", "use"})
-            or ("comment" in words and words & {"utiliser", "marche"})
-            or ("hogyan" in words and any(w.startswith("használ") for w in words))
-            or any(a in ("que", "qu") and b in ("fait", "font") for a, b in pairwise(spelled))
+    if any(a in _HAVE and b == "to" for a, b in pairwise(spelled)):
+        found.add("must")
+    if (words & _PURPOSE or _with(words, SHAPES["purpose_with"])
+            or any([a, b] in SHAPES["purpose_pairs"] for a, b in pairwise(spelled))
             or any(_asks_purpose(_spelled(part)) for part in _SENTENCE_END.split(text))):
         found.add("purpose")
     if any(pair <= words for pair in _TIMES):
@@ -750,3 +874,37 @@ def canonical(text: str, language: str, typing: bool = False,
                                              typing=typing, known=known)
             if target or spelled[start] not in STOP_WORDS
             or spelled[start] in QUESTION_WORDS]
+
+
+def page_tables() -> dict[str, Any]:
+    """Everything language-dependent that the query side of the search uses, as plain
+    data, for a search that runs elsewhere (the website's script, ``celestia-search.js``):
+    it only looks these up, and a conformance test asks it and ``celestia faq`` the same
+    questions (tests/site/test_search_conformance.py)."""
+    return {
+        "min_prefix": MIN_PREFIX,
+        "typo_slack": TYPO_SLACK,
+        "endings": {language: _ENDINGS[language] for language in ("fr", "hu")},
+        "any_endings": _ENDINGS[None],
+        "stop": sorted(STOP_WORDS),
+        "stop_by_language": {language: sorted(set(words.split()))
+                             for language, words in _STOP.items()},
+        "question_words": sorted(QUESTION_WORDS),
+        "intents": INTENTS,
+        "purpose": sorted(_PURPOSE),
+        "times": [sorted(pair) for pair in _TIMES],
+        "have": sorted(_HAVE),
+        "order_words": _ORDER_WORDS,
+        "order_span": ORDER_SPAN,
+        "already": sorted(ALREADY),
+        "not_moments": sorted(NOT_MOMENTS),
+        "before_dice": sorted(_BEFORE_DICE),
+        "hu_prefixes": sorted(_HU_PREFIXES),
+        "hu_articles": sorted(_HU_ARTICLES),
+        "contractions": [list(pair) for pair in _CONTRACTIONS],
+        "unspelt": {word: list(parts) for word, parts in _UNSPELT.items()},
+        "rule_words": sorted(RULE_WORDS),
+        "shapes": SHAPES,
+        "lexicon": {language: {"players": tables["players"], "groups": tables["groups"]}
+                    for language, tables in lexicon().items()},
+    }

@@ -64,11 +64,16 @@ def _faces(tr: Translator) -> Rows:
     return head, rows
 
 
+#: A no-break space: a count, its × and what it counts never part at the end of a line.
+NBSP = "\u00a0"
+
+
 def _pile(city: int, tr: Translator) -> str:
-    parts = [f"{count} × {value}" for value, count in data.TREASURE_PILES[city]]
+    parts = [f"{count}{NBSP}×{NBSP}{value}" for value, count in data.TREASURE_PILES[city]]
     spyglasses = sum(1 for card in data.pile_composition(city) if card.is_spyglass)
     if spyglasses:
-        parts.append(f"{spyglasses} × {tr.gettext(CARD_LABELS[data.SPYGLASS])}")
+        name = tr.gettext(CARD_LABELS[data.SPYGLASS]).replace(" ", NBSP)
+        parts.append(f"{spyglasses}{NBSP}×{NBSP}{name}")
     return ", ".join(parts)
 
 
@@ -108,10 +113,16 @@ def _deck(tr: Translator) -> Rows:
                      _(uses[card])])
     rows.append([_(CARD_LABELS[data.GRAPPLING_HOOK]), _("Power (option)"),
                  str(data.GRAPPLING_HOOK_COUNT), _("climb back aboard")])
-    rows.append([_("Standard deck"), "", str(sum(data.deck_composition().values())), ""])
-    rows.append([_("Beginner deck"), "",
-                 str(sum(data.deck_composition(data.BEGINNER).values())), ""])
     return head, rows
+
+
+def deck_totals(tr: Translator) -> str:
+    """The cards of each deck, said under the table of cards (a deck is not a card)."""
+    # TRANSLATORS: {standard} and {beginner} are 2 or more (tens of cards).
+    return tr.format(N_("The standard draw pile holds {standard} cards; the beginner "
+                        "variant's, {beginner}."),
+                     standard=sum(data.deck_composition().values()),
+                     beginner=sum(data.deck_composition(data.BEGINNER).values()))
 
 
 def _hands(tr: Translator) -> Rows:
@@ -129,13 +140,33 @@ TABLES: dict[str, Callable[[Translator], Rows]] = {
 }
 
 
+#: What a table says below its rows, where it has something (a sentence, translated).
+NOTES: dict[str, Callable[[Translator], str]] = {"deck": deck_totals}
+
+
+def table_note(name: str, tr: Translator) -> str:
+    """The sentence under the table ``name``, or ""."""
+    note = NOTES.get(name)
+    return note(tr) if note else ""
+
+
 def table_rows(name: str, tr: Translator) -> Rows:
     """Headings and rows of the table ``name``, translated."""
     return TABLES[name](tr)
 
 
 def render_text(name: str, tr: Translator, width: int = 80) -> str:
-    """The table as aligned plain-text columns; as "heading: value" lines if too wide."""
+    """The table as aligned plain-text columns, or as "heading: value" lines if too wide;
+    then its note."""
+    # start-up: the command-line lookups (benchmarks/lookup.py)
+    import textwrap
+
+    table = _render_rows(name, tr, width)
+    note = table_note(name, tr)
+    return table + ("\n" + textwrap.fill(note, width) if note else "")
+
+
+def _render_rows(name: str, tr: Translator, width: int) -> str:
     head, rows = table_rows(name, tr)
     widths = [max(len(row[i]) for row in [head, *rows]) for i in range(len(head))]
     if sum(widths) + 3 * (len(widths) - 1) <= width:
@@ -149,8 +180,9 @@ def render_text(name: str, tr: Translator, width: int = 80) -> str:
 
     records = []
     for row in rows:
+        # A heading keeps its value's first word on its line ("Cartes : 9").
         pairs = [tr.format(N_("{heading}: {value}"), heading=h, value=c)
-                 for h, c in zip(head, row, strict=True) if c]
+                 .replace(": ", ":" + NBSP, 1) for h, c in zip(head, row, strict=True) if c]
         line = pairs[0] if pairs else ""
         for pair in pairs[1:]:
             # Through the catalog, so that each language's punctuation and its spacing

@@ -24,6 +24,10 @@ def width() -> int:
 #: The characters ``textwrap`` breaks lines at; no-break spaces (U+00A0, U+202F) are not.
 _BREAKS = str.maketrans("\t\n\x0b\x0c\r", "     ")
 _SPACES = re.compile(r"( +)")
+#: A number and the word it counts stay on one line ("2 exemplaires", "84 cartes"): the
+#: space between them is held by a private character while the text is wrapped.
+_COUNT = re.compile(r"(?<![\w.,])(\d+) (?=[^\W\d])")
+_HELD = "\ue000"
 
 
 def wrap(text: str, columns: int, first: str = "", rest: str = "") -> list[str]:
@@ -35,7 +39,8 @@ def wrap(text: str, columns: int, first: str = "", rest: str = "") -> list[str]:
     is cut."""
     lines: list[str] = []
     line, gap, indent = "", "", first
-    for chunk in _SPACES.split(text.translate(_BREAKS)):
+    held = _COUNT.sub(r"\1" + _HELD, text.translate(_BREAKS))
+    for chunk in _SPACES.split(held):
         if not chunk:
             continue
         if chunk[0] == " ":
@@ -61,7 +66,7 @@ def wrap(text: str, columns: int, first: str = "", rest: str = "") -> list[str]:
         line, gap = word, ""
     if line:
         lines.append(indent + line)
-    return lines
+    return [line.replace(_HELD, " ") for line in lines]
 
 
 def use_colour(stream: TextIO | None = None) -> bool:

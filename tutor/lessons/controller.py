@@ -8,14 +8,16 @@ tests drive it directly.
 
 from __future__ import annotations
 
-import hashlib
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..engine.messages import N_
 from ..i18n import LANGUAGES, Translator
-from .library import find_lesson
+from .library import find_lesson, runner_at
+from .order import shown_order
 from .progress import Progress
 from .schema import Lesson
 
@@ -25,8 +27,12 @@ if TYPE_CHECKING:  # the menu needs none of these: a lesson's play imports them
     from .runner import Ask, Entry, Option, Outcome, Runner
 
 DONE = "done"
+#: Finished with a single star: to practise again (it does not count as learned).
+PRACTISE = "practise"
 STARTED = "started"
 NEW = "new"
+#: The fewest stars of a lesson that counts as learned.
+MASTERY_STARS = 2
 #: Entry kinds that answer the learner's last decision: kept on screen until they go on.
 FEEDBACK_KINDS = frozenset({"chosen", "right", "wrong", "refused", "reached", "missed"})
 #: What ``inputs`` records besides option keys: an undo.
@@ -69,8 +75,13 @@ class Session:
     lesson gives back the same session, so that a lesson is resumed exactly.
     """
 
-    def __init__(self, lesson: Lesson, inputs: Sequence[str] = ()) -> None:
+    def __init__(self, lesson: Lesson, inputs: Sequence[str] = (), attempt: int = 0,
+                 unit: str | None = None) -> None:
         self.lesson = lesson
+        #: The learner's play of this lesson (0 the first): it orders the drills' exercises.
+        self.lesson_attempt = attempt
+        #: In the review: the one question or exercise asked again (``runner_at``).
+        self.unit = unit
         self._fresh()
         try:
             for item in inputs:
@@ -85,8 +96,16 @@ class Session:
         # start-up: the tutor's first screen (benchmarks/tutor.py)
         from .runner import Runner
 
-        self.runner = Runner(self.lesson)
+        if self.unit is not None:
+            found = runner_at(self.lesson, self.unit)
+            if found is None:
+                raise ValueError(self.unit)
+            self.runner = found
+        else:
+            self.runner = Runner(self.lesson, self.lesson_attempt)
         self.inputs: list[str] = []
+        #: The units (questions, exercises) with a mistake: they come back in the review.
+        self.missed_units: list[str] = []
         self.mistakes: list[Mistake] = []
         self.wrong_tries: dict[str, int] = {}
         self.reviews: list[_Review] = []
@@ -208,10 +227,10 @@ class Session:
 
     def progress(self) -> tuple[int, int]:
         """(questions and moves passed, questions and moves in the lesson's steps)."""
-        total = sum(1 for s in self.lesson.steps if s.kind in ("prompt", "move", "goal"))
-        cursor = min(self.runner.cursor, len(self.lesson.steps))
-        done = sum(1 for s in self.lesson.steps[:cursor] if s.kind in ("prompt", "move",
-                                                                       "goal"))
+        steps = self.runner.steps
+        total = sum(1 for s in steps if s.kind in ("prompt", "move", "goal"))
+        cursor = min(self.runner.cursor, len(steps))
+        done = sum(1 for s in steps[:cursor] if s.kind in ("prompt", "move", "goal"))
         return done, total
 
     def stars(self) -> int:
@@ -240,6 +259,7 @@ class Session:
         runner = self.active
         ask = runner.ask
         assert ask is not None and runner.pause == "ask"
+        unit = runner.unit
         start = len(runner.log)
         self.inputs.append(key)
         # A review asks on a copy: only whether the answer is right matters.
@@ -247,6 +267,9 @@ class Session:
         self.last = outcome
         entries = runner.log[start:]
         self.feedback_entries = [e for e in entries if e.kind in FEEDBACK_KINDS]
+        if (not outcome.correct or outcome.goal == "missed") and unit is not None \
+                and unit not in self.missed_units:
+            self.missed_units.append(unit)
         if not outcome.correct:
             self.wrong_tries[ask.key] = self.wrong_tries.get(ask.key, 0) + 1
             self.mistakes.append(Mistake(ask.key, outcome.option.label, _right(ask)))
@@ -357,6 +380,8 @@ class Session:
         return True
 
     def restart(self) -> None:
+        """Start the lesson again: a new attempt, with its drills in a new order."""
+        self.lesson_attempt += 1
         self._fresh()
 
     def _page_start(self) -> int:
@@ -365,7 +390,7 @@ class Session:
         for i in range(len(log) - 1, -1, -1):
             if log[i].kind in ("say", "prompt", "goal", "review"):
                 j = i
-                while j > 0 and log[j - 1].kind in ("event", "review"):
+                while j > 0 and log[j - 1].kind in ("event", "review", "exercise"):
                     j -= 1
                 return j
         return 0
@@ -443,40 +468,6 @@ def _quoted(phrase: Phrase, tr: Translator) -> str:
     return tr.format(QUOTED, text=phrase.render(tr).rstrip().rstrip("."))
 
 
-def permutation(count: int, seed: str) -> list[int]:
-    """A permutation of ``range(count)`` drawn from ``seed``: a Fisher–Yates shuffle fed by
-    BLAKE2b, so that every order can come and it is the same on every Python and machine
-    (the page's Pyodide too)."""
-    order = list(range(count))
-    stream = b""
-    block = 0
-    for i in range(count - 1, 0, -1):
-        if len(stream) < 8:
-            stream += hashlib.blake2b(f"{seed}|{block}".encode(), digest_size=64).digest()
-            block += 1
-        number, stream = int.from_bytes(stream[:8], "big"), stream[8:]
-        j = number % (i + 1)  # the bias of a 64-bit number modulo at most a few dozen: none
-        order[i], order[j] = order[j], order[i]
-    return order
-
-
-def shown_order(count: int, lesson_id: str, key: str, attempt: int) -> list[int]:
-    """The order of ``count`` options at this attempt of this question of this lesson:
-    drawn afresh for each attempt, and drawn again while it equals the order of the
-    attempt before (with one option there is only one order)."""
-    previous: list[int] | None = None
-    for number in range(attempt + 1):
-        draw = 0
-        while True:
-            order = permutation(count, f"{lesson_id}|{key}|{number}|{draw}")
-            draw += 1
-            if order != previous or count < 2:
-                break
-        previous = order
-    assert previous is not None
-    return previous
-
-
 @dataclass
 class MenuItem:
     lesson: Lesson
@@ -500,22 +491,30 @@ class Tutor:
         self.language = language
         self.tr = Translator(language)
         self.session: Session | None = None
+        #: When this session of the tutor began: mistakes made since come back in a later one.
+        self.started_at = time.time()
+        #: The review under way: the items still to ask after the open one, and how many
+        #: it held in all.
+        self.review_queue: list[tuple[str, str]] = []
+        self.review_total = 0
 
     def menu(self) -> list[MenuItem]:
         items = []
         for lesson in self.lessons:
-            if self.progress.done(lesson.id):
+            if self.progress.mastered(lesson.id):
                 status = DONE
             elif self.progress.started(lesson.id):
                 status = STARTED
+            elif self.progress.done(lesson.id):
+                status = PRACTISE
             else:
                 status = NEW
-            ready = all(self.progress.done(p) for p in lesson.prerequisites)
+            ready = all(self.progress.mastered(p) for p in lesson.prerequisites)
             items.append(MenuItem(lesson, status, ready, self.progress.stars(lesson.id)))
         return items
 
     def counts(self) -> tuple[int, int]:
-        """(lessons finished, lessons in all)."""
+        """(lessons learned: finished with ★★ or more, lessons in all)."""
         return sum(1 for item in self.menu() if item.status == DONE), len(self.lessons)
 
     def suggested(self) -> int:
@@ -549,16 +548,92 @@ class Tutor:
         inputs = self.progress.inputs(lesson_id) if resume else []
         if not resume:
             self.progress.forget(lesson_id)
-        self.session = Session(self.lesson(lesson_id), inputs)
+        # A lesson resumed replays its attempt; a new start is the next attempt.
+        last = self.progress.attempt(lesson_id)
+        attempt = last if inputs and last is not None else (last + 1 if last is not None
+                                                            else 0)
+        self.session = Session(self.lesson(lesson_id), inputs, attempt)
         self.progress.last = lesson_id
         return self.session
 
     def save(self) -> None:
-        """Record the open session: what the learner did, and the stars when finished."""
+        """Record the open session: what the learner did, and the stars when finished;
+        the questions missed, for the review. A review item is recorded when answered."""
         session = self.session
-        if session is not None and not session.skipped:
-            self.progress.record(session.lesson.id, session.inputs, session.finished,
-                                 stars=session.stars() if session.finished else 0)
+        if session is None or session.skipped:
+            return
+        if session.unit is not None:
+            if session.finished and not getattr(session, "recorded", False):
+                session.recorded = True
+                self.progress.reviewed(session.lesson.id, session.unit,
+                                       clean=not session.mistakes)
+            return
+        self.progress.remember_mistakes(session.lesson.id, session.missed_units)
+        self.progress.record(session.lesson.id, session.inputs, session.finished,
+                             stars=session.stars() if session.finished else 0,
+                             attempt=session.lesson_attempt)
+
+    # --- The review across lessons ------------------------------------------------------------
+    def due_reviews(self) -> list[tuple[str, str]]:
+        """The questions and exercises to review now (lesson id, unit), soonest first: those
+        of lessons that still have them."""
+        units: dict[str, set[str]] = {}
+        for lesson in self.lessons:
+            units[lesson.id] = {str(s.line) for s in lesson.steps} | {
+                str(e.line) for s in lesson.steps for e in s.exercises}
+        return [(lesson_id, unit) for lesson_id, unit in
+                self.progress.due(time.time(), self.started_at)
+                if unit in units.get(lesson_id, ())]
+
+    def open_review(self) -> Session | None:
+        """Start the review with the items due now; None when there are none."""
+        self.review_queue = self.due_reviews()
+        self.review_total = len(self.review_queue)
+        return self.next_review()
+
+    def next_review(self) -> Session | None:
+        """Open the next review item; None when the review is over."""
+        while self.review_queue:
+            lesson_id, unit = self.review_queue.pop(0)
+            try:
+                self.session = Session(self.lesson(lesson_id), unit=unit)
+            except ValueError:
+                continue  # the lesson changed: that item is no longer there
+            return self.session
+        self.session = None
+        return None
+
+    def review_title(self) -> str:
+        """The review's entry in the menu: how many questions and exercises are due."""
+        tr = self.tr
+        due = len(self.due_reviews())
+        if not due:
+            return tr.gettext(N_("Review: nothing due now"))
+        return tr.nformat("Review: {n} question or exercise due",
+                          "Review: {n} questions or exercises due", due)
+
+    def review_note(self) -> str:
+        """What the review is, under the menu: why items come back, and when the next one
+        does if none is due."""
+        tr = self.tr
+        if self.due_reviews():
+            return tr.gettext(N_("The questions and exercises you got wrong come back here "
+                                 "in later sessions, spaced further apart each time you get "
+                                 "them right."))
+        when = self.progress.next_due()
+        if when is None:
+            return tr.gettext(N_("Nothing to review: the questions and exercises you get "
+                                 "wrong in a lesson come back here in a later session."))
+        # start-up: the tutor's first screen (benchmarks/tutor.py)
+        from babel.dates import format_date
+
+        day = format_date(datetime.fromtimestamp(when).date(), "long", locale=tr.language)
+        return tr.format(N_("Nothing to review now; the next review comes on {date}, or in "
+                            "your next session for today's mistakes."), date=day)
+
+    def review_done(self) -> int:
+        """How many items of the review under way have been asked (the open one too)."""
+        return self.review_total - len(self.review_queue)
 
     def lesson_tr(self) -> Translator:
         """The translator for the open lesson: it knows its seats' genders (French
@@ -576,9 +651,32 @@ class Tutor:
         session = self.session
         if session is None:
             return []
+        if session.unit is not None:
+            return self._review_recap(session)
         following = self.next_lesson(session.lesson.id)
         return session.recap(self.lesson_tr(),
                              self.tr.gettext(following.title) if following else None)
+
+    def _review_recap(self, session: Session) -> list[tuple[str, str]]:
+        tr = self.tr
+        if session.mistakes:
+            text = tr.gettext(N_("✗ Not at the first try: this one comes back in your next "
+                                 "session."))
+        else:
+            text = tr.gettext(N_("✓ Right at the first try: this one comes back later, less "
+                                 "often."))
+        lines = [("title", text), ("heading", tr.format(
+            N_("From the lesson “{title}”."), title=tr.gettext(session.lesson.title)))]
+        left = len(self.review_queue)
+        if left:
+            lines.append(("next", tr.nformat(
+                "Review: {n} more to go. Press Enter for the next one, or q for the menu.",
+                "Review: {n} more to go. Press Enter for the next one, or q for the menu.",
+                left)))
+        else:
+            lines.append(("next", tr.gettext(N_("The review is over for now. Press Enter or q "
+                                                "for the menu."))))
+        return lines
 
     def skip(self) -> str | None:
         """Leave the open lesson unfinished; return the id of the next lesson, if any."""

@@ -9,7 +9,7 @@ import os
 import pickle
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -151,15 +151,23 @@ class Counts:
     moves: int = 0
     questions: int = 0
     goals: int = 0
+    ideas: int = 0
+    exercises: int = 0
+    #: Found by playing the lesson through (``audit``): the learner's decisions, and the
+    #: moves of the learner's seat the lesson made for them.
+    decisions: int = 0
+    automatic: int = 0
 
     def __add__(self, other: Counts) -> Counts:
         return Counts(self.moves + other.moves, self.questions + other.questions,
-                      self.goals + other.goals)
+                      self.goals + other.goals, self.ideas + other.ideas,
+                      self.exercises + other.exercises, self.decisions + other.decisions,
+                      self.automatic + other.automatic)
 
 
 def lesson_counts(lesson: Lesson) -> Counts:
     moves = questions = goals = 0
-    for step in lesson.steps:
+    for step in lesson.all_steps():
         if step.kind == "prompt":
             if step.choices[0].action is None:
                 questions += 1
@@ -170,7 +178,30 @@ def lesson_counts(lesson: Lesson) -> Counts:
         elif step.kind == "goal":
             goals += 1
             moves += len(step.solution)
-    return Counts(moves, questions, goals)
+    exercises = sum(len(step.exercises) for step in lesson.steps)
+    return Counts(moves, questions, goals, len(lesson.ideas), exercises)
+
+
+def runner_at(lesson: Lesson, unit: str) -> Runner | None:
+    """A play of the lesson (its accepted answers, the file's order) stopped where
+    ``unit`` begins, ending when it is over: what the review asks again. None if the
+    lesson has no such unit any more (it changed)."""
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
+    from .runner import Runner, first_answer
+
+    runner = Runner(lesson)
+    if unit not in runner.units:
+        return None
+    solutions: dict[str, list[str]] = {}
+    while runner.pause != "end":
+        if runner.unit == unit:
+            runner.stop_unit = unit
+            return runner
+        if runner.pause == "say":
+            runner.proceed()
+        else:
+            runner.answer(first_answer(runner, solutions=solutions))
+    return None
 
 
 def answer_paths(lesson: Lesson) -> Iterator[dict[str, str]]:
@@ -312,6 +343,25 @@ def _check_play(lesson: Lesson) -> None:
                           text=text[:60], count=len(missing))
 
 
+def _course_problems(total: Counts) -> list[CelestiaError]:
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
+    from ..names import ngettext
+
+    problems: list[CelestiaError] = []
+    for found, least, texts in (
+            (total.exercises, MIN_EXERCISES_IN_COURSE, ngettext(
+                "The course holds {n} exercise; it needs at least {count}.",
+                "The course holds {n} exercises; it needs at least {count}.",
+                total.exercises)),
+            (total.decisions, MIN_DECISIONS_IN_COURSE, ngettext(
+                "The course asks the learner for {n} decision; it needs at least {count}.",
+                "The course asks the learner for {n} decisions; it needs at least {count}.",
+                total.decisions))):
+        if found < least:
+            problems.append(CelestiaError(texts[0], plural=texts[1], n=found, count=least))
+    return problems
+
+
 @dataclass
 class CheckReport:
     """What ``check_all`` found: every lesson read with what it asks of the learner (in
@@ -326,9 +376,20 @@ class CheckReport:
         return not self.errors
 
 
-def check_all(folder: Path | None = None) -> CheckReport:
+#: What the whole course must hold, with every question checked.
+MIN_EXERCISES_IN_COURSE = 60
+MIN_DECISIONS_IN_COURSE = 150
+
+
+def check_all(folder: Path | None = None, strict: bool = True) -> CheckReport:
     """Load and check every lesson, and the course as a whole (at least
-    ``MIN_MOVES_IN_COURSE`` learner moves)."""
+    ``MIN_MOVES_IN_COURSE`` learner moves); ``strict``: also the three checks of every
+    question and goal (``tutor.lessons.audit``), every lesson's ideas, no move made for
+    the learner, and the course's exercises and decisions (without it, only the lessons
+    that declare their ideas are checked for them: for a course being converted)."""
+    # start-up: the tutor's first screen (benchmarks/tutor.py)
+    from .audit import audit_play, check_ideas
+
     errors: list[CelestiaError] = []
     try:
         lessons = load_all(folder)
@@ -336,15 +397,27 @@ def check_all(folder: Path | None = None) -> CheckReport:
         return CheckReport([], [err], Counts())
     found: list[tuple[Lesson, Counts]] = []
     total = Counts()
+    problems_of: dict[str, list[LessonError]] = {lesson.id: [] for lesson in lessons}
+    for problem in check_ideas(lessons, strict):
+        for lesson in lessons:
+            if Path(lesson.path).name == problem.params.get("file"):
+                problems_of[lesson.id].append(problem)
     for lesson in lessons:
         counts = lesson_counts(lesson)
-        found.append((lesson, counts))
-        total = total + counts
         try:
             _check_counts(lesson, counts)
             _check_play(lesson)
+            audit = audit_play(lesson)
+            counts = replace(counts, decisions=audit.decisions, automatic=audit.automatic)
+            if strict:
+                errors += audit.problems
         except LessonError as err:
             errors.append(err)
+        errors += problems_of[lesson.id]
+        found.append((lesson, counts))
+        total = total + counts
+    if strict:
+        errors += _course_problems(total)
     if total.moves < MIN_MOVES_IN_COURSE:
         # start-up: the tutor's first screen (benchmarks/tutor.py)
         from ..names import ngettext

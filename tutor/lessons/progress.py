@@ -8,6 +8,12 @@ File format (JSON)::
                  "passengers": {"done": false, "stars": 0, "inputs": ["c1", "stay"],
                                 "at": 1718000100.0}}}
 
+``attempt`` numbers the learner's plays of the lesson (it orders the drills' exercises);
+``review`` holds the questions and exercises answered wrong, by their line in the lesson
+file: ``{"41": {"box": 0, "due": 1718000100.0, "at": 1718000100.0}}`` — the review asks
+an item again once it is due, in a later session than the mistake; each review without a
+mistake moves it up a box (due again after ``REVIEW_DAYS``), a mistake sends it back to
+box 0;
 ``inputs`` lists what the learner did in the lesson under way (the key of each option
 chosen, right or wrong, and undos), so a lesson is resumed by replaying them; ``stars``
 is the best result of a finished lesson (1 to 3); ``at`` is when the entry last changed.
@@ -35,6 +41,8 @@ from ..storage import state_dir as _state_dir
 
 FORMAT = "celestia-tutor-progress"
 VERSION = 1
+#: Days before a review item in box 1, 2, 3, 4 comes back (after box 4: learned).
+REVIEW_DAYS = (1, 3, 7, 16)
 #: Far more than the progress of every lesson takes.
 MAX_BYTES = 1024 * 1024
 #: How long a save waits for another tutor saving the same file (a save takes a fraction
@@ -107,7 +115,14 @@ class Progress:
 
     # --- Queries --------------------------------------------------------------------------
     def done(self, lesson_id: str) -> bool:
+        """Played to the end at least once (with any number of stars)."""
         return bool(self.lessons.get(lesson_id, {}).get("done"))
+
+    def mastered(self, lesson_id: str) -> bool:
+        """Finished with ★★ or more: only then does a lesson count as learned. (A file of
+        the first format, which kept no stars, counts its finished lessons as learned.)"""
+        entry = self.lessons.get(lesson_id, {})
+        return bool(entry.get("done")) and int(entry.get("stars", 0)) != 1
 
     def inputs(self, lesson_id: str) -> list[str]:
         return list(self.lessons.get(lesson_id, {}).get("inputs", []))
@@ -116,10 +131,74 @@ class Progress:
         """The best stars earned in a finished lesson (0 if never finished)."""
         return int(self.lessons.get(lesson_id, {}).get("stars", 0))
 
+    def attempt(self, lesson_id: str) -> int | None:
+        """The number of the learner's last play of the lesson (0 the first), if any."""
+        value = self.lessons.get(lesson_id, {}).get("attempt")
+        return value if isinstance(value, int) and not isinstance(value, bool) \
+            and value >= 0 else None
+
     def started(self, lesson_id: str) -> bool:
         """Begun and not finished: the next start offers to resume it."""
         entry = self.lessons.get(lesson_id)
         return bool(entry) and bool(entry.get("inputs"))
+
+    # --- The review (spaced repetition) ---------------------------------------------------
+    def review_items(self) -> list[tuple[str, str, dict[str, Any]]]:
+        """(lesson id, unit, its record) of every question or exercise to review; records
+        that are not of this shape are left out (and kept as they are)."""
+        found = []
+        for lesson_id, entry in self.lessons.items():
+            review = entry.get("review")
+            if not isinstance(review, dict):
+                continue
+            for unit, item in review.items():
+                if isinstance(item, dict) and isinstance(item.get("box"), int) \
+                        and isinstance(item.get("due"), (int, float)) \
+                        and isinstance(item.get("at", 0), (int, float)):
+                    found.append((lesson_id, unit, item))
+        return found
+
+    def due(self, now: float, before: float) -> list[tuple[str, str]]:
+        """What to review now, soonest due first: due by ``now``, and not missed since
+        ``before`` (a mistake comes back in a later session, not in the one it was made)."""
+        items = [(item["due"], lesson_id, unit) for lesson_id, unit, item in
+                 self.review_items() if item["due"] <= now and item.get("at", 0) < before]
+        return [(lesson_id, unit) for _, lesson_id, unit in sorted(items)]
+
+    def next_due(self) -> float | None:
+        """When the next review item comes due, if there is any."""
+        dates = [item["due"] for _, _, item in self.review_items()]
+        return min(dates) if dates else None
+
+    def remember_mistakes(self, lesson_id: str, units: list[str]) -> None:
+        """The questions and exercises of a lesson answered wrong come back in the review
+        (from the first box: due at the next session)."""
+        if not units:
+            return
+        entry = self._touch(lesson_id)
+        review = entry.get("review") if isinstance(entry.get("review"), dict) else {}
+        now = time.time()
+        for unit in units:
+            item = review.get(unit)
+            if not (isinstance(item, dict) and item.get("box") == 0):
+                review[unit] = {"box": 0, "due": now, "at": now}
+        entry["review"] = review
+
+    def reviewed(self, lesson_id: str, unit: str, clean: bool) -> None:
+        """A review item answered: without a mistake it moves up a box and comes back
+        later (after the last box, never); with one it starts again from the first box."""
+        entry = self._touch(lesson_id)
+        review = entry.get("review") if isinstance(entry.get("review"), dict) else {}
+        now = time.time()
+        item = review.get(unit) if isinstance(review.get(unit), dict) else {"box": 0}
+        box = int(item.get("box", 0)) + 1 if clean else 0
+        if box > len(REVIEW_DAYS):
+            review.pop(unit, None)
+        else:
+            due = now + REVIEW_DAYS[box - 1] * 86400 if box else now
+            review[unit] = {"box": box, "due": due, "at": now}
+        entry["review"] = review
+        self.save()
 
     # --- Changes --------------------------------------------------------------------------
     def _touch(self, lesson_id: str) -> dict[str, Any]:
@@ -129,8 +208,11 @@ class Progress:
         self._changed.add(lesson_id)
         return entry
 
-    def record(self, lesson_id: str, inputs: list[str], done: bool, stars: int = 0) -> None:
+    def record(self, lesson_id: str, inputs: list[str], done: bool, stars: int = 0,
+               attempt: int | None = None) -> None:
         entry = self._touch(lesson_id)
+        if attempt is not None:
+            entry["attempt"] = attempt
         entry["inputs"] = [] if done else list(inputs)
         entry["done"] = bool(entry.get("done")) or done
         entry["stars"] = max(int(entry.get("stars", 0)), stars if done else 0)

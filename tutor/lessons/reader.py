@@ -24,6 +24,7 @@ from .schema import (
     ASKING_KINDS,
     BOUNDED_KEYS,
     CHECK_KEYS,
+    EXERCISE_KINDS,
     ID_PATTERN,
     LESSON_KEYS,
     NOTE_KEYS,
@@ -33,6 +34,7 @@ from .schema import (
     SETUP_KEYS,
     STEP_KINDS,
     Choice,
+    Exercise,
     Explanation,
     Lesson,
     RecapLine,
@@ -201,16 +203,27 @@ def load_lesson(path: str | Path) -> Lesson:
                   for item in reader.sequence(top["recap"][1], "recap")) \
         if "recap" in top else ()
 
-    steps = tuple(_step(reader, node, seats)
+    ideas: dict[str, str] = {}
+    idea_lines: dict[str, int] = {}
+    if "ideas" in top:
+        for key, (key_node, value) in reader.mapping(top["ideas"][1], "ideas",
+                                                    _AnyKey()).items():
+            _idea_id(reader, key_node, key)
+            ideas[key] = reader.text(value, "ideas")
+            idea_lines[key] = key_node.start_mark.line + 1
+    needs = _ideas(reader, top["needs"][1], "needs") if "needs" in top else ()
+
+    steps = tuple(_step(reader, node, seats, options)
                   for node in reader.sequence(top["steps"][1], "steps"))
-    if not any(step.kind in ASKING_KINDS for step in steps):
+    if not any(step.kind in ASKING_KINDS or step.exercises for step in steps):
         raise reader.fail(top["steps"][1], N_("{file}, line {line}: a lesson asks the learner "
                                               "at least one question."))
     lesson = Lesson(
         id=lesson_id, title=reader.text(top["title"][1], "title"),
         summary=reader.text(top["summary"][1], "summary"), prerequisites=prerequisites,
         seats=seats, learner=learner, options=options, setup=setup, steps=steps,
-        path=str(path), lines=lines, recap=recap,
+        path=str(path), lines=lines, recap=recap, ideas=ideas, needs=needs,
+        idea_lines=idea_lines,
     )
     uses_odds = any("{" + name in text for _, text, _ in lesson.texts()
                     for name in ODDS_VALUES)
@@ -337,15 +350,86 @@ def _optional_text(reader: _Reader, fields: dict[str, tuple[yaml.Node, yaml.Node
     return reader.text(fields[key][1], key) if key in fields else ""
 
 
-def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
+class _AnyKey(set):
+    """Every key is allowed (the keys of ``ideas`` are the lesson's own ids)."""
+
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+def _idea_id(reader: _Reader, node: yaml.Node, value: Any) -> str:
+    if not isinstance(value, str) or not ID_PATTERN.match(value):
+        raise reader.fail(node, N_('{file}, line {line}: "{id}" is not an idea id: lower case '
+                                   'letters, digits and dashes, such as "fog-needs-compass".'),
+                          id=str(value))
+    return value
+
+
+def _ideas(reader: _Reader, node: yaml.Node, key: str) -> tuple[str, ...]:
+    """A list of idea ids (``needs``, ``teaches``, ``asks``)."""
+    found = reader.words(node, key)
+    for item in found:
+        _idea_id(reader, node, item)
+    return found
+
+
+def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...],
+          options: dict[str, Any], kinds: tuple[str, ...] = STEP_KINDS) -> Step:
     if not isinstance(node, yaml.MappingNode) or not node.value:
-        raise reader.fail(node, _NOT_A_STEP, kinds=", ".join(STEP_KINDS))
+        raise reader.fail(node, _NOT_A_STEP, kinds=", ".join(kinds))
     kind = str(node.value[0][0].value)
     line = node.start_mark.line + 1
+    if kind not in kinds:
+        raise reader.fail(node, _NOT_A_STEP, kinds=", ".join(kinds))
+    step = _step_fields(reader, node, kind, line, seats, options)
+    fields = {str(key.value): value for key, value in node.value}
+    if "asks" in fields:
+        step = replace(step, asks=_ideas(reader, fields["asks"], "asks"))
+    if "teaches" in fields:
+        step = replace(step, teaches=_ideas(reader, fields["teaches"], "teaches"))
+    return step
+
+
+def _drill(reader: _Reader, node: yaml.Node, line: int, seats: tuple[str, ...],
+           options: dict[str, Any]) -> Step:
+    """``drill``: an introduction, then short positions played one after the other."""
+    fields = reader.mapping(node, "a drill", {"drill", "exercises"}, texts=True)
+    if "exercises" not in fields:
+        raise reader.fail(node, N_('{file}, line {line}: a drill needs "exercises".'))
+    exercises = []
+    for item in reader.sequence(fields["exercises"][1], "exercises"):
+        spec = reader.mapping(item, "an exercise", {"options", "setup", "steps"})
+        if "steps" not in spec:
+            raise reader.fail(item, N_('{file}, line {line}: an exercise needs "steps".'))
+        ex_options = _options(reader, spec["options"][1], seats) if "options" in spec else \
+            dict(options)
+        setup = _setup(reader, spec["setup"][1], seats) if "setup" in spec else Setup()
+        steps = tuple(_step(reader, step, seats, ex_options, EXERCISE_KINDS)
+                      for step in reader.sequence(spec["steps"][1], "steps"))
+        if not any(step.kind in ASKING_KINDS for step in steps):
+            raise reader.fail(item, N_("{file}, line {line}: an exercise asks the learner at "
+                                       "least one question."))
+        exercises.append(Exercise(item.start_mark.line + 1, ex_options, setup, steps))
+    if not exercises:
+        raise reader.fail(fields["exercises"][1], N_("{file}, line {line}: a drill holds at "
+                                                     "least one exercise."))
+    return Step("drill", line, text=reader.text(fields["drill"][1], "drill"),
+                exercises=tuple(exercises), context=_context(reader, fields))
+
+
+#: Keys any step of its kind may carry besides its own.
+_IDEA_KEYS = {"say": {"teaches"}, "prompt": {"asks"}, "move": {"asks"}, "goal": {"asks"}}
+
+
+def _step_fields(reader: _Reader, node: yaml.Node, kind: str, line: int,
+                 seats: tuple[str, ...], options: dict[str, Any]) -> Step:
+    extra = _IDEA_KEYS.get(kind, set())
     if kind == "say":
-        fields = reader.mapping(node, "a say step", {"say"}, texts=True)
+        fields = reader.mapping(node, "a say step", {"say"} | extra, texts=True)
         return Step("say", line, text=reader.text(fields["say"][1], "say"),
                     context=_context(reader, fields))
+    if kind == "drill":
+        return _drill(reader, node, line, seats, options)
     if kind == "do":
         fields = reader.mapping(node, "a do step", {"do", "by"})
         value = fields["do"][1]
@@ -372,7 +456,8 @@ def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
         return Step("fast_forward", line, check=_check(reader, spec["until"][1], seats),
                     prefer=prefer, max_moves=max_moves)
     if kind == "prompt":
-        fields = reader.mapping(node, "a question", {"prompt", "choices", "hints"}, texts=True)
+        fields = reader.mapping(node, "a question", {"prompt", "choices", "hints"} | extra,
+                                texts=True)
         if "choices" not in fields:
             raise reader.fail(node, N_('{file}, line {line}: a question needs "choices".'))
         choices = tuple(_choice(reader, item)
@@ -391,9 +476,9 @@ def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
                     choices=choices, hints=_hints(reader, fields),
                     context=_context(reader, fields))
     if kind == "move":
-        return _move(reader, node, line)
+        return _move(reader, node, line, extra)
     if kind == "goal":
-        return _goal(reader, node, line, seats)
+        return _goal(reader, node, line, seats, extra)
     if kind == "position":
         fields = reader.mapping(node, "a position step", {"position"})
         spec = reader.mapping(fields["position"][1], "position", {"options", "setup"})
@@ -404,10 +489,11 @@ def _step(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Step:
     raise reader.fail(node, _NOT_A_STEP, kinds=", ".join(STEP_KINDS))
 
 
-def _move(reader: _Reader, node: yaml.Node, line: int) -> Step:
+def _move(reader: _Reader, node: yaml.Node, line: int, extra: set[str]) -> Step:
     """``move``: the learner picks any legal move; ``accept`` lists the right ones."""
     fields = reader.mapping(node, "a move step", {"move", "accept", "feedback", "explain",
-                                                  "otherwise", "rules", "hints"}, texts=True)
+                                                  "otherwise", "rules", "hints"} | extra,
+                            texts=True)
     accepted: list[str] = []
     explain: list[Explanation] = []
     if "accept" in fields:
@@ -446,12 +532,13 @@ def _move(reader: _Reader, node: yaml.Node, line: int) -> Step:
                 rules=rules, hints=_hints(reader, fields), context=_context(reader, fields))
 
 
-def _goal(reader: _Reader, node: yaml.Node, line: int, seats: tuple[str, ...]) -> Step:
+def _goal(reader: _Reader, node: yaml.Node, line: int, seats: tuple[str, ...],
+          extra: set[str]) -> Step:
     """``goal``: the learner plays every decision of their seat until ``until`` holds;
     the goal is reached when ``success`` holds then."""
     fields = reader.mapping(node, "a goal step", {
         "goal", "until", "success", "others", "feedback", "fail", "rules", "hints",
-        "solution", "mistake", "coach", "max_moves"}, texts=True)
+        "solution", "mistake", "coach", "max_moves"} | extra, texts=True)
     for required in ("until", "success", "fail", "solution"):
         if required not in fields:
             raise reader.fail(node, N_('{file}, line {line}: a goal needs "{key}".'),
@@ -477,8 +564,8 @@ def _goal(reader: _Reader, node: yaml.Node, line: int, seats: tuple[str, ...]) -
 
 
 def _choice(reader: _Reader, node: yaml.Node) -> Choice:
-    fields = reader.mapping(node, "a choice", {"label", "action", "correct", "why", "rules"},
-                            texts=True)
+    fields = reader.mapping(node, "a choice", {"label", "action", "correct", "why", "rules",
+                                               "fact"}, texts=True)
     if "label" not in fields:
         raise reader.fail(node, N_('{file}, line {line}: a choice needs a "label".'))
     action = reader.text(fields["action"][1], "action") if "action" in fields else None
@@ -491,9 +578,10 @@ def _choice(reader: _Reader, node: yaml.Node) -> Choice:
     if not correct and (not why or not rules):
         raise reader.fail(node, N_('{file}, line {line}: a wrong choice needs a "why" that '
                                    'explains it and the "rules" it cites.'))
+    fact = reader.words(fields["fact"][1], "fact") if "fact" in fields else ()
     return Choice(label=reader.text(fields["label"][1], "label"), action=action,
                   correct=correct, why=why, rules=rules, line=node.start_mark.line + 1,
-                  context=_context(reader, fields))
+                  context=_context(reader, fields), fact=fact)
 
 
 def _check(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ..content.values import PLAIN
 from ..engine import CHANCE, TERMINAL, Options, ScriptedChance, SeededChance, State, data
 from ..engine.bots import BOT_STYLES, make_bot
 from ..engine.messages import N_, CelestiaError, ChanceError, Event, IllegalAction
@@ -28,11 +29,9 @@ from ..names import Phrase, move_phrase
 from ..practice.odds import figures
 from ..practice.voyage import View
 from .errors import LessonError
-from .schema import Lesson, Setup, Step
+from .order import shown_order
+from .schema import Exercise, Lesson, Setup, Step
 
-#: Event kinds narrated while fast-forwarding (the rest would drown the reader).
-FAST_FORWARD_KINDS = frozenset({"voyage", "reshuffle", "no-cards", "crash", "game-over",
-                                "voyage-end"})
 #: The message id of the engine's refusal of a move that is not open now; the runner says
 #: it again in the learner's words.
 NOT_POSSIBLE = '"{action}" is not a possible move now; the choices are: {choices}.'
@@ -55,6 +54,27 @@ def move_rule(action: str) -> str | None:
         if rule is not None:
             return rule
     return None
+
+
+#: What the box holds, named as the rule texts name it (``tutor.content.values``).
+BOX_VALUES = ("equipment_total", "compass_count", "lightning_rod_count", "foghorn_count",
+              "cannon_count", "turbo_count", "power_total", "power_each", "deck_total",
+              "die_faces", "blank_faces", "spyglass_total")
+
+
+def box_values() -> dict[str, Any]:
+    """The deck's and the dice's counts, the cities whose pile hides a Spyglass
+    (``spyglass_cities``, a list in words), and each city's pile: ``values_2`` (the values
+    it holds, a list), ``pile_2_6`` (how many treasures of 6 in city 2's pile) and
+    ``cards_2`` (its cards, Spyglass included) — for the lesson on the box."""
+    found: dict[str, Any] = {name: PLAIN[name]() for name in BOX_VALUES}
+    found["spyglass_cities"] = data.SPYGLASS_CITIES
+    for city, pile in data.TREASURE_PILES.items():
+        found[f"values_{city}"] = tuple(value for value, _ in pile)
+        found[f"cards_{city}"] = len(data.pile_composition(city))
+        for value, count in pile:
+            found[f"pile_{city}_{value}"] = count
+    return found
 
 
 @dataclass
@@ -191,11 +211,58 @@ class _Snapshot:
     ask: Ask | None = None
 
 
-class Runner:
-    """One play of a lesson. ``pause`` is ``"say"``, ``"ask"`` or ``"end"``."""
+def exercise_order(count: int, lesson_id: str, drill: int, attempt: int | None) -> list[int]:
+    """The order a drill's exercises are played in at this attempt of the lesson: the
+    file's without an attempt (``--check``, ``--transcript``), else drawn from the lesson,
+    the drill and the attempt, never the order of the attempt before."""
+    if attempt is None:
+        return list(range(count))
+    return shown_order(count, lesson_id, f"drill{drill}", attempt)
 
-    def __init__(self, lesson: Lesson) -> None:
+
+def program(lesson: Lesson, attempt: int | None = None) -> tuple[tuple[Step, str, str], ...]:
+    """The steps as played, each with the key that seeds its bots and its unit (what the
+    review asks again: a step of the lesson, or a whole exercise; its line as a string).
+    A drill becomes its introduction, then each exercise's start (a new position) and
+    steps, in the order of ``exercise_order``."""
+    found: list[tuple[Step, str, str]] = []
+    drills = 0
+    for index, step in enumerate(lesson.steps):
+        found.append((step, str(index), str(step.line)))
+        if step.kind != "drill":
+            continue
+        order = exercise_order(len(step.exercises), lesson.id, drills, attempt)
+        drills += 1
+        for number, position in enumerate(order, start=1):
+            exercise: Exercise = step.exercises[position]
+            unit = str(exercise.line)
+            found.append((Step("exercise", exercise.line, options=exercise.options,
+                               setup=exercise.setup,
+                               place=(number, len(step.exercises))), f"x{exercise.line}",
+                          unit))
+            found += [(inner, f"x{inner.line}", unit) for inner in exercise.steps]
+    return tuple(found)
+
+
+class Runner:
+    """One play of a lesson. ``pause`` is ``"say"``, ``"ask"`` or ``"end"``.
+
+    ``attempt`` numbers the learner's plays of the lesson: it orders each drill's
+    exercises (None: the file's order)."""
+
+    def __init__(self, lesson: Lesson, attempt: int | None = None) -> None:
         self.lesson = lesson
+        self.attempt = attempt
+        played = program(lesson, attempt)
+        #: The steps as played (``program``), the key of each that seeds its bots, and
+        #: the unit of the review each belongs to.
+        self.steps = tuple(step for step, _, _ in played)
+        self._seeds = tuple(seed for _, seed, _ in played)
+        self.units = tuple(unit for _, _, unit in played)
+        #: Set by the review: the play ends when this unit is over.
+        self.stop_unit: str | None = None
+        #: Moves of the learner's seat that the lesson played for them (``fast_forward``).
+        self.automatic = 0
         self.learner = lesson.learner
         self.log: list[Entry] = []
         #: The learner's decisions so far: the option key taken at each one.
@@ -221,8 +288,13 @@ class Runner:
     # --- Deciding ---------------------------------------------------------------------------
     @property
     def step(self) -> Step | None:
-        steps = self.lesson.steps
+        steps = self.steps
         return steps[self.cursor] if self.cursor < len(steps) else None
+
+    @property
+    def unit(self) -> str | None:
+        """The unit of the review the current step belongs to."""
+        return self.units[self.cursor] if self.cursor < len(self.units) else None
 
     def proceed(self) -> None:
         """Go on after a ``say`` pause."""
@@ -341,6 +413,7 @@ class Runner:
         }
         for city, count in data.DICE_TO_REACH.items():
             found[f"dice_to_{city}"] = count
+        found.update(box_values())
         if self.lesson.uses_odds:
             found.update(self._odds())
         return found
@@ -381,18 +454,19 @@ class Runner:
 
     # --- Playing the steps ------------------------------------------------------------------
     def _advance(self) -> None:
-        steps = self.lesson.steps
+        steps = self.steps
         self.ask = None
         while True:
             if self._goal is not None:
                 if self._goal_pause():
                     return
                 continue
-            if self.cursor >= len(steps):
+            if self.cursor >= len(steps) or (self.stop_unit is not None
+                                              and self.units[self.cursor] != self.stop_unit):
                 self.pause = "end"
                 return
             step = steps[self.cursor]
-            if step.kind == "say":
+            if step.kind in ("say", "drill"):
                 self.log.append(Entry("say", step.text, self.placeholders(), step.context))
                 self._check_text(step.text, step.line)
                 self.pause = "say"
@@ -429,6 +503,12 @@ class Runner:
             elif step.kind == "position":
                 assert step.setup is not None
                 self._position(step.options, step.setup, step.line)
+            elif step.kind == "exercise":
+                assert step.setup is not None
+                self._position(step.options, step.setup, step.line)
+                number, count = step.place
+                self.log.append(Entry("exercise", N_("Exercise {number} of {count}"),
+                                      {"number": number, "count": count}))
             self.cursor += 1
 
     def _open_question(self, step: Step) -> None:
@@ -513,8 +593,9 @@ class Runner:
             raise LessonError(N_('{file}, line {line}: "{name}" is not a bot style; the styles '
                                  "are: {styles}."), file=self._file, line=step.line,
                               name=step.others, styles=", ".join(BOT_STYLES))
+        seed = self._seeds[self.cursor]
         return {p: make_bot(step.others,
-                            seed=zlib.crc32(f"{self.lesson.id}|{self.cursor}|{p}".encode()))
+                            seed=zlib.crc32(f"{self.lesson.id}|{seed}|{p}".encode()))
                 for p in range(self.state.players) if p != self.learner}
 
     def _goal_pause(self) -> bool:
@@ -636,16 +717,23 @@ class Runner:
             self.log.append(Entry("event", event.msgid, dict(event.params)))
 
     def _fast_forward(self, step: Step) -> None:
+        """Play on until ``until`` holds, narrating every move as it happens; a new
+        voyage's dice are rolled only if the position needs them (never before the
+        narration that follows can announce them)."""
         for _ in range(step.max_moves):
-            self._resolve_chance(step.line, kinds=FAST_FORWARD_KINDS)
+            self._resolve_chance(step.line, rolls=False)
             if not self._mismatches(step.check):
                 return
             self._need_decision(step.line)
+            if not self._mismatches(step.check):
+                return
             legal = self.state.legal_actions()
             if not legal:
                 break
             action = next((a for a in step.prefer if a in legal), legal[0])
-            self._play(action, step.line, narrate=True, kinds=FAST_FORWARD_KINDS)
+            if self.state.actor == self.learner:
+                self.automatic += 1
+            self._play(action, step.line, narrate=True)
         self._verify(step.check, step.line)
 
     def _refusal_entry(self, err: IllegalAction, action: str, ask: Ask) -> Entry:
@@ -748,6 +836,10 @@ class Runner:
                 expected, actual = per_seat(expected, state.score)
             elif key == "treasures":
                 expected, actual = per_seat(expected, lambda p: len(state.treasures[p]))
+            elif key == "left_at":
+                # The city of the seat's last treasure: where it left the airship.
+                expected, actual = per_seat(expected, lambda p: state.treasures[p][-1].city
+                                            if state.treasures[p] else 0)
             else:  # piles
                 actual = {city: len(state.piles.get(int(city), [])) for city in expected or {}}
             if actual != expected:

@@ -12,17 +12,20 @@ from typing import Any
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 RULE_PATTERN = re.compile(r"^[0-9]+(\.[0-9]+){0,2}$")
 LESSON_KEYS = {"id", "title", "summary", "prerequisites", "seats", "learner", "options",
-               "setup", "steps", "recap", "genders"}
+               "setup", "steps", "recap", "genders", "ideas", "needs"}
 #: Keys that annotate the texts of their mapping for translators (tutor/tools/yaml_extract).
 NOTE_KEYS = {"context", "translators"}
 SETUP_KEYS = {"hands", "draw", "piles", "rolls", "shuffles", "seed"}
 OPTION_KEYS = {"first_captain", "variant", "grappling_hook", "spyglass_points"}
 CHECK_KEYS = {"phase", "actor", "captain", "city", "dest", "dice", "aboard", "voyage",
               "route", "hand", "points", "treasures", "piles", "draw", "over", "winners",
-              "scores", "leader", "ashore", "any"}
+              "scores", "leader", "ashore", "any", "left_at"}
 #: Check keys whose values may be bounds, ``{min: 6}`` / ``{max: 2}``, per seat.
-BOUNDED_KEYS = {"points", "treasures", "scores"}
-STEP_KINDS = ("say", "do", "prompt", "move", "goal", "check", "fast_forward", "position")
+BOUNDED_KEYS = {"points", "treasures", "scores", "left_at"}
+STEP_KINDS = ("say", "do", "prompt", "move", "goal", "check", "fast_forward", "position",
+              "drill")
+#: The step kinds an exercise of a drill may hold (a new position is the exercise itself).
+EXERCISE_KINDS = ("say", "do", "prompt", "move", "goal", "check")
 #: Placeholders filled from the odds coach (``Runner._odds``).
 ODDS_VALUES = ("pay_chance", "leave_points", "next_points", "stay_points")
 #: The step kinds where the learner decides.
@@ -40,6 +43,9 @@ class Choice:
     rules: tuple[str, ...]
     line: int
     context: str | None = None
+    #: What would give this choice away if printed above the question (``giveaway``):
+    #: English words or numbers; empty for the words that tell it from the other choices.
+    fact: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,11 @@ class Step:
     options: dict[str, Any] = field(default_factory=dict)  # position
     setup: Setup | None = None           # position
     context: str | None = None           # the translators' context of the step's texts
+    teaches: tuple[str, ...] = ()        # say: the ideas taught here
+    asks: tuple[str, ...] = ()           # prompt, move, goal: the ideas needed to answer
+    exercises: tuple[Exercise, ...] = ()  # drill
+    #: An exercise's start in a played lesson (``runner``): its number as shown, of how many.
+    place: tuple[int, int] = (0, 0)
 
     @property
     def prompt(self) -> str:
@@ -113,6 +124,17 @@ class Step:
             if item.action == action and not item.accepted:
                 return item.text, item.context
         return self.otherwise, self.context
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One short position of a drill: a new game from ``setup`` (same seats), then its
+    steps."""
+
+    line: int
+    options: dict[str, Any]
+    setup: Setup
+    steps: tuple[Step, ...]
 
 
 @dataclass(frozen=True)
@@ -143,6 +165,21 @@ class Lesson:
     uses_odds: bool = False
     #: Seat name → "m" or "f", for French agreement (``tutor.grammar``).
     genders: dict[str, str] = field(default_factory=dict)
+    #: Idea id → the English sentence that states it: the ideas this lesson teaches.
+    ideas: dict[str, str] = field(default_factory=dict)
+    #: Ideas taught by earlier lessons that this one relies on.
+    needs: tuple[str, ...] = ()
+    #: Idea id → its line in the file.
+    idea_lines: dict[str, int] = field(default_factory=dict)
+
+    def all_steps(self) -> list[Step]:
+        """Every step, those of each drill's exercises after the drill, in file order."""
+        found: list[Step] = []
+        for step in self.steps:
+            found.append(step)
+            for exercise in step.exercises:
+                found.extend(exercise.steps)
+        return found
 
     def texts(self) -> list[tuple[int, str, str | None]]:
         """Every piece of narration with its line and context, for the catalog and
@@ -151,7 +188,8 @@ class Lesson:
             (self.lines.get("title", 1), self.title, None),
             (self.lines.get("summary", 1), self.summary, None)]
         found += [(item.line, item.text, item.context) for item in self.recap]
-        for step in self.steps:
+        found += [(self.idea_lines.get(key, 1), text, None) for key, text in self.ideas.items()]
+        for step in self.all_steps():
             for text in (step.text, *step.hints, step.feedback, step.otherwise, step.fail):
                 if text:
                     found.append((step.line, text, step.context))

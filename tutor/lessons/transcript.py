@@ -43,10 +43,12 @@ class Question:
         return self.ask.options
 
 
-def walk_answered(lesson: Lesson) -> Iterator[Entry | Question]:
+def walk_answered(lesson: Lesson, runner: Runner | None = None
+                  ) -> Iterator[Entry | Question]:
     """Play ``lesson`` through with its first accepted answers (a goal with its solution),
-    yielding every log entry and each decision (with its options) before it is taken."""
-    runner = Runner(lesson)
+    yielding every log entry and each decision (with its options) before it is taken;
+    on ``runner`` if given (a new play of the lesson, in the file's order)."""
+    runner = runner or Runner(lesson)
     solutions: dict[str, list[str]] = {}
     shown = 0
     while True:
@@ -88,7 +90,9 @@ def transcript(lesson: Lesson, tr: Translator) -> list[str]:
         if after_events:
             lines.append("")
             after_events = False
-        if item.kind == "chosen":
+        if item.kind == "exercise":
+            lines += [text, "-" * len(text), ""]
+        elif item.kind == "chosen":
             lines.extend(textwrap.wrap(text, WIDTH, initial_indent="  → ",
                                        subsequent_indent="    "))
             lines.append("")

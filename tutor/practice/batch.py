@@ -1,8 +1,9 @@
 """A practice game without a screen: moves read line by line (scripts, tests, pipes).
 
-Each line is one of the choices shown, by its number or as the engine's action string
-(``stay``, ``pay compass+turbo``), or a command: ``coach`` (the odds), ``board`` (the
-board), ``save FILE``, ``quit``. A wrong line is answered with an error and the same
+Each line is one of the choices shown, by its number, its words as shown (in any language)
+or the engine's action string (``stay``, ``pay compass+turbo``), or a command in any
+language (``parse``: ``coach``/``edző`` the odds, ``board`` the board, ``save FILE``,
+``quit``/``quitter``/``kilépés``). A wrong line is answered with an error and the same
 question; the end of the input saves the game (with ``--save``) and stops.
 """
 
@@ -14,12 +15,25 @@ from pathlib import Path
 from ..app.board import board_text
 from ..engine import CelestiaError
 from ..engine.messages import N_
-from ..i18n import Translator
+from ..i18n import LANGUAGES, Translator
 from ..inputs import excerpt, whole
 from ..names import move_label
 from .game import GAME_SAVED, PracticeGame
+from .parse import key, read_word, shown
 from .saved import check_save_file, saved_lines
 from .words import bots_line, summary_lines
+
+#: The commands typed in a game without a screen.
+COMMANDS = ("coach", "board", "save", "quit")
+
+
+def command_list(tr: Translator, style: str = "or") -> str:
+    """The commands in the reader's words, as a list: "coach, plateau, enregistrer FICHIER
+    ou quitter"."""
+    file = tr.gettext(N_("FILE"))  # the usage's placeholder for a file name
+    words = [shown("command", c, tr) for c in COMMANDS]
+    return tr.join([word + "\u00a0" + file if c == "save" else word  # never parted
+                    for c, word in zip(COMMANDS, words, strict=True)], style)
 
 
 def choice_lines(game: PracticeGame, tr: Translator) -> list[str]:
@@ -33,13 +47,22 @@ def coach_text(game: PracticeGame, tr: Translator) -> str:
 
 
 def pick(game: PracticeGame, line: str) -> str | None:
-    """The action a line names (a choice number or an action string), or None."""
+    """The action a line names (a choice number, its words as shown in any language, or an
+    action string), or None."""
     choices = game.choices()
     text = " ".join(line.split())
     number = whole(text, 1, len(choices))
     if number is not None:
         return choices[number - 1]
-    return text if text in choices else None
+    if text in choices:
+        return text
+    typed = key(text)
+    for language in LANGUAGES:
+        tr = Translator(language)
+        for action in choices:
+            if key(move_label(action, game.state, tr)) == typed:
+                return action
+    return None
 
 
 class _Saver:
@@ -97,7 +120,8 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
             saver.last()   # as at the end of the input: the game is kept, unfinished
             return 1
         text = "quit" if line is None else line.strip()
-        command, _, rest = text.partition(" ")
+        word, _, rest = text.partition(" ")
+        command = read_word(word, "command")
         if command == "quit":
             saver.last()
             return 1
@@ -120,7 +144,7 @@ def run_batch(game: PracticeGame, lines: Iterable[str], write: Callable[[str], N
         action = pick(game, text)
         if action is None:
             write(tr.format(N_('"{text}" is not one of your choices: type its number, or '
-                               "coach, board, save FILE or quit."), text=excerpt(text)))
+                               "{commands}."), text=excerpt(text), commands=command_list(tr)))
             continue
         try:
             game.play(action)

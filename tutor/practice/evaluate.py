@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..engine import data
-from ..engine.data import ALTERNATIVE_ROUTE, BLANK, EJECTION, GUST_OF_WIND
+from ..engine.data import ALTERNATIVE_ROUTE, BLANK, EJECTION, GRAPPLING_HOOK, GUST_OF_WIND
 from ..engine.payment import parse_cards
 from . import endgame as eg
 from . import odds
@@ -150,9 +150,15 @@ def evaluate(view: View, legal: Sequence[str]) -> Recommendation:
 # --- Passengers: stay or leave (§3.2) -------------------------------------------------------
 def _stay_or_leave(view: View, legal: Sequence[str], make: Make) -> Values:
     voyage = make()
-    stay = voyage.stay_value(0, view.captain, voyage.hand, voyage.spy,
-                             float(captain_odds_now(view)))
+    pays = float(captain_odds_now(view))
+    stay = voyage.stay_value(0, view.captain, voyage.hand, voyage.spy, pays)
     leave = voyage.leave_at(0, voyage.spy)
+    if leave is not None and view.grappling_hook and view.hand.get(GRAPPLING_HOOK):
+        # With a Grappling Hook in hand, leaving keeps the treasure if the airship
+        # crashes, and if the captain pays the player may climb back aboard, giving the
+        # treasure back (§4.6): whichever is worth more then.
+        aboard = voyage.arrive(1, view.captain, voyage.hand, voyage.spy)
+        leave = (1.0 - pays) * leave + pays * max(leave, aboard)
     # A tie goes to leaving: a sure treasure now against an equal gamble.
     return [("leave", voyage.nothing(voyage.spy) if leave is None else leave, None),
             ("stay", stay, None)]
@@ -374,12 +380,28 @@ def _window(view: View, legal: Sequence[str]) -> Recommendation:
     keep = options[0]
     opponents = view.players - 1
     order = sorted(options, key=lambda o: -worth(o, opponents))
-    best = order[0]
-    if best is not keep and worth(best, opponents) < worth(keep, opponents) + KEEP_MARGIN:
+    best = next(o for o in order if not _never_now(o, view))
+    if best is not keep and worth(best, opponents) < worth(keep, opponents) + KEEP_MARGIN \
+            and not _its_moment(best, view, voyage):
         best = keep
     order = [best] + [o for o in order if o is not best]
     return Recommendation(WINDOW, best.action, tuple(order),
                           facts={"chance": _through(voyage, view, now)})
+
+
+def _never_now(option: Option, view: View) -> bool:
+    """An Ejection at the first city of the route: the passenger forced off loses a point
+    or two, and the lessons teach to keep the card for a rich step — never advised."""
+    return option.action.startswith(f"play {EJECTION}") and bool(view.route) \
+        and view.city == view.route[0]
+
+
+def _its_moment(option: Option, view: View, voyage: Voyage) -> bool:
+    """Gust of Wind once the player is off the airship, when it takes points from the
+    others: the moment the lessons teach for it, played without the keeping margin (off the
+    airship it costs the player nothing)."""
+    return option.action.startswith(f"play {GUST_OF_WIND}") and view.me not in voyage.aboard \
+        and option.harm > 0
 
 
 def _through(voyage: Voyage, view: View, hazards: HazardKey) -> float:

@@ -50,6 +50,34 @@ class SheetError(CelestiaError):
     """A score sheet entry that the game's contents make impossible."""
 
 
+#: Why an entry cannot go on a sheet, by name: the checks below and the website's score
+#: sheet (``tutor.site.scoreform`` exports them, translated) say the same words.
+MESSAGES = {
+    "no_name": N_("Each player needs a name."),
+    # TRANSLATORS: {listed} is more than {most}, the treasures of a game.
+    "too_many_treasures": N_("{player}: the sheet lists {listed} treasures, but the whole "
+                             "game holds only {most}."),
+    # TRANSLATORS: Same role wherever players are entered: an error.
+    "too_many_players": N_("A game of Celestia has at most {most} players; {player} would be "
+                           "one too many."),
+    "no_such_value": N_("{player}: the game has no treasure of value {value}; the values are "
+                        "{values}."),
+    # TRANSLATORS: {total} and {listed} are 2 or more.
+    "too_many_of_value": N_("{player}: the game holds only {total} treasures of value "
+                            "{value}, but the sheet would then list {listed}."),
+    # TRANSLATORS: Same role wherever a count of Spyglasses is read: an error.
+    "not_spyglasses": N_('{player}: "{text}" is not a number of Magic Spyglasses.'),
+    "no_spyglasses": N_("{player}: the beginner variant has no Magic Spyglasses."),
+    # TRANSLATORS: {total} and {listed} are 2 or more.
+    "too_many_spyglasses": N_("{player}: the game has only {total} Magic Spyglasses, but "
+                              "the sheet would then list {listed}."),
+    "not_a_value": N_('{player}: "{text}" is not a treasure value.'),
+    "same_name": N_('Two players are called "{player}"; give each player a different '
+                    "name."),
+    "too_few_players": N_("A score sheet needs at least {least} players."),
+}
+
+
 @cache
 def treasures_in_game(variant: str) -> dict[int, int]:
     """Treasure value → number of such cards in the whole game (Spyglasses apart)."""
@@ -100,8 +128,7 @@ def parse_values(text: str, player: str) -> list[int]:
             continue
         value = whole(word, 0, _VALUE_BOUND)
         if value is None:
-            raise SheetError(N_('{player}: "{text}" is not a treasure value.'),
-                             player=player, text=excerpt(word))
+            raise SheetError(MESSAGES["not_a_value"], player=player, text=excerpt(word))
         values.append(value)
     return values
 
@@ -110,9 +137,7 @@ def parse_spyglasses(text: str, player: str) -> int:
     word = text.strip() or "0"
     value = whole(word, 0, _VALUE_BOUND)
     if value is None:
-        # TRANSLATORS: Same role wherever a count of Spyglasses is read: an error.
-        raise SheetError(N_('{player}: "{text}" is not a number of Magic Spyglasses.'),
-                         player=player, text=excerpt(word))
+        raise SheetError(MESSAGES["not_spyglasses"], player=player, text=excerpt(word))
     return value
 
 
@@ -152,7 +177,7 @@ class ScoreSheet:
         found: list[SheetError] = []
         name = entry.name.strip()
         if not name:
-            found.append(SheetError(N_("Each player needs a name.")))
+            found.append(SheetError(MESSAGES["no_name"]))
             return found
         problem = name_problem(name)
         if problem is not None:
@@ -160,17 +185,13 @@ class ScoreSheet:
             return found
         most = sum(treasures_in_game(self.variant).values())
         if len(entry.values) > most:
-            # TRANSLATORS: {listed} is more than {most}, the treasures of a game.
-            found.append(SheetError(N_("{player}: the sheet lists {listed} treasures, but the "
-                                       "whole game holds only {most}."), player=name,
+            found.append(SheetError(MESSAGES["too_many_treasures"], player=name,
                                     listed=len(entry.values), most=most))
             return found
         others = [e for e in self.entries if e.name != name]
         if len(others) >= data.MAX_PLAYERS:
-            # TRANSLATORS: Same role wherever players are entered: an error.
-            found.append(SheetError(N_("A game of Celestia has at most {most} players; "
-                                       "{player} would be one too many."),
-                                    most=data.MAX_PLAYERS, player=name))
+            found.append(SheetError(MESSAGES["too_many_players"], most=data.MAX_PLAYERS,
+                                    player=name))
         in_game = treasures_in_game(self.variant)
         held = Counter(v for e in others for v in e.values)
         seen: set[int] = set()
@@ -180,30 +201,23 @@ class ScoreSheet:
             seen.add(value)
             if value not in in_game:
                 found.append(SheetError(
-                    N_("{player}: the game has no treasure of value {value}; the values are "
-                       "{values}."), player=name, value=shown(value),
+                    MESSAGES["no_such_value"], player=name, value=shown(value),
                     values=tuple(sorted(in_game))))  # a list in words: "…, 20 et 25"
                 continue
             wanted = held[value] + entry.values.count(value)
             if wanted > in_game[value]:
                 found.append(SheetError(
-                    # TRANSLATORS: {total} and {listed} are 2 or more.
-                    N_("{player}: the game holds only {total} treasures of value {value}, but "
-                       "the sheet would then list {listed}."), player=name, value=value,
+                    MESSAGES["too_many_of_value"], player=name, value=value,
                     total=in_game[value], listed=wanted))
         glasses = spyglasses_in_game(self.variant)
         if entry.spyglasses < 0:
-            found.append(SheetError(N_('{player}: "{text}" is not a number of Magic '
-                                       "Spyglasses."), player=name,
+            found.append(SheetError(MESSAGES["not_spyglasses"], player=name,
                                     text=shown(entry.spyglasses)))
         elif entry.spyglasses and not glasses:
-            found.append(SheetError(N_("{player}: the beginner variant has no Magic "
-                                       "Spyglasses."), player=name))
+            found.append(SheetError(MESSAGES["no_spyglasses"], player=name))
         elif sum(e.spyglasses for e in others) + entry.spyglasses > glasses:
             found.append(SheetError(
-                # TRANSLATORS: {total} and {listed} are 2 or more.
-                N_("{player}: the game has only {total} Magic Spyglasses, but the sheet would "
-                   "then list {listed}."), player=name, total=glasses,
+                MESSAGES["too_many_spyglasses"], player=name, total=glasses,
                 listed=shown(sum(e.spyglasses for e in others) + entry.spyglasses)))
         return found
 
@@ -211,8 +225,7 @@ class ScoreSheet:
         """Put a player read from a file or the arguments on the sheet, unless their
         name is already there or the entry has problems; returns the problems."""
         if entry.name.strip() in self.names():
-            return [SheetError(N_('Two players are called "{player}"; give each player a '
-                                  "different name."), player=excerpt(entry.name.strip()))]
+            return [SheetError(MESSAGES["same_name"], player=excerpt(entry.name.strip()))]
         found = self.problems(entry)
         if not found:
             self.add(entry)
@@ -244,8 +257,7 @@ class ScoreSheet:
     def results(self) -> list[Result]:
         """The players from best to worst; tied players share a rank (1, 1, 3)."""
         if len(self.entries) < data.MIN_PLAYERS:
-            raise SheetError(N_("A score sheet needs at least {least} players."),
-                             least=data.MIN_PLAYERS)
+            raise SheetError(MESSAGES["too_few_players"], least=data.MIN_PLAYERS)
         ordered = sorted(self.entries, key=lambda e: -self.total(e))
         results = []
         for i, e in enumerate(ordered):
@@ -371,8 +383,7 @@ def _entry(raw: Any, number: int, where: str) -> Entry:
                             "e.g. [25, 20, 4]."), path=where, player=excerpt(name))
     glasses = raw.get("spyglasses", 0)
     if not isinstance(glasses, int) or isinstance(glasses, bool) or glasses < 0:
-        raise SheetError(N_('{player}: "{text}" is not a number of Magic Spyglasses.'),
-                         player=excerpt(name), text=shown(glasses))
+        raise SheetError(MESSAGES["not_spyglasses"], player=excerpt(name), text=shown(glasses))
     return Entry(name, list(values), glasses)
 
 
@@ -417,6 +428,40 @@ def save_sheet(sheet: ScoreSheet, path: str | Path, tr: Translator | None = None
     except OSError as err:
         raise SheetError(N_("Cannot write {path}: {reason}"), path=shown_path(path),
                          reason=os_reason(err)) from err
+
+
+@dataclass(frozen=True)
+class Row:
+    """One player's line as typed on the website's sheet: the texts of its three boxes."""
+
+    name: str = ""
+    treasures: str = ""
+    spyglasses: str = ""
+
+
+def sheet_from_rows(rows: Sequence[Row], variant: str = data.STANDARD,
+                    spyglass_points: int = data.SPYGLASS_POINTS_DEFAULT,
+                    ) -> tuple[ScoreSheet, list[list[SheetError]]]:
+    """The sheet filled in on the website, row by row as typed: a row left blank is no
+    player; a row with a problem is left out, its problems named (one list per row); the
+    others are kept, in order. The page (``tutor/site/static/celestia-sheet-rules.js``)
+    does the same with the data ``tutor.site.scoreform`` exports from this module, and a
+    test runs sheets through both."""
+    sheet = ScoreSheet(variant, spyglass_points)
+    problems: list[list[SheetError]] = []
+    for row in rows:
+        name = row.name.strip()
+        if not (name or row.treasures.strip() or row.spyglasses.strip()):
+            problems.append([])
+            continue
+        try:
+            entry = Entry(name, parse_values(row.treasures, name),
+                          parse_spyglasses(row.spyglasses, name))
+        except SheetError as err:
+            problems.append([err])
+            continue
+        problems.append(sheet.add_new(entry))
+    return sheet, problems
 
 
 def sheet_from_arguments(players: Sequence[str], spyglasses: Iterable[str], variant: str,

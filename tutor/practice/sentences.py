@@ -124,11 +124,23 @@ def _stay_or_leave(rec: ev.Recommendation, view: View, tr: Translator) -> str:
                     "no die shows a hazard, so there is nothing to pay.") if first == "stay"
                  else N_("Leave now: {leave} points on average against about {stay} if you "
                          "stay — no die shows a hazard, so there is nothing to pay."))
-    else:
+    elif rec.facts.get("equipment", rec.chance) >= rec.chance:
         msgid = (N_("Stay: about {stay} points expected against {leave} for leaving now — "
-                    "the captain can pay {chance} of the time.") if first == "stay"
+                    "the captain can pay {chance} of the time with Equipment alone.")
+                 if first == "stay"
                  else N_("Leave now: {leave} points on average against about {stay} if you "
-                         "stay — the captain can pay {chance} of the time."))
+                         "stay — the captain can pay {chance} of the time with Equipment "
+                         "alone."))
+    else:
+        # The figure counts the Turbos a captain may hold, and a captain may refuse to pay
+        # with them: say so, with the chance on Equipment alone.
+        values["equipment"] = percent(rec.facts["equipment"], tr)
+        msgid = (N_("Stay: about {stay} points expected against {leave} for leaving now — "
+                    "the captain can pay {chance} of the time if Turbos are played too, "
+                    "{equipment} with Equipment alone.") if first == "stay"
+                 else N_("Leave now: {leave} points on average against about {stay} if you "
+                         "stay — the captain can pay {chance} of the time if Turbos are "
+                         "played too, {equipment} with Equipment alone."))
     return tr.format(msgid, **values)
 
 

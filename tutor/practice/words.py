@@ -7,18 +7,10 @@ from typing import TYPE_CHECKING
 from ..engine import TERMINAL, data
 from ..engine.messages import N_
 from ..i18n import Translator
+from .parse import STYLE_NAMES
 
 if TYPE_CHECKING:
     from .game import PracticeGame
-
-#: Bot style → its name for people.
-STYLE_NAMES = {
-    "random": N_("random"),
-    "cautious": N_("cautious"),
-    "sensible": N_("sensible"),
-    "bold": N_("bold"),
-    "expert": N_("expert"),
-}
 
 def bots_line(game: PracticeGame, tr: Translator) -> str:
     """Who the bots are: "Bots: Nimbus (cautious), Cirrus (bold)"."""

@@ -30,8 +30,8 @@ from ..engine.messages import N_, CelestiaError
 from ..file_errors import Reason, os_reason
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ..storage import state_dir, write_new
-from ..web.publish import publish
-from . import DOCS_DIR, SITE_TITLE
+from ..web.publish import offline_files, publish
+from . import DOCS_DIR, SITE_TITLE, offline
 from .cards import label_cells
 from .typography import french_html
 
@@ -112,7 +112,7 @@ MARKER_TEXT = ("This folder is a Celestia rulebook site built by `celestia docs`
                "build replaces the whole folder.\n")
 #: What the top of a site held before the marker existed (an earlier build is recognised
 #: by these names and its start page).
-_EARLIER_NAMES = {"index.html", "learn-sw.js", "_learn", *LANGUAGES}
+_EARLIER_NAMES = {"index.html", "learn-sw.js", "celestia-sw.js", "_learn", *LANGUAGES}
 
 
 def is_earlier_build(folder: Path) -> bool:
@@ -252,6 +252,8 @@ def _build_in(out: Path, strict: bool, languages: tuple[str, ...],
             # The lessons, playable in the page (tutor.web.publish): the engine, first
             # screens.
             publish(out, languages)
+            # The whole site offline after one visit, and installable (tutor.site.offline).
+            offline.write(out, languages, offline_files(out, languages))
         except OSError as err:   # the folder's problem (a full disk), said as such
             # TRANSLATORS: Same role wherever the site's folder cannot be written: an error.
             raise DocsError(N_("The site cannot be written in {path}: {reason} Choose "

@@ -29,7 +29,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
-from . import SITE_TITLE, links, search_index
+from . import SITE_TITLE, links, offline, scoreform, search_index
 from . import nodes as site_nodes
 from .render import render_page, set_edition
 
@@ -49,6 +49,27 @@ class PageDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         text = render_page(self.arguments[0], translator(self.config))
         return self.parse_text_to_nodes(text, allow_section_headings=True)
+
+
+class SearchBoxDirective(SphinxDirective):
+    """``.. celestia-search-box::`` — a search form that opens the search page at the
+    words typed (the home page's), with the search page's own labels."""
+
+    def run(self) -> list[nodes.Node]:
+        texts = labels(translator(self.config))
+        return [site_nodes.search_box("", hint=texts["search_hint"],
+                                      button=texts["search_button"])]
+
+
+class ScoreFormDirective(SphinxDirective):
+    """``.. celestia-score-form::`` — the score sheet filled in on the page, with the
+    checks' data and words in the build's language (``scoreform``)."""
+
+    def run(self) -> list[nodes.Node]:
+        language = self.config.language or "en"
+        return [site_nodes.score_form("", data=scoreform.page_data(language),
+                                      noscript=scoreform.labels(Translator(language))
+                                      ["noscript"])]
 
 
 def switcher(pagename: str, current: str) -> list[dict[str, Any]]:
@@ -95,6 +116,13 @@ def labels(tr: Translator) -> dict[str, str]:
                             "frequent questions, a glossary and worked examples.")),
         "credits": _(N_("Blam! publishes Celestia, a game designed by Aaron Weissblum.")),
         "unofficial": _(N_("This is an unofficial, free guide, made by players.")),
+        "offline_saving": _(N_("Saving every page of the rulebook in this browser, to read "
+                               "offline…")),
+        "offline_ready": _(N_("Available offline: every page of the rulebook in this "
+                              "language now opens in this browser, even without a "
+                              "connection.")),
+        "offline_failed": _(N_("Not available offline yet: some pages could not be saved. "
+                               "They will be on your next visit.")),
         # No full stop: in some languages the date ends with one ("2026. december 1.").
         "built": tr.format(N_("Built on {date}"), date=build_date(tr.language)),
     }
@@ -122,6 +150,12 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
                                if _kept_script(script)]
     page = "book" if app.builder.name == "singlehtml" else pagename
     context["celestia_languages"] = switcher(page, tr.language)
+    # The service worker, at the site's root, one level above each language's pages.
+    context["celestia_service_worker"] = f"../{offline.SERVICE_WORKER}"
+    context["celestia_theme_colour"] = offline.THEME
+    # Which page this is, for the styles of one page (the print styles of the quick
+    # reference and of the single-page edition, which holds the quick reference too).
+    context["celestia_page"] = page
     context["celestia_labels"] = labels(tr)
     context["celestia_search_texts"] = search_texts(tr)
     site = tr.gettext(SITE_TITLE)
@@ -168,10 +202,13 @@ def _outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("celestia-page", PageDirective)
+    app.add_directive("celestia-search-box", SearchBoxDirective)
+    app.add_directive("celestia-score-form", ScoreFormDirective)
     site_nodes.setup(app)
     links.setup(app)
     search_index.setup(app)
     app.add_js_file("celestia.js")
+    app.add_js_file("celestia-offline.js", loading_method="defer")
     app.connect("config-inited", _config)
     app.connect("builder-inited", _builder_inited)
     app.connect("html-page-context", _page_context)

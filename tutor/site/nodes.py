@@ -1,6 +1,7 @@
-"""The site's own doctree nodes: an inline SVG picture and a visible link to an anchor.
+"""The site's own doctree nodes: an inline SVG picture, a visible link to an anchor, a
+search box (which sends its words to the search page) and the score sheet's form.
 
-Both are elements without text children, so no search index (Sphinx's or ours) reads a
+All are elements without text children, so no search index (Sphinx's or ours) reads a
 picture's labels as words, and the link icon's "#" never shows up in a snippet.
 """
 
@@ -39,6 +40,39 @@ def _visit_permalink_html(self: Any, node: permalink) -> None:
     raise nodes.SkipNode
 
 
+class search_box(nodes.General, nodes.Element):  # noqa: N801
+    """A search form that opens the search page (``search.html``) at its words; ``hint``
+    (its label) and ``button`` are its texts in the page's language. Not a second search
+    landmark beside the menu's: a form in the page's text."""
+
+
+def _visit_search_box_html(self: Any, node: search_box) -> None:
+    self.body.append(
+        f'<form class="celestia-search-form celestia-home-search" method="get" '
+        f'action="search.html">'
+        f'<label for="celestia-home-q">{escape(node["hint"])}</label>'
+        f'<div class="celestia-search-row">'
+        f'<input id="celestia-home-q" type="search" name="q" autocomplete="off" '
+        f'enterkeyhint="search"><button type="submit">{escape(node["button"])}</button>'
+        f"</div></form>")
+    raise nodes.SkipNode
+
+
+class score_form(nodes.General, nodes.Element):  # noqa: N801
+    """The score sheet filled in on the page: ``data`` is the form's JSON (rules and
+    words, ``tutor.site.scoreform``), ``noscript`` what shows without JavaScript."""
+
+
+def _visit_score_form_html(self: Any, node: score_form) -> None:
+    self.body.append(
+        f'<div id="celestia-sheet" class="celestia-score-form"><noscript><p>'
+        f'{escape(node["noscript"])}</p></noscript></div>'
+        f'<script type="application/json" id="celestia-sheet-data">{node["data"]}</script>'
+        '<script src="_static/celestia-sheet-rules.js" defer></script>'
+        '<script src="_static/celestia-sheet.js" defer></script>')
+    raise nodes.SkipNode
+
+
 def _skip(self: Any, node: nodes.Element) -> None:
     raise nodes.SkipNode
 
@@ -74,6 +108,10 @@ def setup(app: Sphinx) -> None:
     app.add_node(picture, html=(_visit_picture_html, None), latex=skip, text=skip,
                  man=skip, texinfo=skip)
     app.add_node(permalink, html=(_visit_permalink_html, None), latex=skip, text=skip,
+                 man=skip, texinfo=skip)
+    app.add_node(search_box, html=(_visit_search_box_html, None), latex=skip, text=skip,
+                 man=skip, texinfo=skip)
+    app.add_node(score_form, html=(_visit_score_form_html, None), latex=skip, text=skip,
                  man=skip, texinfo=skip)
     app.add_directive("celestia-picture", PictureDirective)
     roles.register_local_role("celestia-link", permalink_role)

@@ -74,8 +74,10 @@ def slug(text: str) -> str:
 
 
 #: Which edition is being built: "pages" (one page per part) or "book" (the single-page
-#: edition, ``book.html``). A block with ``edition:`` shows in that edition only.
+#: edition, ``book.html``). A block with ``edition:`` shows in that edition only; with
+#: ``edition: print``, in the single-page edition on paper only (its print style).
 EDITIONS = ("pages", "book")
+PRINT_ONLY = "celestia-print-only"
 _EDITION: ContextVar[str] = ContextVar("edition", default="pages")
 
 
@@ -175,7 +177,9 @@ def _ruling(spec: Any, tr: Translator, depth: int) -> str:
 
 def _table(name: str, tr: Translator, depth: int = 0) -> str:
     head, rows = rules.table_rows(name, tr)
-    return rst.table(head, rows, f"celestia-{name}")
+    note = rules.table_note(name, tr)
+    return rst.table(head, rows, f"celestia-{name}") + (
+        "\n" + rst.paragraph(note) if note else "")
 
 
 # --- Prose, pictures, links -------------------------------------------------------------
@@ -219,6 +223,16 @@ def _contents(spec: Any, tr: Translator, depth: int) -> str:
             out += [f"  * :ref:`{_ref_text(tr.gettext(item['title']))} "
                     f"<example-{item['id']}>`" for item in examples()]
     return ".. rst-class:: celestia-page-index\n\n" + "\n".join(out) + "\n"
+
+
+def _search_box(spec: Any, tr: Translator, depth: int) -> str:
+    """A search box that opens the search page at the words typed."""
+    return rst.directive("celestia-search-box")
+
+
+def _score_form(spec: Any, tr: Translator, depth: int) -> str:
+    """The score sheet filled in on the page."""
+    return rst.directive("celestia-score-form")
 
 
 def _picture(name: str, tr: Translator, depth: int) -> str:
@@ -408,6 +422,8 @@ BLOCKS: dict[str, Callable[[Any, Translator, int], str]] = {
     "page-link": _page_link,
     "contents": _contents,
     "picture": _picture,
+    "search-box": _search_box,
+    "score-form": _score_form,
     "code": _code,
     "see": _see,
     "toctree": _toctree,
@@ -435,13 +451,16 @@ def render_page(page_id: str, tr: Translator) -> str:
     for block in page.get("blocks", []):
         kind = next(key for key in block if key != "edition")
         spec = block[kind]
-        if block.get("edition", _EDITION.get()) != _EDITION.get():
+        edition = block.get("edition", _EDITION.get())
+        printed = edition == "print"
+        if (_EDITION.get() != "book") if printed else edition != _EDITION.get():
             continue
         if kind not in BLOCKS:
             raise SiteError(N_('pages.yaml, page "{page}": unknown block "{kind}".'),
                             page=page_id, kind=kind)
         # Generated headings after a "title" block nest under it.
-        out.append(BLOCKS[kind](spec, tr, 1 if kind == "title" else depth))
+        text = BLOCKS[kind](spec, tr, 1 if kind == "title" else depth)
+        out.append(f".. rst-class:: {PRINT_ONLY}\n\n{text}" if printed else text)
         if kind == "title":
             depth = 2
     return "\n".join(out)

@@ -9,7 +9,11 @@ for a form the site never uses (``ködkürtöt``), the page's script compares th
 word with the stems by prefix, as ``celestia faq`` does (see ``celestia-search.js``).
 
 The index is a script (``searchindex-celestia.js``), not JSON fetched at run time, so that
-search works from ``file://``; each unit carries a short snippet for the same reason.
+search works from ``file://``; each unit carries a short snippet for the same reason (an
+FAQ entry's is the first sentence of its answer). It also carries the FAQ's own search as
+data (``faq``: ``tutor.content.faq.page_data``), with which ``celestia-faq.js`` puts
+first, in ``celestia faq``'s order, the rules a query names by number and the FAQ's
+answers.
 Pictures and link icons have no text in the doctree, so they never reach the index.
 """
 
@@ -138,8 +142,18 @@ def _cut(text: str) -> str:
     return text[:SNIPPET].rsplit(" ", 1)[0].rstrip(",;:.·—–-").rstrip() + "…"
 
 
-def index(units_by_page: dict[str, list[Unit]], titles: dict[str, str]) -> dict[str, Any]:
-    """The index as plain data (see the module's docstring)."""
+def _faq_gists(language: str) -> dict[str, str]:
+    """Anchor of each FAQ entry → the first sentence of its answer in ``language``: what
+    a result shows under the question, so that most look-ups need no second tap."""
+    tr = Translator(language)
+    return {f"faq-{entry.id}": faq.render_gist(entry, tr) for entry in faq.entries()}
+
+
+def index(units_by_page: dict[str, list[Unit]], titles: dict[str, str],
+          gists: dict[str, str] | None = None) -> dict[str, Any]:
+    """The index as plain data (see the module's docstring); ``gists`` replace the
+    snippets of the units they name (an FAQ entry shows its answer's first sentence)."""
+    gists = gists or {}
     pages = sorted(units_by_page)
     out_units: list[list[Any]] = []
     terms: dict[str, dict[int, int]] = {}
@@ -150,7 +164,8 @@ def index(units_by_page: dict[str, list[Unit]], titles: dict[str, str]) -> dict[
             number = len(out_units)
             title = unit.title or titles.get(page, page)
             shown = text or " ".join(unit.under.split())
-            snippet = shown if len(shown) <= SNIPPET else _cut(shown)
+            snippet = gists.get(unit.anchor) or (shown if len(shown) <= SNIPPET
+                                                 else _cut(shown))
             out_units.append([page_number, unit.anchor, title, snippet])
             for weight, source in ((TITLE_WEIGHT, title), (TITLE_WEIGHT, " ".join(unit.keywords)),
                                    (1, text), (1, " ".join(unit.data))):
@@ -166,7 +181,6 @@ def index(units_by_page: dict[str, list[Unit]], titles: dict[str, str]) -> dict[
         "terms": {key: [n for pair in sorted(found.items()) for n in pair]
                   for key, found in sorted(terms.items())},
         "forms": dict(sorted(forms.items())),
-        "stop": sorted(getattr(search, "STOP_WORDS", ())),
     }
 
 
@@ -174,9 +188,15 @@ def write(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: write ``searchindex-celestia.js`` beside the pages."""
     if exception is not None or app.builder.name != "html":
         return
+    language = app.config.language or "en"
     units = getattr(app.env, "celestia_units", {})
     titles = {name: _text_of(title) for name, title in app.env.titles.items()}
-    data = index({page: found for page, found in units.items() if page != "book"}, titles)
+    data = index({page: found for page, found in units.items() if page != "book"}, titles,
+                 _faq_gists(language))
+    # The FAQ's own search, as data: the page ranks FAQ answers exactly as `celestia faq`
+    # does (celestia-faq.js), and finds rules by their numbers.
+    data["language"] = language
+    data["faq"] = faq.page_data()
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     Path(app.outdir, FILE).write_text(f"window.CELESTIA_SEARCH={body};\n", encoding="utf-8")
 

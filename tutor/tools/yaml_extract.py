@@ -29,8 +29,10 @@ TRANSLATABLE_KEYS = frozenset({
     "title", "text", "question", "answer", "say", "prompt", "hint", "hints", "why",
     "label", "summary", "definition", "description", "note", "keywords", "choices",
     # Lesson steps (scenarios/README.md): a move to make, a goal to reach, feedback.
-    "move", "goal", "feedback", "fail", "otherwise",
+    "move", "goal", "feedback", "fail", "otherwise", "drill",
 })
+#: Keys whose value is a mapping of ids to texts (a lesson's ``ideas``).
+TEXT_MAPPING_KEYS = frozenset({"ideas"})
 #: Keys that annotate the texts of their mapping instead of being text themselves.
 CONTEXT_KEY = "context"
 COMMENT_KEY = "translators"
@@ -61,6 +63,12 @@ def _walk(node: yaml.Node) -> Iterator[tuple[int, str, str | None, list[str]]]:
         context = _annotation(node, CONTEXT_KEY)
         comment = _annotation(node, COMMENT_KEY)
         for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.value in TEXT_MAPPING_KEYS \
+                    and isinstance(value, yaml.MappingNode):
+                for _, text_node in value.value:
+                    for line, text in _strings(text_node):
+                        yield line, text, context, [comment] if comment else []
+                continue
             if isinstance(key, yaml.ScalarNode) and key.value in TRANSLATABLE_KEYS:
                 comments = [comment] if comment else []
                 if key.value == "keywords":

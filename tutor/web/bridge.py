@@ -129,12 +129,36 @@ class Learn:
         else:
             self.next()
 
+    def review(self) -> None:
+        """Start the review of what is due (the menu says when nothing is)."""
+        if self.tutor.session is not None:
+            self.tutor.close()
+        if self.tutor.open_review() is None:
+            self.screen = MENU
+            # TRANSLATORS: Same role as in the terminal's tutor: a message in the list.
+            self.message = (N_("Nothing to review now."), {})
+            return
+        self.screen = LESSON
+        self.message = None
+
+    def _next_review(self) -> None:
+        if self.tutor.next_review() is None:
+            self.screen = MENU
+            # TRANSLATORS: Same role as in the terminal's tutor: a message in the list.
+            self.message = (N_("The review is over for now."), {})
+            return
+        self.message = None
+
     def next(self) -> None:
-        """After the recap: the next lesson, or the menu after the last one."""
+        """After the recap: the next lesson, or the menu after the last one; in the
+        review, its next question or exercise."""
         session = self.tutor.session
         if session is None:
             return
         self.tutor.save()
+        if session.unit is not None:
+            self._next_review()
+            return
         following = self.tutor.next_lesson(session.lesson.id)
         if following is None:
             self.menu()
@@ -184,6 +208,10 @@ class Learn:
         self.message = (N_("The lesson starts again from the beginning."), {})
 
     def skip(self) -> None:
+        session = self.tutor.session
+        if session is not None and session.unit is not None:
+            self._next_review()  # skipped: it stays due
+            return
         next_id = self.tutor.skip()
         if next_id is None:
             self.screen = MENU
@@ -313,7 +341,7 @@ def handle(request: str, folder: Path | None = None) -> str:
 
     ``{"op": "start", "args": {"language": "fr", "lesson": "goal", "proceeds": 2}}``
     starts the player (and opens a lesson, after the screens the page already showed);
-    then ``menu``, ``open`` (``lesson``), ``proceed``, ``next``, ``choose``
+    then ``menu``, ``open`` (``lesson``), ``review``, ``proceed``, ``next``, ``choose``
     (``position``), ``hint``, ``undo``, ``restart``, ``skip``, ``language`` (``code``),
     ``import`` (``text``, ``name``), ``export``, ``view``. After ``choose`` and ``undo``
     the answer also holds ``resume``: the screen a reload resumes the lesson at
@@ -355,6 +383,8 @@ def _run(learn: Learn, op: str, args: dict[str, Any], answer: dict[str, Any]) ->
         learn.proceed()
     elif op == "next":
         learn.next()
+    elif op == "review":
+        learn.review()
     elif op == "choose":
         learn.choose(int(args["position"]))
         answer["resume"] = learn.resume_view()

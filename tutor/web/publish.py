@@ -19,14 +19,14 @@ What it writes into the published folder ``out``:
   engine loads;
 - ``<lang>/learn.html``: the player's boot data (labels, lesson list) put in place of the
   page's placeholder, with its stylesheet and scripts (``LEARN_SCRIPTS``);
-- ``learn-sw.js``: the service worker that keeps the lessons working offline once loaded.
+- nothing else: the service worker that keeps the lessons offline once loaded is the
+  site's (``tutor.site.offline``), given the lessons' files (``offline_files``).
 
 Nothing is fetched from elsewhere at build time or in the page.
 """
 
 from __future__ import annotations
 
-import hashlib
 import importlib.metadata
 import json
 import pickle
@@ -58,6 +58,7 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 #: site, the commands and the tools stay out).
 MODULES = ("__init__.py", "i18n.py", "grammar.py", "names.py", "glossary.py",
            "glossary.yaml", "file_errors.py", "storage.py", "engine/*.py", "lessons/*.py",
+           "content/__init__.py", "content/values.py",
            "practice/__init__.py", "practice/coach.py", "practice/odds.py",
            "practice/evaluate.py", "practice/voyage.py", "practice/sentences.py",
            "practice/endgame.py",
@@ -71,6 +72,9 @@ LOCALES = ("root", *LANGUAGES)
 #: Babel modules the lessons never import (message extraction, the command line).
 BABEL_UNUSED = ("babel/messages/",)
 PLACEHOLDER = '<div id="celestia-learn" class="celestia-learn"></div>'
+#: The site's service worker, at its root (written by ``tutor.site.offline``), which keeps
+#: the lessons offline once loaded and every page of the reader's language.
+SERVICE_WORKER = "celestia-sw.js"
 #: The player's scripts (``tutor/site/static``), one concern each, in the order they run:
 #: boot and storage first (it starts the player once the others have run), then drawing,
 #: the look-up, the bridge to the engine, the keys. Classic deferred scripts, not modules:
@@ -248,7 +252,7 @@ def boot_data(language: str, lessons: list[Any], sizes: dict[str, int],
     return {"language": language, "labels": view["labels"], "menu": view["menu"],
             "languages": view["languages"], "runtime": "../_learn/",
             "storage": "celestia-tutor-progress", "worker": "../_learn/worker.js",
-            "service_worker": "../learn-sw.js", "sizes": sizes, "rules": rules or {},
+            "service_worker": f"../{SERVICE_WORKER}", "sizes": sizes, "rules": rules or {},
             "counts": counts, "stars": [stars_label(n, tr) for n in (1, 2, 3)],
             "tip": tr.gettext(TIP)}
 
@@ -321,7 +325,6 @@ def publish(out: Path, languages: tuple[str, ...] = LANGUAGES) -> None:
                 json.dumps(screens, ensure_ascii=False, separators=(",", ":")),
                 encoding="utf-8")
         fill_page(out / language / "learn.html", boot_data(language, lessons, sizes, rules))
-    write_service_worker(out, languages)
 
 
 def offline_files(out: Path, languages: tuple[str, ...]) -> list[str]:
@@ -339,21 +342,6 @@ def offline_files(out: Path, languages: tuple[str, ...]) -> list[str]:
                         .glob("*.json"))
         # The look-up of the lesson player: the site's search, offline too.
         files += [f"{language}/searchindex-celestia.js",
+                  f"{language}/_static/celestia-faq.js",
                   f"{language}/_static/celestia-search.js"]
     return sorted(set(files))
-
-
-def write_service_worker(out: Path, languages: tuple[str, ...]) -> Path:
-    """``learn-sw.js`` at the site's root, with the list of files it keeps and a
-    version made from their contents (a new build replaces the old copies)."""
-    files = offline_files(out, languages)
-    digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode())
-        digest.update(hashlib.sha256((out / name).read_bytes()).digest())
-    script = (WEB / "sw.js").read_text(encoding="utf-8")
-    script = script.replace('"__VERSION__"', json.dumps(digest.hexdigest()[:16]))
-    script = script.replace("[/*__FILES__*/]", json.dumps(files, indent=0))
-    target = out / "learn-sw.js"
-    target.write_text(script, encoding="utf-8")
-    return target

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
-from ..lessons.controller import DONE, NEW, STARTED
+from ..lessons.controller import DONE, NEW, PRACTISE, STARTED
 from ..lessons.keys import yes_keys
 from ..lessons.render import render_entry
 from .board import board
@@ -28,7 +28,8 @@ TIP = N_("Tip: this lesson builds on earlier ones; you may want to do those firs
 # TRANSLATORS: Same role as in the site's frame: the label of a list of languages.
 LANGUAGE = N_("Language")
 #: A lesson's status in the list, in words.
-STATUS = {DONE: N_("finished"), STARTED: N_("in progress"), NEW: N_("not started")}
+STATUS = {DONE: N_("finished"), PRACTISE: N_("to practise again"), STARTED: N_("in progress"),
+          NEW: N_("not started")}
 
 
 def labels(tr: Translator) -> dict[str, str]:
@@ -43,6 +44,9 @@ def labels(tr: Translator) -> dict[str, str]:
         "restart": _(N_("Restart")),
         "skip": _(N_("Skip")),
         "next_lesson": _(N_("Next lesson")),
+        "review": _(N_("Review")),
+        "review_start": _(N_("Review now")),
+        "next_review": _(N_("Next question")),
         "yes": _(N_("Yes")),
         "no": _(N_("No")),
         "board": _(N_("The board")),
@@ -139,7 +143,15 @@ def menu_view(tutor: Tutor) -> dict[str, Any]:
     # TRANSLATORS: Same role as in the terminal's tutor: lessons finished so far.
     counts = tr.format(N_("{done} of {total} finished"), done=done, total=total)
     return {"items": items, "counts": counts,
-            "suggested": tutor.lessons[tutor.suggested()].id if tutor.lessons else None}
+            "suggested": tutor.lessons[tutor.suggested()].id if tutor.lessons else None,
+            "review": review_view(tutor)}
+
+
+def review_view(tutor: Tutor) -> dict[str, Any]:
+    """The review entry of the list: how many questions and exercises are due, and what
+    the review is (the terminal's menu says the same)."""
+    return {"due": len(tutor.due_reviews()), "title": tutor.review_title(),
+            "note": tutor.review_note()}
 
 
 def _entry(entry: Entry, number: int, tr: Translator) -> dict[str, Any]:
@@ -156,6 +168,8 @@ def recap_view(tutor: Tutor) -> list[dict[str, str]]:
     "Press Enter to start it, or q for the menu"."""
     session = tutor.session
     assert session is not None
+    if session.unit is not None:  # a review item: whether it comes back soon, and what next
+        return [{"kind": kind, "text": text} for kind, text in tutor.recap()]
     items = iter(session.lesson.recap)
     lines = []
     for kind, text in tutor.recap():
@@ -184,10 +198,14 @@ def lesson_view(tutor: Tutor) -> dict[str, Any]:
     tr = tutor.lesson_tr()
     log = session.active.log
     where = {id(entry): i for i, entry in enumerate(log)}
+    review = session.unit is not None
     view: dict[str, Any] = {
         "id": session.lesson.id,
-        "title": tutor.tr.gettext(session.lesson.title),
-        "counter": _counter(session, tutor.tr),
+        # TRANSLATORS: Same role as in the terminal's tutor: the title of a review item.
+        "title": tutor.tr.format(N_("Review: {title}"), title=tutor.tr.gettext(
+            session.lesson.title)) if review else tutor.tr.gettext(session.lesson.title),
+        "review": review,
+        "counter": _counter(session, tutor),
         "pause": session.pause,
         "in_review": session.in_review,
         "hints_left": session.hints_left(),
@@ -206,6 +224,9 @@ def lesson_view(tutor: Tutor) -> dict[str, Any]:
         view["recap"] = recap_view(tutor)
         view["stars"] = session.stars()
         view["stars_text"] = stars_label(session.stars(), tutor.tr)
+        if review:
+            view["next"] = "review" if tutor.review_queue else None
+            return view
         following = tutor.next_lesson(session.lesson.id)
         view["next"] = following.id if following else None
         return view
@@ -219,8 +240,13 @@ def lesson_view(tutor: Tutor) -> dict[str, Any]:
     return view
 
 
-def _counter(session: Session, tr: Translator) -> str:
+def _counter(session: Session, tutor: Tutor) -> str:
     """Where the learner is, as the terminal's header says it."""
+    tr = tutor.tr
+    if session.unit is not None:
+        # TRANSLATORS: Same role as in the terminal's tutor: where the review stands.
+        return tr.format(N_("{number} of {total}"), number=tutor.review_done(),
+                         total=tutor.review_total)
     if session.in_review:
         return tr.nformat("{n} question to review", "{n} questions to review",
                           session.reviews_left())

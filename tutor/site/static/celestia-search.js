@@ -3,123 +3,59 @@
  * The index (searchindex-celestia.js, window.CELESTIA_SEARCH) is built by
  * tutor/site/search_index.py with the normaliser of `celestia faq`: its keys are the stems
  * that tutor.content.search gives, and "forms" maps every word form the site uses to its
- * stem. Here a query word is only folded (lower case, accents removed, as the normaliser's
- * fold does), looked up in "forms", and otherwise compared with the stems by prefix — the
- * rule `celestia faq` applies to endings it does not know; a word the site does not know
- * well is also read as the site's word spelt most like it (one typing mistake in a word
- * of up to seven letters, two in a longer one), as `celestia faq` corrects typos. Every unit is a rule, an FAQ entry, a term or a section, so a result opens
- * the very place; its snippet is in the index, so results are whole even from file://.
+ * stem. The words of a query are read by that same normaliser, run on the data the build
+ * exported (celestia-faq.js: its words, stems, related stems and typo fixes); this script
+ * only scores the places that hold them. First come the answers of the FAQ's own search
+ * (the rules a query names by number, the term it names, `celestia faq`'s answers), then
+ * every unit by its words. Every unit is a rule, an FAQ entry, a term or a section, so a
+ * result opens the very place; its snippet is in the index, so results are whole even
+ * from file://.
  */
 (function () {
   "use strict";
-  var MIN_PREFIX = 4;
 
-  function fold(text) {
-    return text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-  }
+  function fold(text) { return window.CelestiaFaq.fold(text); }
 
-  function queryWords(query, stop) {
-    var found = [];
-    fold(query).split(/[^\p{L}\p{N}]+/u).forEach(function (word) {
-      if (word && !stop.has(word)) { found.push(word); }
-    });
-    return found;
-  }
-
-  /* The optimal string alignment distance of a and b (letters changed, added, left out,
-     or two neighbours swapped), or limit + 1 as soon as it must be more than limit. */
-  function distance(a, b, limit) {
-    if (Math.abs(a.length - b.length) > limit) { return limit + 1; }
-    var before = null, previous = [], row;
-    for (var j = 0; j <= b.length; j++) { previous.push(j); }
-    for (var i = 1; i <= a.length; i++) {
-      row = [i];
-      var smallest = i;
-      for (j = 1; j <= b.length; j++) {
-        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
-        var value = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
-        if (before && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-          value = Math.min(value, before[j - 2] + 1);
-        }
-        row.push(value);
-        smallest = Math.min(smallest, value);
-      }
-      if (smallest > limit) { return limit + 1; }
-      before = previous;
-      previous = row;
-    }
-    return previous[b.length];
-  }
-
-  /* The word of the site spelt most like a folded query word that looks like a typo of
-     it, as `celestia faq` corrects (tutor.content.search.closest_spelling): one edit for
-     words of up to seven letters, two for longer ones; the fewest edits, then the closest
-     length, then the first in order. Null when none is that close. */
-  function closestSpelling(word, spellings) {
-    if (word.length < MIN_PREFIX || /^[0-9]+$/.test(word)) { return null; }
-    var limit = word.length <= 7 ? 1 : 2;
-    var best = null, bestEdits = 0, bestGap = 0;
-    spellings.forEach(function (candidate) {
-      var gap = Math.abs(candidate.length - word.length);
-      if (gap > limit || candidate === word) { return; }
-      var edits = distance(word, candidate, limit);
-      if (edits > limit) { return; }
-      if (best === null || edits < bestEdits || (edits === bestEdits && gap < bestGap)) {
-        best = candidate;
-        bestEdits = edits;
-        bestGap = gap;
-      }
-    });
-    return best;
-  }
-
-  /* What a word of the site's index may be: every word form it uses, and every stem. */
-  function spellingsOf(index) {
-    if (!index.spellings) {
+  /* The normaliser and the vocabularies of the index's stems and spellings (built once). */
+  function prepared(index) {
+    if (!index.normaliser) {
+      var n = window.CelestiaFaq.normaliser(index.faq);
       var seen = {};
       Object.keys(index.forms).concat(Object.keys(index.terms)).forEach(function (word) {
-        if (word.length >= MIN_PREFIX && !/^[0-9]+$/.test(word)) { seen[word] = true; }
+        if (word.length >= n.minPrefix && !/^[0-9]+$/.test(word)) { seen[word] = true; }
       });
       index.spellings = Object.keys(seen).sort();
+      index.vocabulary = n.vocabulary(Object.keys(index.terms));
+      index.normaliser = n;
     }
-    return index.spellings;
+    return index.normaliser;
   }
 
-  /* The index keys a folded word matches by its form, its stem or a prefix (0–1). */
-  function matchesAsSpelt(word, index, keys) {
+  /* The index keys a folded word matches, by its form or its stem (0–1), as the
+     normaliser relates stems (search.Vocabulary.related). */
+  function matchesAsSpelt(word, index) {
+    var n = prepared(index);
     var found = {};
-    var stem = index.forms[word] || word;
-    if (index.terms[stem]) { found[stem] = 1; }
-    keys.forEach(function (key) {
-      if (found[key]) { return; }
-      var short = key.length <= stem.length ? key : stem;
-      var long = key.length <= stem.length ? stem : key;
-      if (short.length >= MIN_PREFIX && 2 * short.length >= long.length &&
-          long.indexOf(short) === 0) {
-        found[key] = 0.5 + 0.4 * short.length / long.length;
-      } else if (word.length >= MIN_PREFIX && 2 * key.length >= word.length &&
-                 key.length >= MIN_PREFIX && word.indexOf(key) === 0) {
-        found[key] = 0.5 + 0.4 * key.length / word.length;
-      }
+    index.vocabulary.related(index.forms[word] || n.stem(word)).forEach(function (score, key) {
+      found[key] = score;
     });
     return found;
   }
 
   /* How far a typo's match counts beside the word as typed. */
   var TYPO = 0.8;
-  /* A word matched no better than this is corrected too (as `celestia faq` does). */
-  var WELL_KNOWN = 0.8;
 
   /* The index keys a folded query word matches, each with how well (0–1): as spelt, and
      for a word the site does not know well, as the site's closest spelling. */
-  function matches(word, index, keys) {
-    var found = matchesAsSpelt(word, index, keys);
+  function matches(word, index) {
+    var found = matchesAsSpelt(word, index);
     var best = 0;
     Object.keys(found).forEach(function (key) { best = Math.max(best, found[key]); });
-    if (best < WELL_KNOWN) {
-      var corrected = closestSpelling(word, spellingsOf(index));
+    // A word matched no better than this is corrected too (as `celestia faq` does).
+    if (best < prepared(index).wellKnown) {
+      var corrected = prepared(index).closestSpelling(word, index.spellings);
       if (corrected) {
-        var more = matchesAsSpelt(corrected, index, keys);
+        var more = matchesAsSpelt(corrected, index);
         Object.keys(more).forEach(function (key) {
           found[key] = Math.max(found[key] || 0, more[key] * TYPO);
         });
@@ -128,18 +64,64 @@
     return found;
   }
 
-  /* Units scored for the query: [unit number, score], best first. Every word must match;
-     when no unit has them all, units with most of them come back, flagged "partial". */
+  /* The unit of each anchor (built once). */
+  function unitsByAnchor(index) {
+    if (!index.anchors) {
+      index.anchors = {};
+      index.units.forEach(function (unit, n) {
+        if (unit[1] && !(unit[1] in index.anchors)) { index.anchors[unit[1]] = n; }
+      });
+    }
+    return index.anchors;
+  }
+
+  /* What comes before every other result, from the FAQ's own search (celestia-faq.js,
+     on the data the build exported from `celestia faq`): the rules the query names by
+     number ("3.4.2", "rule 3.4", "règle 3.5"), the glossary term when the query is only
+     that term, then the FAQ's answers in `celestia faq`'s order. Unit numbers. */
+  function answersFirst(query, index) {
+    var faq = window.CelestiaFaq;
+    if (!faq || !index.faq) { return []; }
+    var anchors = unitsByAnchor(index);
+    var first = [];
+    function add(anchor) {
+      if (anchor in anchors && first.indexOf(anchors[anchor]) < 0) { first.push(anchors[anchor]); }
+    }
+    faq.ruleRefs(query, index.faq).forEach(function (ref) { add("rule-" + ref.replace(/\./g, "-")); });
+    var concept = faq.onlyConcept(query, index.language, index.faq);
+    if (concept) { add("term-" + concept); }
+    faq.search(query, index.language, index.faq, FAQ_ANSWERS).forEach(function (i) {
+      add("faq-" + index.faq.ids[i]);
+    });
+    return first;
+  }
+  /* As many answers as `celestia faq` shows. */
+  var FAQ_ANSWERS = 3;
+
+  /* Units for the query: [unit number, score], best first: the answers of
+     ``answersFirst``, then every unit by its words. */
   function search(query, index) {
-    var stop = new Set(index.stop);
-    var words = queryWords(query, stop);
-    var keys = Object.keys(index.terms);
+    var found = wordSearch(query, index);
+    var first = answersFirst(query, index);
+    if (!first.length) { return found; }
+    var top = found.results.length ? found.results[0][1] : 1;
+    var rest = found.results.filter(function (result) { return first.indexOf(result[0]) < 0; });
+    return {words: found.words, partial: false,
+            results: first.map(function (unit, n) { return [unit, top + first.length - n]; })
+              .concat(rest)};
+  }
+
+  /* Units scored by their words: [unit number, score], best first. Every word must
+     match; when no unit has them all, units with most of them come back, flagged
+     "partial". */
+  function wordSearch(query, index) {
+    var words = prepared(index).words(query, index.language);
     var total = index.units.length;
     var scores = {};
     var counts = {};
     words.forEach(function (word) {
       var best = {};
-      var found = matches(word, index, keys);
+      var found = matches(word, index);
       Object.keys(found).forEach(function (key) {
         var postings = index.terms[key];
         for (var i = 0; i < postings.length; i += 2) {
@@ -160,8 +142,9 @@
     Object.keys(scores).forEach(function (unit) {
       var titleWords = fold(index.units[unit][2]).split(/[^\p{L}]+/u).filter(Boolean).length;
       var anchor = index.units[unit][1];
+      // An FAQ answer before a worked example that merely shares its words.
       var kind = /^(rule|term)-/.test(anchor) ? 0.02 : /^faq-/.test(anchor) ? 0.01
-        : /^lesson-/.test(anchor) ? -0.4 : 0;
+        : /^lesson-/.test(anchor) ? -0.6 : 0;
       scores[unit] *= 1 + 0.2 / Math.max(1, titleWords) + kind;
     });
     var units = Object.keys(scores);
@@ -188,7 +171,7 @@
     parts.forEach(function (part) {
       var folded = fold(part);
       var hit = folded.length >= 3 && words.some(function (word) {
-        var n = Math.min(word.length, folded.length, Math.max(MIN_PREFIX, word.length - 2));
+        var n = Math.min(word.length, folded.length, Math.max(4, word.length - 2));
         return folded.slice(0, n) === word.slice(0, n);
       });
       if (hit) {
@@ -272,7 +255,7 @@
     });
   }
 
-  window.CelestiaSearch = {fold: fold, search: search, closestSpelling: closestSpelling};
+  window.CelestiaSearch = {search: search};
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {

@@ -106,14 +106,18 @@
     var done = 0;
     var items = menu.items.map(function (item) {
       var entry = kept[item.id] || {};
-      var status = entry.done ? "done" : (entry.inputs && entry.inputs.length ? "started" : "new");
       var stars = entry.done ? Math.max(0, Math.min(3, entry.stars | 0)) : 0;
-      done += entry.done ? 1 : 0;
-      var ready = (item.prerequisites || []).every(function (id) { return (kept[id] || {}).done; });
+      // Learned with two stars or more (a file of the first format kept no stars: its
+      // finished lessons count); one star is to practise again, as in the terminal.
+      var learned = mastered(entry);
+      var status = learned ? "done" : (entry.inputs && entry.inputs.length ? "started"
+                                       : (entry.done ? "practise" : "new"));
+      done += learned ? 1 : 0;
+      var ready = (item.prerequisites || []).every(function (id) { return mastered(kept[id] || {}); });
       return Object.assign({}, item, { status: status, status_text: L.labels[status],
                                        stars: stars, stars_text: stars ? data.stars[stars - 1] : "",
                                        ready: ready,
-                                       tip: ready || entry.done ? "" : data.tip });
+                                       tip: ready || learned ? "" : data.tip });
     });
     var suggested = null;
     items.forEach(function (item) {
@@ -123,8 +127,13 @@
       var open = items.filter(function (item) { return item.status !== "done"; })[0];
       suggested = (open || items[0] || {}).id || null;
     }
+    // What is due for review is known once the engine runs (it dates this session).
     return Object.assign({}, menu, { items: items, counts: data.counts[done] || menu.counts,
-                                     suggested: suggested });
+                                     suggested: suggested, review: null });
+  }
+
+  function mastered(entry) {
+    return Boolean(entry.done) && (entry.stars | 0) !== 1;
   }
 
   window.addEventListener("hashchange", function () {

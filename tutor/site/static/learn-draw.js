@@ -187,8 +187,25 @@
       ]));
     });
     wrap.appendChild(list);
+    wrap.appendChild(reviewBox(menu.review));
     wrap.appendChild(progressBox());
     return wrap;
+  }
+
+  /* The review across lessons: what is due (known once the engine runs) and a button. */
+  function reviewBox(review) {
+    var box = el("section", { class: "celestia-learn-review", "aria-labelledby": "celestia-learn-review-title" });
+    box.appendChild(el("h3", { id: "celestia-learn-review-title", text: L.labels.review }));
+    if (review) {
+      box.appendChild(el("p", { class: "celestia-learn-review-due", text: review.title }));
+      box.appendChild(el("p", { text: review.note }));
+    }
+    var ready = state.engine === "ready" && review && review.due > 0;
+    box.appendChild(el("div", { class: "celestia-learn-buttons" }, [
+      button(L.labels.review_start, function () { state.focus = true; L.act("review"); },
+             { disabled: !ready }),
+    ]));
+    return box;
   }
 
   function progressBox() {
@@ -297,7 +314,8 @@
                           text: "★".repeat(lesson.stars) + "☆".repeat(3 - lesson.stars) });
     return el("div", { class: "celestia-learn-buttons" }, [
       stars,
-      lesson.next ? button(L.labels.next_lesson, function () { L.act("next"); },
+      lesson.next ? button(lesson.review ? L.labels.next_review : L.labels.next_lesson,
+                           function () { L.act("next"); },
                            { class: "celestia-button celestia-primary" }) : null,
       button(L.labels.lessons, function () { L.act("menu"); }),
     ]);

@@ -24,7 +24,8 @@
   function loadSearch() {
     // The index of this page's language and the search script, loaded on first use.
     if (!searchLoading) {
-      searchLoading = Promise.all(["searchindex-celestia.js", "_static/celestia-search.js"]
+      searchLoading = Promise.all(["searchindex-celestia.js", "_static/celestia-faq.js",
+                                   "_static/celestia-search.js"]
         .map(function (src) {
           return new Promise(function (resolve) {
             var script = L.el("script", { src: src });

@@ -1,0 +1,687 @@
+/* The FAQ search of `celestia faq`, for the website's pages.
+ *
+ * Nothing here knows a language: every word list, every player's word and synonym, the
+ * stems' endings, the FAQ's index and its weights come from the data that the site's
+ * build exports from the Python search (tutor.content.faq.page_data, in
+ * searchindex-celestia.js as CELESTIA_SEARCH.faq). This script follows the steps of
+ * tutor/content/search.py and tutor/content/faq.py one for one, so that the page and
+ * `celestia faq` give the same answers; tests/site/test_search_conformance.py asks both
+ * every question of the evaluation sets and fails on any difference in the first answer.
+ * When the Python side changes, change the step of the same name here.
+ */
+(function (root) {
+  "use strict";
+
+  function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
+  function length(text) { return Array.from(text).length; }
+
+  /* search.fold: lower case, accents removed. */
+  function fold(text) {
+    return text.normalize("NFKD").toLowerCase().replace(/ß/g, "ss").normalize("NFKD")
+      .replace(/\p{Mn}/gu, "");
+  }
+
+  /* Everything derived once from the data of one page. */
+  function prepare(data) {
+    if (data.prepared) { return data.prepared; }
+    var t = data.tables;
+    var p = {
+      t: t, w: data.weights,
+      stop: new Set(t.stop), question: new Set(t.question_words),
+      purpose: new Set(t.purpose), have: new Set(t.have), beforeDice: new Set(t.before_dice),
+      huPrefixes: new Set(t.hu_prefixes), huArticles: new Set(t.hu_articles),
+      ruleWords: new Set(t.rule_words), ruleIds: new Set(data.rule_ids),
+      stems: {}, languages: {}
+    };
+    var inversion = /-t-(?:il|elle|on|ils|elles)(?![\p{L}\p{N}_])|-(?:il|elle|on|ils|elles|je|tu|nous|vous)(?![\p{L}\p{N}_])/gu;
+    p.inversion = inversion;
+    data.prepared = p;
+    Object.keys(data.languages).forEach(function (language) {
+      var l = data.languages[language];
+      var table = new Map(Object.entries(t.lexicon[language].players));
+      var longest = 1;
+      var singles = [];
+      table.forEach(function (target, key) {
+        longest = Math.max(longest, key.split(" ").length);
+        if (key.indexOf(" ") < 0) { singles.push(key); }
+      });
+      var postings = new Map();
+      l.weights.forEach(function (weights, i) {
+        Object.keys(weights).forEach(function (form) {
+          if (!postings.has(form)) { postings.set(form, []); }
+          postings.get(form).push([i, weights[form]]);
+        });
+      });
+      var forms = [];
+      postings.forEach(function (value, form) { if (form[0] !== "@") { forms.push(form); } });
+      p.languages[language] = {
+        table: table, longest: longest, single: new Vocabulary(singles, language, p),
+        groups: t.lexicon[language].groups, postings: postings,
+        vocabulary: new Vocabulary(forms, language, p), spelled: new Set(l.spellings),
+        known: new Set(l.known), index: l
+      };
+    });
+    return p;
+  }
+
+  /* search._spelled: the words as spelt, lower case, accents kept. */
+  function spelled(p, text, language) {
+    text = text.toLowerCase().replace(/’/g, "'").replace(p.inversion, "");
+    p.t.contractions.forEach(function (pair) { text = text.split(pair[0]).join(pair[1]); });
+    var found = [];
+    (text.match(/[\p{L}\p{N}]+|\+/gu) || []).forEach(function (w) {
+      if (has(p.t.unspelt, w)) { found.push.apply(found, p.t.unspelt[w]); } else { found.push(w); }
+    });
+    found = found.map(function (w, n) {
+      return w === "des" && n && p.beforeDice.has(found[n - 1]) ? "dés" : w;
+    });
+    if (language === "hu") {
+      for (var n = 1; n < found.length; n++) {
+        if (p.huPrefixes.has(found[n]) && found[n - 1] && !p.stop.has(found[n - 1]) &&
+            (n + 1 === found.length || p.huArticles.has(found[n + 1]))) {
+          found[n - 1] = found[n] + found[n - 1];
+          found[n] = "";
+        }
+      }
+      found = found.filter(function (w) { return w; });
+    }
+    return found;
+  }
+
+  var DOUBLED = ["bb", "dd", "gg", "mm", "nn", "pp", "rr", "tt"];
+  function endsWith(word, endings) {
+    return endings.some(function (e) { return word.slice(-e.length) === e; });
+  }
+
+  /* search._stem_en */
+  function stemEn(word) {
+    if (length(word) <= 3 || !/^\p{L}+$/u.test(word)) { return word; }
+    if (endsWith(word, ["ies"])) {
+      word = word.length > 4 ? word.slice(0, -3) + "y" : word.slice(0, -1);
+    } else if (endsWith(word, ["sses", "shes", "ches", "xes", "zzes", "oes"])) {
+      word = word.slice(0, -2);
+    } else if (endsWith(word, ["s"]) && !endsWith(word, ["ss", "us", "is"])) {
+      word = word.slice(0, -1);
+    }
+    if (endsWith(word, ["ied"])) {
+      word = word.slice(0, -3) + (word.length > 4 ? "y" : "ie");
+    } else if (endsWith(word, ["ed"]) && !endsWith(word, ["eed"]) && word.length > 4 &&
+               /[aeiouy]/.test(word.slice(0, -2))) {
+      word = word.slice(0, -2);
+      if (endsWith(word, DOUBLED)) { word = word.slice(0, -1); }
+    } else if (endsWith(word, ["ing"]) && word.length > 5 && /[aeiouy]/.test(word.slice(0, -3))) {
+      word = word.slice(0, -3);
+      if (endsWith(word, DOUBLED)) { word = word.slice(0, -1); }
+    }
+    if (endsWith(word, ["e"]) && !endsWith(word, ["ee"]) && word.length > 4) {
+      word = word.slice(0, -1);
+    }
+    return word;
+  }
+
+  /* search.stem */
+  function stem(p, word, language) {
+    var key = (language || "") + "\u0000" + word;
+    if (has(p.stems, key)) { return p.stems[key]; }
+    var result = word;
+    if (language === "en") {
+      result = stemEn(word);
+    } else {
+      var endings = has(p.t.endings, language || "") ? p.t.endings[language] : p.t.any_endings;
+      for (var i = 0; i < endings.length; i++) {
+        var e = endings[i];
+        if (word.slice(-e.length) === e && length(word) - length(e) >= p.t.min_prefix) {
+          result = word.slice(0, -e.length);
+          break;
+        }
+      }
+    }
+    p.stems[key] = result;
+    return result;
+  }
+
+  function commonPrefix(a, b) {
+    var n = 0;
+    while (n < a.length && n < b.length && a[n] === b[n]) { n++; }
+    return n;
+  }
+
+  /* search.similarity */
+  function similarity(p, query, word, language) {
+    if (query === word) { return 1.0; }
+    if (stem(p, query, language) === stem(p, word, language)) { return 0.9; }
+    var short = query.length <= word.length ? query : word;
+    var long = query.length <= word.length ? word : query;
+    if (short.length < p.t.min_prefix) { return 0.0; }
+    if ((long.indexOf(short) === 0 || long.indexOf(stem(p, short, language)) === 0) &&
+        2 * short.length >= long.length) {
+      return 0.5 + 0.4 * short.length / long.length;
+    }
+    var common = commonPrefix(short, long);
+    if (common >= p.t.min_prefix + 1 && common >= short.length - 2) {
+      return 0.4 + 0.4 * common / long.length;
+    }
+    return 0.0;
+  }
+
+  /* search.Vocabulary */
+  function Vocabulary(stems, language, p) {
+    var unique = Array.from(new Set(stems));
+    unique.sort(function (a, b) { return a < b ? -1 : a > b ? 1 : 0; });
+    this.sorted = unique;
+    this.known = new Set(unique);
+    this.language = language;
+    this.p = p;
+    this.longest = unique.reduce(function (m, s) { return Math.max(m, s.length); }, 0);
+  }
+  Vocabulary.prototype.starting = function (prefix) {
+    var lo = 0, hi = this.sorted.length;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (this.sorted[mid] < prefix) { lo = mid + 1; } else { hi = mid; }
+    }
+    var found = [];
+    while (lo < this.sorted.length && this.sorted[lo].indexOf(prefix) === 0) {
+      found.push(this.sorted[lo]);
+      lo++;
+    }
+    return found;
+  };
+  Vocabulary.prototype.related = function (form) {
+    var found = new Map();
+    var minPrefix = this.p.t.min_prefix;
+    if (this.known.has(form)) { found.set(form, 1.0); }
+    if (form.length < minPrefix) { return found; }
+    var self = this, score;
+    if (form.length <= this.longest + this.p.t.typo_slack) {
+      this.starting(form.slice(0, Math.max(minPrefix, form.length - 2))).forEach(function (other) {
+        if (other !== form && (score = similarity(self.p, form, other, self.language))) {
+          found.set(other, score);
+        }
+      });
+    }
+    for (var k = minPrefix; k < Math.min(form.length, this.longest + 1); k++) {
+      var head = form.slice(0, k);
+      if (this.known.has(head) && (score = similarity(this.p, form, head, this.language))) {
+        found.set(head, Math.max(found.has(head) ? found.get(head) : 0.0, score));
+      }
+    }
+    return found;
+  };
+
+  /* search.edit_distance */
+  function editDistance(a, b, limit) {
+    var start = 0, shortest = Math.min(a.length, b.length);
+    while (start < shortest && a[start] === b[start]) { start++; }
+    a = a.slice(start); b = b.slice(start);
+    var end = 0;
+    shortest = Math.min(a.length, b.length);
+    while (end < shortest && a[a.length - 1 - end] === b[b.length - 1 - end]) { end++; }
+    if (end) { a = a.slice(0, -end); b = b.slice(0, -end); }
+    if (!a || !b) { return Math.min(a.length + b.length, limit + 1); }
+    if (limit === 0) { return 1; }
+    var best = limit + 1;
+    var tails = [[a.slice(1), b.slice(1)], [a.slice(1), b], [a, b.slice(1)]];
+    if (a.length > 1 && b.length > 1 && a[0] === b[1] && a[1] === b[0]) {
+      tails.push([a.slice(2), b.slice(2)]);
+    }
+    for (var i = 0; i < tails.length; i++) {
+      best = Math.min(best, 1 + editDistance(tails[i][0], tails[i][1], limit - 1));
+      if (best === 1) { break; }
+    }
+    return best;
+  }
+
+  function difference(a, b) {
+    var other = new Set(b), n = 0;
+    new Set(a).forEach(function (c) { if (!other.has(c)) { n++; } });
+    return n;
+  }
+
+  /* search.closest_spelling */
+  function closestSpelling(p, word, candidates) {
+    if (word.length < p.t.min_prefix || /^\p{Nd}+$/u.test(word) || !candidates.length) {
+      return null;
+    }
+    var longest = candidates.reduce(function (m, c) { return Math.max(m, c.length); }, 0);
+    if (word.length > longest + p.t.typo_slack) { return null; }
+    var limit = word.length <= 7 ? 1 : 2;
+    var best = null, found = null;
+    candidates.forEach(function (candidate, position) {
+      if (Math.abs(candidate.length - word.length) > limit ||
+          difference(word, candidate) > limit || difference(candidate, word) > limit) {
+        return;
+      }
+      var edits = editDistance(word, candidate, limit);
+      if (edits <= limit) {
+        var rank = [edits, Math.abs(candidate.length - word.length), position];
+        if (best === null || rank[0] < best[0] || (rank[0] === best[0] &&
+            (rank[1] < best[1] || (rank[1] === best[1] && rank[2] < best[2])))) {
+          best = rank;
+          found = candidate;
+        }
+      }
+    });
+    return found;
+  }
+
+  /* search._single_word_target */
+  function singleWordTarget(p, word, lang, typing) {
+    if (lang.table.has(word)) { return lang.table.get(word); }
+    if (word.length < p.t.min_prefix) { return null; }
+    for (var k = Math.min(word.length - 1, lang.single.longest); k >= p.t.min_prefix; k--) {
+      if (lang.single.known.has(word.slice(0, k)) && 5 * k >= 3 * word.length) {
+        return lang.table.get(word.slice(0, k));
+      }
+    }
+    if (typing) {
+      var hits = [];
+      lang.single.related(word).forEach(function (s, w) { if (s >= 0.75) { hits.push(w); } });
+      if (hits.length === 1) { return lang.table.get(hits[0]); }
+    }
+    return null;
+  }
+
+  /* search.segments (players' words: the query side) */
+  function segments(p, words, language, typing, known) {
+    var lang = p.languages[language];
+    var stems = words.map(function (w) { return stem(p, fold(w), language); });
+    var found = [];
+    var i = 0;
+    while (i < stems.length) {
+      var done = false;
+      for (var size = Math.min(lang.longest, stems.length - i); size > 1; size--) {
+        var key = stems.slice(i, i + size).join(" ");
+        if (lang.table.has(key)) {
+          found.push([i, i + size, lang.table.get(key)]);
+          i += size;
+          done = true;
+          break;
+        }
+      }
+      if (!done) {
+        var target = p.stop.has(words[i]) ? null
+          : singleWordTarget(p, stems[i], lang, typing && !known.has(fold(words[i])));
+        found.push([i, i + 1, target || null]);
+        i++;
+      }
+    }
+    return found;
+  }
+
+  function isTerm(form) { return form[0] === "@" || form[0] === "#"; }
+
+  /* search._with */
+  function picked(words, rules) {
+    var found = new Set();
+    rules.forEach(function (rule) {
+      if (!rule[0].some(function (w) { return words.has(w); })) { return; }
+      words.forEach(function (w) {
+        if (rule[1].indexOf(w) >= 0 || (rule[2].length && rule[2].some(function (prefix) {
+          return w.indexOf(prefix) === 0;
+        }))) { found.add(w); }
+      });
+    });
+    return found;
+  }
+
+  function timesIn(p, words) {
+    return p.t.times.filter(function (pair) {
+      return pair.every(function (w) { return words.has(w); });
+    });
+  }
+
+  /* search.asking_words */
+  function askingWords(p, text) {
+    var words = new Set(spelled(p, text));
+    var shaping = picked(words, p.t.shapes.shaping);
+    words.forEach(function (w) { if (p.purpose.has(w)) { shaping.add(w); } });
+    timesIn(p, words).forEach(function (pair) { pair.forEach(function (w) { shaping.add(w); }); });
+    return shaping;
+  }
+
+  var SENTENCE_END = /[.?!;,]+/;
+
+  /* search._asks_purpose */
+  function asksPurpose(p, words) {
+    var s = p.t.shapes;
+    if (words.length < 3 || words[0] !== s.purpose_first) { return false; }
+    var last = words[words.length - 1];
+    return last === s.purpose_last || (last === s.purpose_for && s.purpose_be.indexOf(words[1]) >= 0);
+  }
+
+  /* search.intents */
+  function intents(p, text) {
+    var s = p.t.shapes;
+    var words = spelled(p, text);
+    var found = new Set();
+    words.forEach(function (w, n) {
+      if (!has(p.t.intents, w)) { return; }
+      if (has(s.not_after, w) && n + 1 < words.length && s.not_after[w].indexOf(words[n + 1]) >= 0) {
+        return;
+      }
+      if (w === s.ki && n) {
+        var next = words[n + 1];
+        var who = next !== undefined && s.ki_articles.indexOf(next) < 0 &&
+          s.ki_auxiliaries.indexOf(next) < 0 &&
+          !s.ki_endings.some(function (e) { return fold(next).slice(-e.length) === e; });
+        if (!who) { return; }
+      }
+      if (n && has(s.not_before, w) && s.not_before[w].indexOf(words[n - 1]) >= 0) { return; }
+      found.add(p.t.intents[w]);
+    });
+    var set = new Set(words);
+    for (var n = 0; n + 1 < words.length; n++) {
+      if (p.have.has(words[n]) && words[n + 1] === "to") { found.add("must"); }
+    }
+    var purpose = Array.from(set).some(function (w) { return p.purpose.has(w); }) ||
+      picked(set, s.purpose_with).size > 0;
+    for (n = 0; !purpose && n + 1 < words.length; n++) {
+      purpose = s.purpose_pairs.some(function (pair) {
+        return pair[0] === words[n] && pair[1] === words[n + 1];
+      });
+    }
+    if (!purpose) {
+      purpose = text.split(SENTENCE_END).some(function (part) { return asksPurpose(p, spelled(p, part)); });
+    }
+    if (purpose) { found.add("purpose"); }
+    if (timesIn(p, set).length) { found.add("when"); }
+    return found;
+  }
+
+  /* search.canonical (a query: typing) */
+  function canonical(p, text, language, known) {
+    var words = spelled(p, text, language);
+    var out = [];
+    segments(p, words, language, true, known).forEach(function (piece) {
+      var word = words[piece[0]];
+      if (piece[2] || !p.stop.has(word) || p.question.has(word)) {
+        out.push(piece[2] || stem(p, fold(word), language));
+      }
+    });
+    return out;
+  }
+
+  /* search.order (a query: typing) */
+  function order(p, text, language, known) {
+    var marks = {};
+    Object.keys(p.t.order_words).forEach(function (relation) {
+      (p.t.order_words[relation][language] || []).forEach(function (w) {
+        marks[stem(p, fold(w), language)] = relation;
+      });
+    });
+    var span = p.t.order_span;
+    var found = new Set();
+    var already = new Set(p.t.already);
+    text.split(SENTENCE_END).forEach(function (clause) {
+      var words = spelled(p, clause, language);
+      words.forEach(function (word, n) {
+        if (!already.has(word)) { return; }
+        canonical(p, words.slice(n + 1).join(" "), language, known).slice(0, span)
+          .forEach(function (f) {
+            if (!has(marks, f) && !p.question.has(f)) { found.add("after:" + f); }
+          });
+      });
+      var forms = canonical(p, clause, language, known);
+      forms.forEach(function (form, n) {
+        if (!has(marks, form) || (n && has(marks, forms[n - 1])) ||
+            (n + 1 < forms.length && has(marks, forms[n + 1]))) { return; }
+        var near = language === "hu" ? forms.slice(Math.max(0, n - span + 1), n)
+          : forms.slice(n + 1, n + 1 + span);
+        if (near.length && p.t.not_moments.indexOf(near[language === "hu" ? near.length - 1 : 0]) >= 0) {
+          return;
+        }
+        near.forEach(function (f) {
+          if (!has(marks, f) && !p.question.has(f)) { found.add(marks[form] + ":" + f); }
+        });
+      });
+    });
+    return found;
+  }
+
+  /* search.query_terms */
+  function queryTerms(p, query, language, known) {
+    var shaping = askingWords(p, query);
+    var words = spelled(p, query, language).filter(function (w) { return !shaping.has(w); });
+    var stems = words.map(function (w) { return stem(p, fold(w), language); });
+    var terms = [];
+    segments(p, words, language, true, known).forEach(function (piece) {
+      var start = piece[0], target = piece[2];
+      var single = piece[1] - start === 1 && !p.stop.has(words[start]);
+      if (target && target[0] === "#") {
+        terms.push([target].concat(p.languages[language].groups[target] || []));
+      } else if (target) {
+        terms.push(single ? [target, stems[start]] : [target]);
+      } else if (single) {
+        terms.push([stems[start]]);
+      }
+    });
+    return terms;
+  }
+
+  /* faq._corrected */
+  function corrected(p, query, language) {
+    return query.split(SENTENCE_END).map(function (clause) {
+      return correctedClause(p, clause, language);
+    }).join(", ");
+  }
+
+  function correctedClause(p, query, language) {
+    var lang = p.languages[language];
+    return spelled(p, query, language).map(function (word) {
+      var folded = fold(word);
+      if (!p.stop.has(word) && folded.length >= 4 && !/^\p{Nd}+$/u.test(folded)) {
+        var s = stem(p, folded, language);
+        var best = 0.0;
+        lang.vocabulary.related(s).forEach(function (v) { best = Math.max(best, v); });
+        if (best < p.w.well_known && !singleWordTarget(p, s, lang, true) &&
+            !lang.known.has(folded)) {
+          return closestSpelling(p, folded, lang.index.spellings) || word;
+        }
+      }
+      return word;
+    }).join(" ");
+  }
+
+  /* faq._likeness */
+  function likeness(query, question) {
+    if (!query.length || !question.length) { return 0.0; }
+    var rest = question.slice();
+    var shared = 0;
+    query.forEach(function (form) {
+      var at = rest.indexOf(form);
+      if (at >= 0) { rest.splice(at, 1); shared++; }
+    });
+    return 2 * shared / (query.length + question.length);
+  }
+
+  /* faq._scores */
+  function scoresIn(p, data, query, language) {
+    var lang = p.languages[language], index = lang.index, w = p.w;
+    query = corrected(p, query, language);
+    var terms = queryTerms(p, query, language, lang.spelled);
+    if (terms.length > 1) {
+      var kept = terms.filter(function (t) { return t[0] !== w.rules_group; });
+      terms = kept.length ? kept : terms;
+    }
+    var total = index.weights.length;
+    var scores = new Array(total).fill(0.0);
+    if (!terms.length) { return [scores, 0]; }
+    var matched = new Array(total).fill(0.0);
+    var unmatched = 0, weightOfAll = 0.0;
+    var full = w.fields.question;
+    terms.forEach(function (alternatives) {
+      var best = new Array(total).fill(0.0);
+      alternatives.forEach(function (form, n) {
+        var related = isTerm(form) ? new Map([[form, 1.0]]) : lang.vocabulary.related(form);
+        var trust = n && isTerm(alternatives[0]) ? w.literal : 1.0;
+        related.forEach(function (like, other) {
+          (lang.postings.get(other) || []).forEach(function (posting) {
+            best[posting[0]] = Math.max(best[posting[0]], posting[1] * like * trust);
+          });
+        });
+      });
+      var hits = best.filter(function (b) { return b; }).length;
+      if (!hits) { unmatched++; return; }
+      var rarity = Math.log((total + 1) / hits) + 0.1;
+      weightOfAll += rarity;
+      best.forEach(function (b, i) {
+        if (b) {
+          scores[i] += b * rarity;
+          matched[i] += rarity * Math.min(1.0, Math.max(w.answer_only, b / full));
+        }
+      });
+    });
+    var wanted = new Set();
+    terms.forEach(function (alternatives) { alternatives.forEach(function (f) { wanted.add(f); }); });
+    var asked = new Vocabulary(Array.from(wanted).filter(function (f) { return f[0] !== "@"; }),
+                               language, p);
+    var asks = intents(p, query);
+    var moments = order(p, query, language, lang.spelled);
+    var relations = new Set();
+    moments.forEach(function (m) { relations.add(m.split(":")[0]); });
+    var shape = canonical(p, query, language, lang.spelled);
+    if (shape.length < 3) { shape = []; }
+    for (var i = 0; i < total; i++) {
+      if (!scores[i]) { continue; }
+      var coverage = matched[i] / weightOfAll;
+      var factor = Math.pow(coverage, w.coverage_power) *
+        (1 + w.question * likeness(shape, index.questions[i]));
+      var topics = index.topics[i];
+      var focus = topics.filter(function (t) {
+        if (wanted.has(t)) { return true; }
+        var close = false;
+        asked.related(t).forEach(function (v) { if (v >= 0.75) { close = true; } });
+        return close;
+      }).length / Math.max(1, topics.length);
+      factor *= 1 + w.focus * focus;
+      var intentSum = 0;
+      index.intents[i].forEach(function (a) {
+        if (asks.has(a)) { intentSum += has(w.intents, a) ? w.intents[a] : w.intent; }
+      });
+      factor *= 1 + intentSum;
+      var orders = index.orders[i];
+      if (orders.some(function (m) { return moments.has(m); })) {
+        factor *= 1 + w.order;
+      } else if (orders.some(function (m) { return relations.has(m.split(":")[0]); })) {
+        factor *= w.order_mismatch;
+      }
+      if ((index.intents[i].indexOf("not") >= 0 && !asks.has("not")) ||
+          (index.questions[i].indexOf(w.empty_group) >= 0 && !wanted.has(w.empty_group))) {
+        factor *= w.negation;
+      }
+      var subject = null;
+      for (var k = 0; k < index.questions[i].length; k++) {
+        if (isTerm(index.questions[i][k])) { subject = index.questions[i][k]; break; }
+      }
+      if (subject !== null && wanted.has(subject)) { factor *= w.subject; }
+      var special = data.special[i];
+      if (special && !wanted.has(special)) { factor *= w.variant; }
+      scores[i] = scores[i] * factor;
+    }
+    Object.keys(index.main).forEach(function (concept) {
+      if (wanted.has(concept)) { scores[index.main[concept]] *= w.main_entry; }
+    });
+    return [scores, unmatched];
+  }
+
+  function strip(token, chars) {
+    var a = 0, b = token.length;
+    while (a < b && chars.indexOf(token[a]) >= 0) { a++; }
+    while (b > a && chars.indexOf(token[b - 1]) >= 0) { b--; }
+    return token.slice(a, b);
+  }
+
+  function headOf(query, p) { return Array.from(query).slice(0, p.w.max_query).join(""); }
+  function foldedTokens(query, p) { return fold(headOf(query, p)).split(/\s+/).filter(Boolean); }
+
+  /* faq.rule_refs */
+  function ruleRefs(query, data) {
+    var p = prepare(data);
+    var tokens = foldedTokens(query, p).map(function (t) { return strip(t, p.w.ref_punctuation); });
+    var found = [];
+    tokens.forEach(function (token, n) {
+      var named = (token.indexOf(".") >= 0 || (n && p.ruleWords.has(tokens[n - 1]))) &&
+        /^[0-9]+(\.[0-9]+)*$/.test(token);
+      if (named && p.ruleIds.has(token) && found.indexOf(token) < 0) { found.push(token); }
+    });
+    return found;
+  }
+
+  /* faq.search: the numbers of the entries answering the query, best first. */
+  function search(query, language, data, limit) {
+    var p = prepare(data);
+    limit = limit === undefined ? 5 : limit;
+    var refs = ruleRefs(query, data);
+    var text = foldedTokens(query, p).filter(function (t) {
+      var bare = strip(t, p.w.ref_punctuation);
+      return refs.indexOf(bare) < 0 && !(refs.length && p.ruleWords.has(bare));
+    }).join(" ");
+    var result = scoresIn(p, data, text, language);
+    var scores = result[0];
+    if (text && (result[1] || !scores.some(function (s) { return s; }))) {
+      Object.keys(data.languages).forEach(function (other) {
+        if (other === language) { return; }
+        var more = scoresIn(p, data, text, other)[0];
+        scores = scores.map(function (s, i) { return Math.max(s, p.w.other_language * more[i]); });
+      });
+    }
+    refs.forEach(function (ref) {
+      data.rules.forEach(function (rules, i) {
+        for (var n = 0; n < rules.length; n++) {
+          if (rules[n] === ref || rules[n].indexOf(ref + ".") === 0) {
+            scores[i] += p.w.ref_bonus / (1 + n);
+            break;
+          }
+        }
+      });
+    });
+    var best = scores.reduce(function (m, s) { return Math.max(m, s); }, 0.0);
+    if (best <= 0) { return []; }
+    var ranked = scores.map(function (s, i) { return i; });
+    ranked.sort(function (a, b) { return scores[b] - scores[a] || a - b; });
+    return ranked.filter(function (i) {
+      return scores[i] > 0 && scores[i] >= p.w.cutoff * best;
+    }).slice(0, limit);
+  }
+
+  /* The glossary concept a query is nothing but ("kodkurt", "ligtning rod"), or null: the
+     page then shows that term first, as the tutor's look-up does. */
+  function onlyConcept(query, language, data) {
+    var p = prepare(data);
+    var text = foldedTokens(query, p).join(" ");
+    // The page's language first, then the others, as the FAQ's search reads a query.
+    var languages = [language].concat(Object.keys(data.languages).filter(function (l) {
+      return l !== language;
+    }));
+    for (var n = 0; n < languages.length; n++) {
+      var lang = p.languages[languages[n]];
+      if (!lang) { continue; }
+      var terms = queryTerms(p, corrected(p, text, languages[n]), languages[n], lang.spelled);
+      if (terms.length === 1 && terms[0][0][0] === "@") { return terms[0][0].slice(1); }
+    }
+    return null;
+  }
+
+  /* The normaliser itself, for the page's search of every other place (rules, terms,
+     sections): search.words, search.stem, search.closest_spelling and a Vocabulary's
+     related stems, on the same data. */
+  function normaliser(data) {
+    var p = prepare(data);
+    return {
+      words: function (text, language) {
+        return spelled(p, text, language).filter(function (w) { return !p.stop.has(w); })
+          .map(fold);
+      },
+      stem: function (word, language) { return stem(p, word, language || null); },
+      closestSpelling: function (word, candidates) { return closestSpelling(p, word, candidates); },
+      vocabulary: function (stems, language) { return new Vocabulary(stems, language || null, p); },
+      minPrefix: p.t.min_prefix, wellKnown: p.w.well_known
+    };
+  }
+
+  var api = {fold: fold, search: search, ruleRefs: ruleRefs, onlyConcept: onlyConcept,
+             normaliser: normaliser};
+  if (typeof module !== "undefined" && module.exports) { module.exports = api; }
+  root.CelestiaFaq = api;
+})(typeof window !== "undefined" ? window : globalThis);
