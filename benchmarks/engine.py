@@ -1,8 +1,12 @@
 """Engine speed: 4-player games between random bots on one core.
 
 Every applied action counts, chance outcomes included (deal, piles, rolls, reshuffles).
-Run: ``python benchmarks/engine.py [--games N] [--seed S]``. The last line reads
-``engine: <N> actions/s, <M> games/s``.
+Run: ``python benchmarks/engine.py [--games N] [--seed S]``. The line
+``engine: <N> actions/s, <M> games/s`` gives the figure. With ``--openspiel N`` (and
+``open_spiel`` installed: ``pip install open_spiel``, not a dependency of the project), the
+same random playouts of OpenSpiel's pure-Python ``python_liars_poker`` (N games, chance
+outcomes and actions all counted, a seeded random choice among the legal ones) run side by
+side in this process, and the ratio is printed.
 """
 
 from __future__ import annotations
@@ -41,11 +45,40 @@ def play(games: int, seed: int, players: int) -> tuple[int, float]:
     return actions, time.perf_counter() - started
 
 
+def openspiel(games: int, seed: int) -> tuple[int, float] | None:
+    """Random playouts of OpenSpiel's ``python_liars_poker``: (applied actions, seconds);
+    None when ``open_spiel`` is not installed."""
+    try:
+        # optional: only this comparison needs OpenSpiel
+        import pyspiel
+        from open_spiel.python.games import liars_poker  # noqa: F401 - registers the game
+    except ImportError:
+        return None
+    import random
+
+    game = pyspiel.load_game("python_liars_poker")
+    rng = random.Random(seed)
+    actions = 0
+    started = time.perf_counter()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+            actions += 1
+    return actions, time.perf_counter() - started
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--openspiel", type=int, default=0, metavar="GAMES")
     args = parser.parse_args()
     play(max(1, args.games // 20), args.seed + 10_000, args.players)  # warm up
     actions, seconds = play(args.games, args.seed, args.players)
@@ -53,6 +86,20 @@ def main() -> None:
     print(f"actions: {actions} ({actions / args.games:.1f} per game)")
     print(f"time: {seconds:.2f} s")
     print(f"engine: {actions / seconds:.0f} actions/s, {args.games / seconds:.1f} games/s")
+    if args.openspiel:
+        openspiel(max(1, args.openspiel // 20), args.seed + 10_000)  # warm up
+        found = openspiel(args.openspiel, args.seed)
+        if found is None:
+            print("openspiel: not installed (pip install open_spiel), no comparison")
+            return
+        # Side by side: the engine again right after, so that both see the same machine.
+        again, again_s = play(args.games, args.seed, args.players)
+        os_actions, os_seconds = found
+        ours = (actions + again) / (seconds + again_s)
+        print(f"openspiel: python_liars_poker, {args.openspiel} random playouts, "
+              f"{os_actions / os_seconds:.0f} actions/s "
+              f"({os_actions / args.openspiel:.1f} per game)")
+        print(f"engine/openspiel: {ours / (os_actions / os_seconds):.2f}x the actions/s")
 
 
 if __name__ == "__main__":

@@ -14,11 +14,12 @@
    players, two seats each, seats alternating and rotating as in ``celestia simulate
    --ladder``).
 
-    python benchmarks/odds.py
+    python benchmarks/odds.py [--duel-games N]
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -41,6 +42,9 @@ REPEATS = 301
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--duel-games", type=int, default=DUEL_GAMES)
+    args = parser.parse_args()
     size = data.hand_size(PLAYERS)
     deck = data.deck_composition()
     # A passenger's hand as dealt: the first cards of a fixed shuffle.
@@ -54,7 +58,7 @@ def main() -> None:
 
     times = []
     for _ in range(REPEATS):
-        odds._turbo_tails.cache_clear()
+        odds.turbo_tails.cache_clear()
         started = time.perf_counter()
         exact = odds.captain_pay_odds(unseen, size, DICE)
         times.append(time.perf_counter() - started)
@@ -83,14 +87,14 @@ def main() -> None:
     print(f"sampling: {estimate:.6f} from {SAMPLES:,} hands in {sampling_ms:.0f} ms "
           f"(standard error {error:.6f}, off by {abs(estimate - p) / error:.1f} SE)")
     print(f"odds: {exact_ms:.3f} ms exact, {sampling_ms / exact_ms:.0f}x faster than sampling")
-    advice()
+    advice(args.duel_games)
 
 
 ADVICE_GAMES = 12
 DUEL_GAMES = 400
 
 
-def advice() -> None:
+def advice(duel_games: int = 400) -> None:
     from tutor.commands.simulate import pair_share
     from tutor.engine import Options, SeededChance, State
     from tutor.i18n import Translator
@@ -126,11 +130,11 @@ def advice() -> None:
           f"{max(times) * 1000:.1f} ms, 95th percentile "
           f"{sorted(times)[int(len(times) * 0.95)] * 1000:.1f} ms")
     started = time.perf_counter()
-    won = pair_share("expert", "sensible", 4, range(DUEL_GAMES), 0, {})
+    won = pair_share("expert", "sensible", 4, range(duel_games), 0, {})
     seconds = time.perf_counter() - started
-    share = won / DUEL_GAMES
-    margin = 1.96 * (share * (1 - share) / DUEL_GAMES) ** 0.5
-    print(f"duel: expert against sensible, {DUEL_GAMES} games of 4 players in {seconds:.0f} s, "
+    share = won / duel_games
+    margin = 1.96 * (share * (1 - share) / duel_games) ** 0.5
+    print(f"duel: expert against sensible, {duel_games} games of 4 players in {seconds:.0f} s, "
           f"expert wins {share:.1%} (95 % interval ±{margin:.1%})")
     print(f"advice: {median_ms:.1f} ms median, {share * 100:.1f} % expert wins against "
           f"sensible (4 players)")

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.engine import Options, ScriptedChance, SeededChance, State, data
+from tutor.engine.bots import stays_aboard
 from tutor.engine.payment import equipment_covers, format_payment, hazard_counts, payments
 from tutor.practice import evaluate as ev
 from tutor.practice.coach import advise
@@ -45,13 +46,35 @@ def hidden_pay(pool: dict[str, int], size: int, faces: tuple[str, ...]) -> float
 class Brute:
     """The voyage model, the slow and obvious way, for the player at ``seat`` (default
     the viewer; another seat's hand is hidden: he has no Spyglass or Jetpack, and his
-    captaincy pays as a hidden hand does)."""
+    captaincy pays as a hidden hand does). After each roll the other passengers leave
+    when the sensible bot's rule says so; a hidden captain's hand loses the cards he pays.
+    """
 
     def __init__(self, view: View, aboard: set[int], seat: int | None = None) -> None:
         self.v = view
         self.aboard = aboard
         self.seat = view.me if seat is None else seat
         self.cities = [view.city] + [c for c in view.route if c > view.city]
+        self.table = self.settled(frozenset(aboard), tuple(view.hand_sizes))
+
+    def settled(self, ab: frozenset, sz: tuple) -> tuple[frozenset, tuple]:
+        """Who is aboard and the hands' sizes once the dice shown are settled."""
+        v = self.v
+        if not v.dice or v.phase in ("spyglass", "jetpack"):
+            return ab, sz
+        needs = hazard_counts(v.dice)
+        if v.phase == "passengers" and not self.others_stay(0, ab, needs, sz[v.captain]):
+            order = [(v.captain + i) % v.players for i in range(1, v.players)]
+            later = order[order.index(v.me) + 1:]
+            ab = frozenset(p for p in ab if p not in later or p == self.seat)
+        paid = min(sum(needs.values()), sz[v.captain])
+        return ab, tuple(n - paid if p == v.captain else n for p, n in enumerate(sz))
+
+    def others_stay(self, k: int, ab: frozenset, needs: dict, cards: int) -> bool:
+        if not self.v.pile_sizes.get(self.cities[k]) or k + 1 >= len(self.cities):
+            return True
+        return stays_aboard(needs, cards, self.cities[k], self.cities[k + 1], self.v.variant,
+                            self.v.grappling_hook)
 
     def leave(self, k: int) -> float | None:
         city = self.cities[k]
@@ -61,54 +84,81 @@ class Brute:
         return float(treasure_value(unaccounted_treasures(city, self.v.variant, gone),
                                     self.v.spyglass_points))
 
-    def next_captain(self, captain: int) -> int:
+    def next_captain(self, captain: int, ab: frozenset) -> int:
         n = self.v.players
-        return next(p for p in ((captain + i) % n for i in range(1, n + 1))
-                    if p in self.aboard)
+        return next(p for p in ((captain + i) % n for i in range(1, n + 1)) if p in ab)
 
-    def arrive(self, k: int, captain: int, hand: tuple, spy: int) -> float:
+    def arrive(self, k: int, captain: int, hand: tuple, spy: int, table=None) -> float:
+        ab, sz = self.table if table is None else table
         if k == len(self.cities) - 1:
             n = self.v.players
-            order = [p for p in ((captain + i) % n for i in range(n)) if p in self.aboard]
+            order = [p for p in ((captain + i) % n for i in range(n)) if p in ab]
             if self.seat in order and order.index(self.seat) < self.v.pile_sizes[self.cities[k]]:
                 return self.leave(k) or 0.0
             return 0.0
-        return self.before(k, self.next_captain(captain), hand, spy)
+        return self.before(k, self.next_captain(captain, ab), hand, spy, ab, sz)
 
     @cache  # noqa: B019 - one small instance per test
-    def before(self, k: int, captain: int, hand: tuple, spy: int) -> float:
+    def before(self, k: int, captain: int, hand: tuple, spy: int, ab: frozenset,
+               sz: tuple) -> float:
         count = data.dice_to_reach(self.cities[k + 1])
-        value = sum(self.after(k, captain, hand, spy, faces)
-                    for faces in product(data.DIE_FACES, repeat=count)) / 6 ** count
-        if self.aboard == {self.seat} and self.leave(k) is not None:
+        mine = captain == self.seat == self.v.me
+        cards = sum(n for _, n in hand) if mine else round(sz[captain])
+        later = sz
+        if not mine:  # the hidden captain then holds, on average, the cards he pays fewer
+            everything = list(product(data.DIE_FACES, repeat=count))
+            chances = [self.pays(k, captain, f, sz) for f in everything]
+            paid = sum(p * min(sum(hazard_counts(f).values()), sz[captain])
+                       for p, f in zip(chances, everything, strict=True))
+            weight = sum(chances)
+            smaller = round(sz[captain] - (round(paid / weight, 3) if weight else 0.0), 3)
+            later = tuple(smaller if q == captain else n for q, n in enumerate(sz))
+        total = 0.0
+        for faces in product(data.DIE_FACES, repeat=count):
+            stay = self.others_stay(k, ab, hazard_counts(faces), cards)
+            left = ab if stay else frozenset(p for p in ab if p in (captain, self.seat))
+            total += self.after(k, captain, hand, spy, faces, (left, later), sz)
+        value = total / 6 ** count
+        if ab == {self.seat} and self.leave(k) is not None:
             value = max(value, self.leave(k))
         return value
 
-    def after(self, k: int, captain: int, hand: tuple, spy: int, faces) -> float:
+    def after(self, k: int, captain: int, hand: tuple, spy: int, faces, table=None,
+              before=None) -> float:
+        """Once the dice show ``faces``: ``table`` is who is aboard and the hands' sizes
+        after the payment, ``before`` the sizes before it (default: the dice shown)."""
+        table = self.table if table is None else table
+        before = tuple(self.v.hand_sizes) if before is None else before
         cards = dict(hand)
         needs = hazard_counts(faces)
         if captain == self.seat == self.v.me:
             if not needs:
-                return self.arrive(k + 1, captain, hand, spy)
-            options = [self.arrive(k + 1, captain, minus(hand, p), spy)
+                return self.arrive(k + 1, captain, hand, spy, table)
+            options = [self.arrive(k + 1, captain, minus(hand, p), spy, table)
                        for p in payments(needs, cards)]
             if not equipment_covers(needs, cards):
-                options.append(self.crash(k, captain, hand, spy))
+                options.append(self.crash(k, captain, hand, spy, table))
             return max(options)
-        p = self.pays(k, captain, faces)
-        stay = p * self.arrive(k + 1, captain, hand, spy) + (1 - p) * self.crash(
-            k, captain, hand, spy)
+        p = self.pays(k, captain, faces, before)
+        stay = p * self.arrive(k + 1, captain, hand, spy, table) + (1 - p) * self.crash(
+            k, captain, hand, spy, (table[0], before))
         leave = self.leave(k)
         return stay if leave is None or captain == self.seat else max(stay, leave)
 
-    def pays(self, k: int, captain: int, faces) -> float:
+    def pays(self, k: int, captain: int, faces, sz: tuple | None = None) -> float:
         """A hidden captain's chance to pay, from the viewer's unseen cards now, the later
-        pool afterwards; the viewer's own hand, when the viewer is the captain now."""
+        pool afterwards; the viewer's own hand, when the viewer is the captain now. A
+        size between two whole numbers (an average) reads between their chances."""
         if k == 0 and captain == self.v.me:
             return float(bool(payments(hazard_counts(faces), dict(self.v.hand)))
                          or not hazard_counts(faces))
         pool = self.v.unseen if k == 0 else self.v.later
-        return hidden_pay(dict(pool), self.v.hand_sizes[captain], tuple(faces))
+        size = self.v.hand_sizes[captain] if sz is None else sz[captain]
+        low = int(size)
+        found = hidden_pay(dict(pool), low, tuple(faces))
+        if size - low > 1e-9:
+            found += (size - low) * (hidden_pay(dict(pool), low + 1, tuple(faces)) - found)
+        return found
 
     def now(self, faces, hand: tuple, spy: int) -> float:
         """Once the dice show ``faces`` in the power window: the passengers have stayed."""
@@ -123,12 +173,15 @@ class Brute:
             value += (1 - p) * self.crash(0, captain, hand, spy)
         return value
 
-    def crash(self, k: int, captain: int, hand: tuple, spy: int) -> float:
+    def crash(self, k: int, captain: int, hand: tuple, spy: int, table=None) -> float:
         best = 0.0
         if self.seat != self.v.me:
             return best
         if spy:
-            best = max(best, self.arrive(k + 1, captain, hand, spy - 1) - self.v.spyglass_points)
+            if table is None and k == 0:  # nobody pays: the hands keep their sizes
+                table = (self.table[0], tuple(self.v.hand_sizes))
+            best = max(best, self.arrive(k + 1, captain, hand, spy - 1, table)
+                       - self.v.spyglass_points)
         if dict(hand).get("jetpack") and self.leave(k) is not None:
             best = max(best, self.leave(k))
         return best
@@ -657,3 +710,38 @@ def test_an_ejection_that_costs_you_points_says_why_it_pays() -> None:
         if found:
             break
     assert found
+
+
+def test_a_passenger_leaving_before_you_makes_you_captain_sooner() -> None:
+    """City 6, fog/blank/blank, an empty hand, two seats from the captain (issue 23): with
+    the passenger between you aboard, staying is worth far more than leaving; once he has
+    left, you are the next captain with no card, and staying is worth almost nothing."""
+    from tutor.practice.table import Table, table_view
+
+    def stay_and_leave(aboard: int) -> dict[str, float]:
+        table = Table(players=4, aboard=aboard, seat=2 if aboard == 4 else 1,
+                      captain_cards=6, passenger_cards=(6,) * (aboard - 2), defaults=True)
+        view = table_view(table, {}, [], ["fog", "blank", "blank"], 6, [], "standard",
+                          False, data.SPYGLASS_POINTS_DEFAULT)
+        return {o.action: o.points for o in ev.evaluate(view, ["stay", "leave"]).options}
+
+    full = stay_and_leave(4)
+    assert full["stay"] > full["leave"] + 1
+    gone = stay_and_leave(3)
+    assert gone["stay"] < 1 < gone["leave"] == pytest.approx(full["leave"])
+
+
+def test_hidden_pay_chances_are_the_exact_odds() -> None:
+    """The model's whole-number sum for every hand size agrees with ``odds`` exactly."""
+    from tutor.practice import odds
+    from tutor.practice.voyage import faces_of, hidden_pays, pool_key
+
+    rng = random.Random(23)
+    for _ in range(200):
+        pool = {k: rng.randint(0, 6) for k in KINDS}
+        key = pool_key(pool)
+        hazards = tuple(rng.randint(0, 2) for _ in range(4))
+        size = rng.randint(0, key[-1])
+        exact = odds.captain_pay_odds(pool, size, faces_of(hazards)).with_turbos \
+            if any(hazards) else 1
+        assert hidden_pays(key, size, hazards) == pytest.approx(float(exact), abs=1e-12)

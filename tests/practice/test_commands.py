@@ -188,7 +188,11 @@ def test_the_seat_and_the_hands_change_the_advice_and_are_printed(capsys) -> Non
                      "--captain-cards", "6")
     assert "6 cards (--captain-cards)" in small and ": 1 and 1 (--passenger-cards)" in small
     assert "hand dealt" not in small
-    assert _points_of(small, "Stay aboard") < stays[2]
+    # Early in the voyage, captains with one card ahead of you make staying worth less.
+    early = ["--dice", "fog,pirates", "--hand", "2xcompass,turbo", "--city", "1", "--seat", "3",
+             "--captain-cards", "6", "--passenger-cards"]
+    assert _points_of(odds_out(capsys, *early, "1,1"), "Stay aboard") < \
+        _points_of(odds_out(capsys, *early, "6,6"), "Stay aboard")
 
 
 def _points_of(out: str, label: str) -> float:
@@ -273,7 +277,7 @@ def test_the_advice_at_the_table_is_the_coachs_in_a_real_game() -> None:
 def test_the_end_of_the_game_counts_when_their_points_are_given(capsys) -> None:
     """45 points: a treasure taken now ends the game after this voyage. Far ahead of the
     others (20 each), the coach banks it, though staying promises more points; far behind
-    them (44 each, about to reach 50), it stays, though leaving promises more: a safe
+    them (47 each, about to reach 50), it stays, though leaving promises more: a safe
     treasure cannot win. Without --their-points the end is left out, and said to be."""
     hand = ["--seat", "3", "--hand", "compass,turbo,cannon,foghorn", "--treasures",
             "25:25,20:20"]
@@ -291,10 +295,10 @@ def test_the_end_of_the_game_counts_when_their_points_are_given(capsys) -> None:
     assert "you hold 45 points" in ahead
     at_9 = ["--dice", "fog,pirates,birds", "--city", "9", *hand]
     assert odds_out(capsys, *at_9).startswith("Leave now: 10.0 points on average")
-    behind = odds_out(capsys, *at_9, "--their-points", "44,44,44")
+    behind = odds_out(capsys, *at_9, "--their-points", "47,47,47")
     assert behind.startswith("Stay: this voyage can end the game, and staying gives you the "
                              "better chance to win it")
-    assert "(8.0 points expected against 10.0)." in behind.splitlines()[0]
+    assert "(7.9 points expected against 10.0)." in behind.splitlines()[0]
 
 
 def test_odds_after_a_crash_says_what_is_true(capsys) -> None:
@@ -333,3 +337,53 @@ def test_the_old_unquoted_count_is_explained(capsys, language) -> None:
                     "--captain"])
     assert english == 2
     assert capsys.readouterr().err != err or language == "en"
+
+
+def test_odds_takes_empty_piles_and_played_spyglasses(capsys) -> None:
+    """City 15 gone: from city 12 the airship flies to 20, which takes 4 dice (§3.9)."""
+    four = ("--city", "12", "--dice", "fog,blank,birds,blank", "--hand", "compass")
+    assert main(["odds", *four]) == 2
+    assert "takes 3 dice" in capsys.readouterr().err
+    out = odds_out(capsys, *four, "--empty", "15")
+    assert "city 20" in out and "(--empty): 15." in out
+    assert "Your hand: compass (--hand)." in out
+    assert "No Magic Spyglass has been played" in out
+    # A city past which nothing is left on the route cannot be left.
+    assert main(["odds", "--city", "20", "--dice", "fog,fog,fog,fog", "--empty", "25"]) == 2
+    capsys.readouterr()
+    # The Spyglass of city 2 played: leaving at city 2 is worth 34/10, not 36/11.
+    city2 = ("--city", "2", "--dice", "fog,blank", "--players", "3")
+    assert "Leaving now at city 2: a treasure worth 3.3 points" in odds_out(capsys, *city2)
+    played = odds_out(capsys, *city2, "--spyglasses-played", "2")
+    assert "Leaving now at city 2: a treasure worth 3.4 points" in played
+    assert "from the piles of these cities: 2." in played
+    assert "Your hand is empty" in played
+    for wrong in (["--spyglasses-played", "9"], ["--empty", "2,2"],
+                  ["--variant", "beginner", "--spyglasses-played", "1"]):
+        assert main(["odds", *city2, *wrong, "--lang", "hu"]) == 2
+        assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_the_power_card_sentences_explain_their_figures(language) -> None:
+    """Never "0.0 against 0.0"; the margin for keeping a Power card is named."""
+    from tutor.i18n import Translator
+    from tutor.practice import evaluate as ev
+    from tutor.practice.sentences import sentence
+    from tutor.practice.voyage import View
+
+    tr = Translator(language)
+    view = View(me=2, players=3, captain=0, phase="power-window", city=2, route=(2, 4),
+                pile_sizes={2: 9, 4: 9}, dice=("fog", "blank"), aboard=(True, True, False),
+                hand={"gust-of-wind": 1}, treasures=(), hand_sizes=(6, 6, 1))
+    nothing = ev.Recommendation(ev.WINDOW, "pass", (ev.Option("pass", 0.0),
+                                                    ev.Option("play gust-of-wind", 0.0)),
+                                facts={"chance": 0.5})
+    said = sentence(nothing, view, tr)
+    assert "0.0" not in said and "0,0" not in said
+    small = ev.Recommendation(ev.WINDOW, "pass", (ev.Option("pass", 3.0),
+                                                  ev.Option("play gust-of-wind", 3.5)),
+                              facts={"chance": 0.5})
+    said = sentence(small, view, tr)
+    margin = f"{ev.KEEP_MARGIN:.1f}".replace(".", "," if language != "en" else ".")
+    assert margin in said and ("0.5" in said or "0,5" in said)

@@ -182,3 +182,28 @@ def test_the_captain_is_not_told_what_leaving_is_worth_unless_he_may_leave() -> 
     assert captain.leave_now is None and captain.leave_next is not None
     passenger = figures(seen_by(state, 1))
     assert passenger.leave_now is not None
+
+
+def test_a_played_spyglass_leaves_its_pile_for_good() -> None:
+    """§4.5: a Spyglass played is out of the game, so it is no longer in its city's pile,
+    and the engine's observation says whose pile it came from."""
+    from tutor.practice.voyage import View
+
+    base = View(me=1, players=3, captain=0, phase="passengers", city=2, route=(2, 4),
+                pile_sizes={2: 10, 4: 10}, dice=("fog",), aboard=(True, True, True),
+                hand={}, treasures=(), hand_sizes=(8, 8, 8))
+    # City 2: 5x2, 3x4, 2x6 and a Spyglass (2 points if kept).
+    assert base.treasure_value(2) == pytest.approx((10 + 12 + 12 + 2) / 11)
+    spent = View(**{**base.__dict__, "spent": (2,)})
+    assert spent.treasure_value(2) == pytest.approx((10 + 12 + 12) / 10)
+    assert 0 not in spent.unaccounted(2)
+    assert spent.treasure_value(4) == base.treasure_value(4)
+    # Holding it and having played it cannot both be: the pile held one.
+    with pytest.raises(ImpossibleSituation):
+        View(**{**spent.__dict__, "treasures": ((2, 0),)}).unaccounted(2)
+
+    state = State(Options(players=3, seed=4))
+    state.spent.append(data.pile_composition(4)[-1])
+    assert state.observation(0)["spyglasses_spent"] == [4]
+    view = View.from_observation(state.observation(0))
+    assert view.spent == (4,)

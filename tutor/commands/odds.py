@@ -108,6 +108,15 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                                           "players who have left; with them the advice "
                                           "counts the end of the game at {end} points "
                                           "(default: left out)"), end=data.END_SCORE))
+    # TRANSLATORS: Same role in every option: the placeholder for a list of cities in the usage.
+    parser.add_argument("--empty", metavar=_("CITIES"), default="",
+                        help=_("the cities whose treasure pile is empty, separated by commas, "
+                               "e.g. 15,20: they have left the route, so the airship flies "
+                               "past them (celestia rules 3.9)"))
+    parser.add_argument("--spyglasses-played", metavar=_("CITIES"), default="",
+                        help=_("the cities whose Magic Spyglass has been played this game, "
+                               "separated by commas, e.g. 1,4: a played Spyglass has left the "
+                               "game (celestia rules 4.5)"))
     parser.add_argument("--crash", action="store_true",
                         help=_("the captain has announced a crash: what your Magic Spyglass "
                                "or your Jetpack is worth"))
@@ -116,6 +125,23 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         # TRANSLATORS: Same role in every command: the help of an option.
                         help=tr.format(N_("points for each unused Magic Spyglass (default "
                                           "{points})"), points=data.SPYGLASS_POINTS_DEFAULT))
+
+
+def _cities(text: str, option: str, allowed: tuple[int, ...], tr: Translator) -> tuple[int, ...]:
+    """``"15,20"`` → ``(15, 20)``, each one of ``allowed``, none twice; a wrong item
+    raises ``InputError`` naming it."""
+    found: list[int] = []
+    for raw in text.split(","):
+        item = raw.strip()
+        if not item:
+            continue
+        city = whole(item, 0, data.CITY_VALUES[-1])
+        if city not in allowed or city in found:
+            raise InputError(N_('"{item}" in {option} is not one of the cities it may name, '
+                                "each once: {cities}."), item=excerpt(item), option=option,
+                             cities=tr.join([str(c) for c in allowed], "or"))
+        found.append(city)
+    return tuple(sorted(found))
 
 
 def _numbers(text: str, option: str, high: int) -> list[int]:
@@ -154,7 +180,8 @@ def _counts_problem(args: argparse.Namespace, aboard: int, tr: Translator) -> st
     return None
 
 
-def _table(args: argparse.Namespace, aboard: int):
+def _table(args: argparse.Namespace, aboard: int, hand: list[str], empty: tuple[int, ...],
+           spent: tuple[int, ...]) -> Table:
     if args.captain and args.seat is not None:
         raise InputError(N_("--seat places a passenger; with --captain, you are the captain."))
     seat = 0 if args.captain else (args.seat or 1)
@@ -175,7 +202,8 @@ def _table(args: argparse.Namespace, aboard: int):
         args.captain_cards is None and not args.captain)
     return Table(players=args.players, aboard=aboard, seat=seat, captain_cards=captain_cards,
                  passenger_cards=tuple(cards), defaults=defaults,
-                 their_points=tuple(their) if their is not None else None, crash=args.crash)
+                 their_points=tuple(their) if their is not None else None, crash=args.crash,
+                 hand=tuple(hand), empty=empty, spent=spent)
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
@@ -188,12 +216,25 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
                        most=data.DICE_IN_BOX, too_many=dice_count) if args.dice else []
     if args.dice is not None and not 1 <= len(dice) <= data.DICE_IN_BOX:
         raise InputError(dice_count, most=data.DICE_IN_BOX, count=len(dice))
+    empty = _cities(args.empty, "--empty", data.CITY_VALUES, tr)
+    with_glass = tuple(c for c in data.CITY_VALUES
+                       if any(t.value == 0 for t in data.pile_composition(c, args.variant)))
+    if not with_glass and args.spyglasses_played.strip():
+        raise InputError(N_("The beginner variant has no Magic Spyglass: leave out "
+                            "--spyglasses-played (celestia rules 6)."))
+    spent = _cities(args.spyglasses_played, "--spyglasses-played", with_glass, tr)
+    route = [c for c in data.CITY_VALUES if c not in empty]
     city = args.city
     if city is not None:
-        if city not in data.CITY_VALUES or city == data.CITY_VALUES[-1]:
-            raise InputError(N_("--city must be a city the airship can leave: {cities}."),
-                             cities=tr.join([str(c) for c in data.CITY_VALUES[:-1]], "or"))
-        dest = data.CITY_VALUES[data.CITY_VALUES.index(city) + 1]
+        # The airship may be at a city whose pile has just emptied (§3.9): it flies on to
+        # the next city still on the route.
+        ahead = [c for c in route if c > city]
+        if city not in data.CITY_VALUES or not ahead:
+            raise InputError(N_("--city must be a city the airship can leave, with a city "
+                                "still on the route after it: {cities}."),
+                             cities=tr.join([str(c) for c in data.CITY_VALUES[:-1]
+                                             if any(r > c for r in route)], "or"))
+        dest = ahead[0]
         if dice and len(dice) != data.dice_to_reach(dest):
             # TRANSLATORS: {need} is 2 or more, the dice rolled to reach {dest}.
             raise InputError(N_("Flying from city {city} to city {dest} takes {need} dice, but "
@@ -225,7 +266,7 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
-    table = _table(args, aboard)
+    table = _table(args, aboard, hand_list, empty, spent)
     view = table_view(table, hand, discard, dice, city or 0,
                       parse_treasures(args.treasures, args.variant, tr), args.variant,
                       args.grappling_hook, args.spyglass_points)

@@ -25,6 +25,7 @@ style beats the random bot.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import cache
 from itertools import product
 from math import comb
@@ -88,10 +89,36 @@ def _own_pass_chance(hand: tuple[tuple[str, int], ...], dice: int) -> float:
     return sum(can_pay(hazard_counts(r), cards) for r in rolls) / len(rolls)
 
 
+def survival(counts: Mapping[str, int], captain_cards: int, variant: str = data.STANDARD,
+             grappling_hook: bool = False) -> float:
+    """The heuristic bots' rule-of-thumb chance that a captain holding ``captain_cards``
+    cards pays for the hazards ``counts`` (see ``_cover_chance``)."""
+    deck = data.deck_composition(variant, grappling_hook)
+    return _cover_chance(tuple(sorted(counts.items())), captain_cards, sum(deck.values()),
+                         deck[TURBO])
+
+
+def stays_aboard(counts: Mapping[str, int], captain_cards: int, city: int, dest: int,
+                 variant: str = data.STANDARD, grappling_hook: bool = False,
+                 caution: float | None = None) -> bool:
+    """A heuristic bot's choice as a passenger once the dice show ``counts`` (its rule
+    about reaching 50 aside): stay when the gamble promises ``caution`` times the sure
+    treasure (default: the sensible bot's). The coach's voyage model lets the other
+    passengers leave by this rule."""
+    caution = SENSIBLE_CAUTION if caution is None else caution
+    survive = survival(counts, captain_cards, variant, grappling_hook)
+    return survive * _MEAN_TREASURE[dest] >= _MEAN_TREASURE[city] * caution
+
+
 #: How much more a gamble must promise than a sure treasure, by boldness: the cautious
 #: want half as much again, the bold take a gamble that promises a little less.
 def _caution(boldness: float) -> float:
     return 1.5 - 0.6 * boldness
+
+
+#: The sensible bot's boldness, and so its caution.
+SENSIBLE_BOLDNESS = 0.5
+SENSIBLE_CAUTION = _caution(SENSIBLE_BOLDNESS)
 
 
 class HeuristicBot:
@@ -131,15 +158,14 @@ class HeuristicBot:
 
     def _stay_or_leave(self, state: State, player: int) -> str:
         counts = hazard_counts(state.dice)
-        deck = data.deck_composition(state.options.variant, state.options.grappling_hook)
-        survive = _cover_chance(tuple(sorted(counts.items())),
-                                sum(state.hands[state.captain].values()),
-                                sum(deck.values()), deck[TURBO])
-        here = _MEAN_TREASURE[state.city]
-        if state.points(player) + here >= data.END_SCORE and survive < 0.9:
+        captain_cards = sum(state.hands[state.captain].values())
+        options = state.options
+        if state.points(player) + _MEAN_TREASURE[state.city] >= data.END_SCORE and \
+                survival(counts, captain_cards, options.variant, options.grappling_hook) < 0.9:
             return "leave"
-        return "stay" if survive * _MEAN_TREASURE[state.dest] >= here * self.caution \
-            else "leave"
+        return "stay" if stays_aboard(counts, captain_cards, state.city, state.dest,
+                                      options.variant, options.grappling_hook,
+                                      self.caution) else "leave"
 
     def _take_or_roll(self, state: State, player: int) -> str:
         hand = tuple(sorted((c, k) for c, k in state.hands[player].items() if k))
@@ -191,5 +217,5 @@ def make_bot(style: str, seed: int | None = None) -> Bot:
     """A bot of the named style (see ``BOT_STYLES``)."""
     if style == "random":
         return RandomBot(seed)
-    boldness = {"cautious": 0.1, "sensible": 0.5, "bold": 0.9}[style]
+    boldness = {"cautious": 0.1, "sensible": SENSIBLE_BOLDNESS, "bold": 0.9}[style]
     return HeuristicBot(boldness, seed)

@@ -1092,6 +1092,8 @@ class State:
             "draw_pile_size": len(self.draw),
             "discard_pile": list(self.discard),
             "spyglasses_played": len(self.spent),
+            # A played Spyglass is shown, and its back shows the city whose pile held it.
+            "spyglasses_spent": [t.city for t in self.spent],
             "legal_actions": self.legal_actions(player),
             "scores": self.scores() if self.actor == TERMINAL else None,
             "winners": list(self.winners),

@@ -98,8 +98,10 @@ def detail_lines(rec: ev.Recommendation, view: View, tr: Translator) -> list[str
         lines.append(tr.gettext(N_("How the coach counts: treasures still to come this voyage "
                                    "(a Magic Spyglass at what it scores if kept); the odds of "
                                    "the coming roll and payment are exact; for the steps "
-                                   "after, the others stay aboard, a captain pays whenever he "
-                                   "can and nobody plays a Power card.")))
+                                   "after, the other passengers stay or leave as the sensible bot "
+                                   "does, a captain pays whenever his hand can, Turbos "
+                                   "included, and holds the cards he paid fewer, and nobody "
+                                   "plays a Power card.")))
     if rec.kind == ev.WINDOW and rec.options and rec.options[0].harm >= 0.05:
         lines.append(tr.gettext(N_("Why a Power card can pay even when it costs you points: "
                                    "what it takes from the others counts for you as it counts "

@@ -113,7 +113,7 @@ def captain_pay_odds(unseen: Mapping[str, int], hand_size: int,
         states = new
     turbos = unseen.get(TURBO, 0)
     rest = total - grouped - turbos
-    tails = _turbo_tails(turbos, rest, h)
+    tails = turbo_tails(turbos, rest, h)
     equipment = 0
     with_turbos = 0
     for (used, short), ways in states.items():
@@ -128,7 +128,7 @@ def captain_pay_odds(unseen: Mapping[str, int], hand_size: int,
 
 
 @cache
-def _turbo_tails(turbos: int, rest: int, hand: int) -> tuple[tuple[int, ...], ...]:
+def turbo_tails(turbos: int, rest: int, hand: int) -> tuple[tuple[int, ...], ...]:
     """``tails[free][s]``: ways to fill ``free`` places with at least ``s`` Turbos."""
     tails = []
     for free in range(hand + 1):
@@ -253,6 +253,8 @@ class View:
     #: Every player's points as reckoned at the table (``celestia odds --their-points``;
     #: None: estimated from the public facts, see ``endgame``).
     reckoned: tuple[float | None, ...] | None = None
+    #: The cities whose Magic Spyglass has been played: it has left the game (§4.5).
+    spent: tuple[int, ...] = ()
 
     @classmethod
     def from_observation(cls, obs: Mapping, variant: str = data.STANDARD,
@@ -273,7 +275,8 @@ class View:
                    grappling_hook=grappling_hook, spyglass_points=spyglass_points,
                    points=sum(v for _, v in treasures),
                    unseen=unseen_cards(deck, hand, discard), seats=tuple(seats),
-                   treasure_counts=tuple(obs["treasure_counts"]))
+                   treasure_counts=tuple(obs["treasure_counts"]),
+                   spent=tuple(obs.get("spyglasses_spent", ())))
 
     @property
     def spyglasses(self) -> int:
@@ -283,15 +286,19 @@ class View:
     def dest(self) -> int:
         return next((c for c in self.route if c > self.city), 0)
 
+    def gone(self, city: int) -> tuple[int, ...]:
+        """The values this player knows have left ``city``'s pile: their own treasures from
+        it, and its Magic Spyglass once played (0)."""
+        return tuple(sorted([v for c, v in self.treasures if c == city]
+                            + [0 for c in self.spent if c == city]))
+
     def treasure_value(self, city: int) -> float:
         """The expected worth of the top treasure of ``city``'s pile, for this player."""
-        gone = tuple(sorted(v for c, v in self.treasures if c == city))
-        return _treasure_value(city, self.variant, gone, self.spyglass_points)
+        return _treasure_value(city, self.variant, self.gone(city), self.spyglass_points)
 
     def unaccounted(self, city: int) -> tuple[int, ...]:
         """The values the top treasure of ``city``'s pile may have (0: a Magic Spyglass)."""
-        gone = tuple(sorted(v for c, v in self.treasures if c == city))
-        return _unaccounted(city, self.variant, gone)
+        return _unaccounted(city, self.variant, self.gone(city))
 
 
 @cache
@@ -371,11 +378,10 @@ def figures(view: View) -> Figures:
     else:
         may_leave = me != view.captain or view.phase == "lone-captain"
     if view.pile_sizes.get(view.city, 0) and may_leave:
-        gone = [v for c, v in view.treasures if c == view.city]
         found.leave_now = treasure_value(
-            unaccounted_treasures(view.city, view.variant, gone), view.spyglass_points)
+            unaccounted_treasures(view.city, view.variant, view.gone(view.city)),
+            view.spyglass_points)
     if dest and not crashing:
-        gone = [v for c, v in view.treasures if c == dest]
         found.leave_next = treasure_value(
-            unaccounted_treasures(dest, view.variant, gone), view.spyglass_points)
+            unaccounted_treasures(dest, view.variant, view.gone(dest)), view.spyglass_points)
     return found

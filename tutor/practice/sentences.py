@@ -273,14 +273,23 @@ def _window(rec: ev.Recommendation, view: View, tr: Translator) -> str:
         other = rec.options[1]
         card = tr.term(_card(other.action))
         gain = ev.worth(other, view.players - 1) - ev.worth(keep, view.players - 1)
+        if gain <= 0.05 and max(abs(other.points), abs(keep.points)) < 0.05:
+            # Nothing to expect from this voyage either way: no "0.0 against 0.0".
+            return tr.format(N_("Pass: you can expect nothing more from this voyage, whether "
+                                "you play {card} now or not, and it stays in your hand for "
+                                "later voyages."), card=card)
         if gain <= 0.05:
             return tr.format(N_("Pass: playing {card} now would not help you — about "
                                 "{play} points expected for you against {keep} if you pass."),
                              card=card, play=points(other.points, tr),
                              keep=points(keep.points, tr))
+        # The margin is the coach's rule (evaluate.KEEP_MARGIN): say it, with its reason.
         return tr.format(N_("Pass and keep {card} for a better moment: playing it now would "
-                            "gain you only about {gain} points."), card=card,
-                         gain=points(gain, tr))
+                            "gain you only about {gain} points, and the coach plays a Power "
+                            "card only for {margin} points or more, since a card kept stays "
+                            "in your hand for a later window, in this voyage or the next."),
+                         card=card, gain=points(gain, tr),
+                         margin=points(ev.KEEP_MARGIN, tr))
     card = _card(best.action)
     values = {"card": tr.term(card), "play": points(best.points, tr),
               "keep": points(keep.points, tr), "harm": points(best.harm, tr),

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..engine import data
 from ..engine.messages import N_
 from ..i18n import Translator
+from ..names import card_name
 from .odds import unseen_cards
 from .voyage import View
 
@@ -35,6 +36,12 @@ class Table:
     #: The points reckoned for every other player, in seat order; None: not given.
     their_points: tuple[int, ...] | None = None
     crash: bool = False
+    #: Your cards, as given (``--hand``; none when left out).
+    hand: tuple[str, ...] = ()
+    #: The cities whose pile is empty (``--empty``).
+    empty: tuple[int, ...] = ()
+    #: The cities whose Magic Spyglass has been played (``--spyglasses-played``).
+    spent: tuple[int, ...] = ()
 
     @property
     def captain(self) -> bool:
@@ -65,8 +72,9 @@ def table_view(table: Table, hand: Mapping[str, int], discard: Sequence[str],
                variant: str, grappling_hook: bool, spyglass_points: int) -> View:
     """What you know at the table, as the coach's ``View``: every pile as dealt, less the
     treasures you hold from it."""
-    piles = {c: len(data.pile_composition(c, variant))
-             - sum(1 for t, _ in treasures if t == c) for c in data.CITY_VALUES}
+    piles = {c: 0 if c in table.empty else len(data.pile_composition(c, variant))
+             - sum(1 for t, _ in treasures if t == c) - table.spent.count(c)
+             for c in data.CITY_VALUES}
     phase = "payment" if table.captain else "passengers"
     if table.crash:
         phase = "spyglass" if any(v == 0 for _, v in treasures) else "jetpack"
@@ -75,6 +83,7 @@ def table_view(table: Table, hand: Mapping[str, int], discard: Sequence[str],
     deck = data.deck_composition(variant, grappling_hook)
     return View(me=table.seat, players=table.players, captain=0, phase=phase, city=city,
                 route=tuple(c for c in data.CITY_VALUES if c >= city and piles[c]),
+                spent=table.spent,
                 pile_sizes=piles, dice=tuple(dice),
                 aboard=tuple(p < table.aboard for p in range(table.players)), hand=hand,
                 treasures=tuple(treasures), hand_sizes=table.hand_sizes(sum(hand.values())),
@@ -118,10 +127,32 @@ def assumption_lines(table: Table, tr: Translator) -> list[str]:
             "A number of cards not given is the hand dealt for {players} players: {n} card.",
             "A number of cards not given is the hand dealt for {players} players: {n} cards.",
             size, players=table.players))
-    lines.append(tr.gettext(N_("Every treasure pile is as dealt, less your own treasures "
-                               "(--treasures); the others' cards are any of those out of your "
-                               "sight, neither in your hand nor in the discard pile "
-                               "(--discarded).")))
+    if table.hand:
+        lines.append(tr.format(N_("Your hand: {cards} (--hand)."),
+                               cards=tr.join([card_name(c, tr) for c in table.hand])))
+    else:
+        lines.append(tr.gettext(N_("Your hand is empty: give --hand if you hold cards.")))
+    if table.empty:
+        lines.append(tr.format(N_("Cities whose pile is empty, off the route (--empty): {cities}."),
+                               cities=tr.join([str(c) for c in table.empty])))
+    else:
+        lines.append(tr.gettext(N_("No treasure pile is empty: every city is on the route "
+                                   "(--empty).")))
+    if table.spent:
+        lines.append(tr.format(N_("Magic Spyglasses played, out of the game "
+                                  "(--spyglasses-played), from the piles of these cities: "
+                                  "{cities}."),
+                               cities=tr.join([str(c) for c in table.spent])))
+    else:
+        lines.append(tr.gettext(N_("No Magic Spyglass has been played (--spyglasses-played).")))
+    lines.append(tr.gettext(N_("Every other treasure pile is as dealt, less your own "
+                               "treasures (--treasures) and the Spyglasses played; the others' "
+                               "cards are any of those out of your sight, neither in your "
+                               "hand nor in the discard pile (--discarded).")))
+    lines.append(tr.gettext(N_("Later in the voyage, the other passengers stay or leave as "
+                               "the sensible bot does, and each captain pays whenever his "
+                               "hand can, Turbos included; his hand shrinks by the cards he "
+                               "pays.")))
     if table.their_points is None:
         lines.append(tr.format(N_("The end of the game at {end} points is left out: give "
                                   "--their-points to count it."), end=data.END_SCORE))

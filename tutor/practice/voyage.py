@@ -4,15 +4,19 @@ The coach compares its choices by the points the player can still expect from th
 current voyage. The coming roll and payment are exact (``odds``); the steps after it are
 an estimate, computed by exact dynamic programming over a simplified game:
 
-* **Who is aboard stays aboard** until the airship crashes or reaches the last city of
-  the route, so the captaincy goes round those aboard now (§3.6). A player who leaves
-  early only makes the others' prospects better, so this errs on the careful side.
+* **The other passengers stay or leave by a stated policy**: the sensible bot's rule
+  (``engine.bots.stays_aboard``: the gamble against the sure treasure, from the dice and
+  the captain's number of cards), the same for each of them after a roll, so that they
+  all stay or all leave. Those who leave no longer become captain, so a player leaving
+  before you makes you captain sooner (§3.6). Those who have already decided on the dice
+  shown are as the table shows them; those after you decide by the rule.
 * **A captain other than you pays whenever his hand can, Turbos included.** His hand is
-  a random hand of its public size. For the roll on the table, it is drawn from exactly
-  the cards you cannot see (your hand and the discard pile taken out); for the rolls
-  after it, from the whole deck's mix, because by then cards will have been paid, drawn
-  and reshuffled. (That also keeps an answer fast enough for the expert bot, which asks
-  the coach at each of its decisions, thousands of games in a row.)
+  a random hand of its public size, drawn from exactly the cards you cannot see (your
+  hand and the discard pile taken out: no card is drawn during a voyage). It keeps
+  its owner: when he pays, his hand loses the cards he pays on average (when he pays),
+  so that at his next captaincy, later in the voyage, it is that much smaller. (The
+  average rather than each roll's count keeps one hand size per path of the voyage and
+  the answer within the advice's time budget: ``benchmarks/odds.py``.)
 * **Your own hand is known**: as captain you pay with the fewest Turbos (a Turbo can do
   whatever an Equipment card can, so keeping Turbos never hurts), or announce a crash
   when that is worth more; the cards you pay leave your hand for the later steps.
@@ -20,7 +24,11 @@ an estimate, computed by exact dynamic programming over a simplified game:
   stay on; when the airship would crash you play your Magic Spyglass or your Jetpack
   if that is worth more than crashing. Nobody else plays a Power card or a Spyglass.
 * **A treasure's value** is the average of the cards of that city's pile that you cannot
-  account for (a Magic Spyglass counts what it scores if kept).
+  account for: your own treasures, and the Magic Spyglasses played, which have left the
+  game (§4.5); a Magic Spyglass counts what it scores if kept.
+
+``benchmarks/coach_accuracy.py`` sets these figures beside a simulation of the voyage
+that deals every unseen card and plays it by the rules, the same policy for the others.
 
 **The end of the game.** Points are the measure while the game goes on: a point banked
 is a point at the end, whoever leads. When this voyage may end it (§5.1: someone reaches
@@ -48,12 +56,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import comb
 from typing import Protocol
 
 from ..engine import data
+from ..engine.bots import stays_aboard
 from ..engine.data import ANSWERS, EQUIPMENT, HAZARDS, JETPACK, TURBO
 from . import odds
-from .odds import View
+from .odds import CRASH_PHASES, View
 
 #: The cards of a hand that the voyage model follows, in the order of a hand key.
 KEY_CARDS: tuple[str, ...] = (*EQUIPMENT, TURBO, JETPACK)
@@ -135,72 +145,172 @@ def pool_key(unseen: Mapping[str, int]) -> PoolKey:
             sum(unseen.values()))  # type: ignore[return-value]
 
 
-@cache
+#: The largest hand whose pay chances are computed all at once (``pay_chances``);
+#: larger hands, rare, are computed on their own.
+MAX_HAND = 10
+
+
 def hidden_pays(pool: PoolKey, size: int, hazards: HazardKey) -> float:
     """The chance that a random hand of ``size`` cards from ``pool`` pays (Turbos too)."""
     if not any(hazards):
         return 1.0
+    chances = pay_chances(pool, hazards)
     size = min(max(size, 0), pool[-1])
-    unseen = dict(zip((*EQUIPMENT, TURBO), pool[:-1], strict=True))
-    unseen["other"] = pool[-1] - sum(pool[:-1])
-    return float(odds.captain_pay_odds(unseen, size, faces_of(hazards)).with_turbos)
+    if size < len(chances):
+        return chances[size]
+    return _pay_chances(pool, hazards, size)[size]
+
+
+@cache
+def pay_chances(pool: PoolKey, hazards: HazardKey) -> tuple[float, ...]:
+    """``hidden_pays`` for every hand size up to ``MAX_HAND``, in one pass."""
+    return _pay_chances(pool, hazards, min(pool[-1], MAX_HAND))
+
+
+def _pay_chances(pool: PoolKey, hazards: HazardKey, most: int) -> tuple[float, ...]:
+    """``odds.captain_pay_odds``'s sum, in whole numbers with one division at the end
+    rather than in fractions, for every hand size up to ``most`` at once: the ways to hold
+    so many answering cards do not depend on the hand's size, only which of them fit."""
+    total = pool[-1]
+    turbos = pool[len(EQUIPMENT)]
+    # (cards of the answering Equipment held, hazards left uncovered) -> number of ways;
+    # a shortfall beyond the Turbos there are is one state: it cannot be paid.
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    grouped = 0
+    for i, need in enumerate(hazards):
+        if not need:
+            continue
+        held = pool[i]
+        grouped += held
+        ways_of = [comb(held, e) for e in range(min(held, most) + 1)]
+        new: dict[tuple[int, int], int] = {}
+        for (used, short), ways in states.items():
+            for e in range(min(held, most - used) + 1):
+                key = (used + e, min(short + max(need - e, 0), turbos + 1))
+                new[key] = new.get(key, 0) + ways * ways_of[e]
+        states = new
+    tails = odds.turbo_tails(turbos, total - grouped - turbos, most)
+    payable = [(used, short, ways) for (used, short), ways in states.items()
+               if short <= turbos]
+    found = []
+    for size in range(most + 1):
+        paying = 0
+        for used, short, ways in payable:
+            if used <= size:
+                tail = tails[size - used]
+                if short < len(tail):
+                    paying += ways * tail[short]
+        found.append(paying / comb(total, size))
+    return tuple(found)
+
+
+#: Where the other passengers may leave at a step, for their rule: (city, destination,
+#: variant, Grappling Hook); None where they stay (the pile is empty, or the model is
+#: asked to keep everyone aboard).
+LeaveRule = tuple[int, int, str, bool] | None
+
+
+@cache
+def others_stay(rule: LeaveRule, hazards: HazardKey, captain_cards: int) -> bool:
+    """Whether the other passengers stay once the dice show ``hazards``, by the sensible
+    bot's rule (``engine.bots.stays_aboard``), the captain holding ``captain_cards``."""
+    if rule is None:
+        return True
+    city, dest, variant, hook = rule
+    counts = {h: k for h, k in zip(HAZARDS, hazards, strict=True) if k}
+    return stays_aboard(counts, captain_cards, city, dest, variant, hook)
+
+
+def sized_pays(pool: PoolKey, size: float, hazards: HazardKey) -> float:
+    """``hidden_pays`` for a hand of ``size`` cards, a size between two whole numbers
+    read between their chances (an expected size, see ``hidden_steps``)."""
+    low = int(size)
+    share = size - low
+    found = hidden_pays(pool, low, hazards)
+    if share > 1e-9:
+        found += share * (hidden_pays(pool, low + 1, hazards) - found)
+    return found
 
 
 @dataclass(frozen=True)
 class PayTable:
-    """A hidden captain facing a roll: the chances that he pays, sorted, with the chance
-    of rolls giving each, and running sums from the top for quick expectations."""
+    """Some of the rolls a hidden captain faces: the chances that he pays, sorted, with the
+    chance of rolls giving each, and running sums from the top for quick expectations."""
 
     pays: tuple[float, ...]
     chances: tuple[float, ...]
     #: ``mass[i]``: the chance of a roll giving ``pays[i]`` or more; ``weighted[i]``: the
-    #: expected pay chance over those rolls (times their chance).
+    #: expected pay chance over those rolls (times their chance); ``total``: the chance of
+    #: these rolls.
     mass: tuple[float, ...]
     weighted: tuple[float, ...]
+    total: float
+
+    @classmethod
+    def of(cls, merged: Mapping[float, float]) -> PayTable:
+        pays = sorted(merged)
+        mass = [0.0] * (len(pays) + 1)
+        weighted = [0.0] * (len(pays) + 1)
+        for i in range(len(pays) - 1, -1, -1):
+            mass[i] = mass[i + 1] + merged[pays[i]]
+            weighted[i] = weighted[i + 1] + merged[pays[i]] * pays[i]
+        return cls(tuple(pays), tuple(merged[p] for p in pays), tuple(mass[:-1]),
+                   tuple(weighted[:-1]), mass[0])
 
     def passenger(self, leave: float | None, crash: float, arrive: float) -> float:
         """A passenger who leaves with ``leave`` after the rolls that make staying worth
-        less, and stays (``crash`` or ``arrive``) after the others."""
+        less, and stays (``crash`` or ``arrive``) after the others; times their chance."""
+        if not self.pays:
+            return 0.0
         gain = arrive - crash
         if leave is None:
-            return crash + gain * self.weighted[0]
+            return crash * self.total + gain * self.weighted[0]
         if gain <= 0:  # crashing is worth more than arriving (a Jetpack in hand)
             return sum(c * max(leave, crash + p * gain)
                        for p, c in zip(self.pays, self.chances, strict=True))
         # Staying is worth more than leaving when the pay chance is above ``cut``.
         i = bisect_right(self.pays, (leave - crash) / gain)
         if i == len(self.pays):
-            return leave
-        return leave * (1.0 - self.mass[i]) + crash * self.mass[i] + gain * self.weighted[i]
+            return leave * self.total
+        return leave * (self.total - self.mass[i]) + crash * self.mass[i] \
+            + gain * self.weighted[i]
 
 
 @cache
-def hidden_table(pool: PoolKey, size: int, count: int) -> PayTable:
-    """A hidden captain with ``size`` cards from ``pool`` facing ``count`` dice."""
-    merged: dict[float, float] = {}
+def hidden_steps(pool: PoolKey, size: float, count: int, rule: LeaveRule
+                 ) -> tuple[dict[bool, PayTable], float]:
+    """A hidden captain holding ``size`` cards from ``pool`` facing ``count`` dice: the
+    rolls after which the other passengers stay, and those after which they leave, as
+    ``PayTable``s; and the cards he pays on average when he pays.
+
+    His hand then loses that average, not the cards of each roll: the size stays one
+    number per path of the voyage, so that the model keeps to the advice's time budget
+    (a branch for every payment would multiply the paths by five at each hidden step)."""
+    merged: dict[bool, dict[float, float]] = {}
+    paid = weight = 0.0
+    cards = round(size)
     for hazards, chance in rolls(count):
-        p = hidden_pays(pool, size, hazards)
-        merged[p] = merged.get(p, 0.0) + chance
-    pays = sorted(merged)
-    mass = [0.0] * (len(pays) + 1)
-    weighted = [0.0] * (len(pays) + 1)
-    for i in range(len(pays) - 1, -1, -1):
-        mass[i] = mass[i + 1] + merged[pays[i]]
-        weighted[i] = weighted[i + 1] + merged[pays[i]] * pays[i]
-    return PayTable(tuple(pays), tuple(merged[p] for p in pays), tuple(mass[:-1]),
-                    tuple(weighted[:-1]))
+        pays = sized_pays(pool, size, hazards)
+        part = merged.setdefault(others_stay(rule, hazards, cards), {})
+        part[pays] = part.get(pays, 0.0) + chance
+        paid += chance * pays * min(sum(hazards), size)
+        weight += chance * pays
+    return ({stay: PayTable.of(part) for stay, part in merged.items()},
+            round(paid / weight, 3) if weight else 0.0)
 
 
 @cache
-def captain_table(hand: HandKey, count: int
-                  ) -> tuple[tuple[HandKey | None, bool, float], ...]:
-    """A known hand facing ``count`` dice: (hand after paying, or None if it cannot;
-    whether Equipment alone pays, so that paying is forced; chance), rolls merged."""
-    merged: dict[tuple[HandKey | None, bool], float] = {}
+def captain_table(hand: HandKey, count: int, size: int = 0, rule: LeaveRule = None
+                  ) -> tuple[tuple[HandKey | None, bool, bool, float], ...]:
+    """A known hand (``size`` cards in all, Power cards included) facing ``count`` dice:
+    (hand after paying, or None if it cannot; whether Equipment alone pays, so that
+    paying is forced; whether the other passengers stay; chance), rolls merged."""
+    merged: dict[tuple[HandKey | None, bool, bool], float] = {}
     for hazards, chance in rolls(count):
-        key = (pay_after(hand, hazards), covers(hand, hazards))
+        key = (pay_after(hand, hazards), covers(hand, hazards), others_stay(rule, hazards, size))
         merged[key] = merged.get(key, 0.0) + chance
-    return tuple((after, forced, chance) for (after, forced), chance in merged.items())
+    return tuple((after, forced, stay, chance)
+                 for (after, forced, stay), chance in merged.items())
 
 
 @cache
@@ -218,6 +328,10 @@ class Outcomes(Protocol):
         ...
 
 
+#: Who is aboard and how many cards each player holds, at a point of the voyage.
+Table = tuple[frozenset[int], tuple[float, ...]]
+
+
 # --- The voyage model --------------------------------------------------------------------
 class Voyage:
     """The rest of the voyage from ``view``'s city, for the player ``seat`` (default: the
@@ -225,6 +339,8 @@ class Voyage:
 
     ``hand`` is that player's hand key, or None when it is hidden from the viewer (then
     his steps as captain use a hidden captain's odds and he has no Jetpack or Spyglass).
+    The other passengers leave by the sensible bot's rule unless ``others_leave`` is
+    False; hidden captains' hands shrink by the cards they pay.
 
     Values are points from here on (a Spyglass played costs the points it would score),
     or, with ``win`` (the viewer only), what ``win`` makes of each end of the voyage: the
@@ -232,7 +348,8 @@ class Voyage:
     """
 
     def __init__(self, view: View, aboard: Iterable[int] | None = None,
-                 seat: int | None = None, win: Outcomes | None = None) -> None:
+                 seat: int | None = None, win: Outcomes | None = None,
+                 others_leave: bool = True) -> None:
         self.view = view
         self.seat = view.me if seat is None else seat
         self.aboard = set(aboard) if aboard is not None else {
@@ -240,29 +357,68 @@ class Voyage:
         mine = self.seat == view.me
         #: The player's hand key and Spyglasses; None and 0 for a hand the viewer cannot see.
         self.hand: HandKey | None = hand_key(view.hand) if mine else None
+        #: The player's cards that the hand key leaves out (Power cards but the Jetpack):
+        #: they count in the size of his hand, which the others' rule reads.
+        self.extra = sum(view.hand.values()) - sum(self.hand) if self.hand is not None else 0
         self.spy = view.spyglasses if mine else 0
         #: cities[0] is the current city, then the route ahead.
         self.cities = (view.city, *(c for c in view.route if c > view.city))
         self.leave = [view.treasure_value(c) if view.pile_sizes.get(c, 0) else None
                       for c in self.cities]
+        self.rules: list[LeaveRule] = [
+            (c, self.cities[k + 1], view.variant, view.grappling_hook)
+            if others_leave and self.leave[k] is not None and k + 1 < len(self.cities)
+            else None for k, c in enumerate(self.cities)]
+        # The cards a captain's hidden hand comes from: those out of the viewer's sight
+        # (no card is drawn during a voyage).
         self.pool_now = pool_key(view.unseen) if view.unseen else deck_pool(
             view.variant, view.grappling_hook)
-        self.pool_later = pool_key(view.later) if view.later is not None else deck_pool(
-            view.variant, view.grappling_hook)
+        self.pool_later = pool_key(view.later) if view.later is not None else self.pool_now
         self.sp = view.spyglass_points
         self.win = win if mine else None
+        self.start: Table = (frozenset(self.aboard), tuple(float(n) for n in view.hand_sizes))
+        #: The table once the dice shown are settled: the passengers still to decide have
+        #: decided, and the captain holds the cards he pays fewer.
+        self.now = self._after_dice()
         self._memo: dict[tuple, float] = {}
-        self._last: dict[tuple[int, int], float] = {}
+        self._last: dict[tuple, float] = {}
         self._leaves: dict[tuple[int, int], float | None] = {}
+        self._nothing: dict[int, float] = {}
+        self._crashes: dict[tuple, float] = {}
+
+    def _after_dice(self) -> Table:
+        view = self.view
+        aboard, sizes = self.start
+        if not view.dice or view.phase in CRASH_PHASES:
+            return self.start
+        hazards = hazard_key(view.dice)
+        captain = view.captain
+        if view.phase == "passengers" and not others_stay(self.rules[0], hazards,
+                                                         round(sizes[captain])):
+            order = [p for p in self._clockwise(captain) if p in aboard and p != captain]
+            later = order[order.index(view.me) + 1:] if view.me in order else []
+            aboard = aboard - {p for p in later if p != self.seat}
+        paid = min(sum(hazards), sizes[captain])
+        return aboard, tuple(k - paid if p == captain else k for p, k in enumerate(sizes))
+
+    def _clockwise(self, captain: int) -> list[int]:
+        n = self.view.players
+        return [(captain + i) % n for i in range(n)]
 
     # Who is captain after ``captain`` (§3.6): the next player aboard to his left.
-    def next_captain(self, captain: int) -> int:
+    def next_captain(self, captain: int, aboard: Iterable[int] | None = None) -> int:
+        aboard = self.aboard if aboard is None else aboard
         n = self.view.players
         for i in range(1, n + 1):
             p = (captain + i) % n
-            if p in self.aboard:
+            if p in aboard:
                 return p
         return captain
+
+    def _leaving(self, aboard: frozenset[int], captain: int) -> frozenset[int]:
+        """Those aboard once the other passengers have left (the captain and the player
+        followed stay)."""
+        return aboard & {captain, self.seat}
 
     # --- The ends of the voyage ---------------------------------------------------------
     def leave_at(self, k: int, spy: int) -> float | None:
@@ -282,59 +438,81 @@ class Voyage:
         """The voyage ends with no treasure (a crash), ``spy`` Spyglasses still held."""
         if self.win is None:
             return float(-(self.spy - spy) * self.sp)
-        return self.win.value(None, spy)
+        found = self._nothing.get(spy)
+        if found is None:
+            found = self._nothing[spy] = self.win.value(None, spy)
+        return found
 
     def hidden_pay(self, k: int, captain: int, hazards: HazardKey) -> float:
         pool = self.pool_now if k == 0 else self.pool_later
         return hidden_pays(pool, self.view.hand_sizes[captain], hazards)
 
     # --- Values ----------------------------------------------------------------------------
-    def arrive(self, k: int, captain: int, hand: HandKey | None, spy: int) -> float:
-        """Expected points on reaching ``cities[k]`` aboard, ``captain`` having flown there."""
+    def arrive(self, k: int, captain: int, hand: HandKey | None, spy: int,
+               table: Table | None = None) -> float:
+        """Expected points on reaching ``cities[k]`` aboard, ``captain`` having flown there
+        (``table``: who is aboard then, and the hands' sizes; default: after the dice
+        shown)."""
+        table = self.now if table is None else table
         if k >= len(self.cities) - 1:
-            return self.last_city(captain, spy)
-        return self.before_roll(k, self.next_captain(captain), hand, spy)
+            return self.last_city(captain, spy, table[0])
+        return self.before_roll(k, self.next_captain(captain, table[0]), hand, spy, table)
 
-    def last_city(self, captain: int, spy: int = 0) -> float:
+    def last_city(self, captain: int, spy: int = 0,
+                  aboard: frozenset[int] | None = None) -> float:
         """Each player aboard draws one, the captain first, while any remain (§3.7)."""
-        found = self._last.get((captain, spy))
+        aboard = self.now[0] if aboard is None else aboard
+        found = self._last.get((captain, spy, aboard))
         if found is None:
             city = self.cities[-1]
-            n = self.view.players
-            order = [p for p in ((captain + i) % n for i in range(n)) if p in self.aboard]
-            place = order.index(self.seat) if self.seat in order else n
+            order = [p for p in self._clockwise(captain) if p in aboard]
+            place = order.index(self.seat) if self.seat in order else self.view.players
             drawn = self.leave_at(len(self.cities) - 1, spy)
             found = drawn if drawn is not None and place < self.view.pile_sizes.get(city, 0) \
                 else self.nothing(spy)
-            self._last[captain, spy] = found
+            self._last[captain, spy, aboard] = found
         return found
 
-    def before_roll(self, k: int, captain: int, hand: HandKey | None, spy: int) -> float:
+    def before_roll(self, k: int, captain: int, hand: HandKey | None, spy: int,
+                    table: Table | None = None) -> float:
         """Expected points at ``cities[k]`` before the roll, ``captain`` to roll."""
-        key = (k, captain, hand, spy)
+        table = (self.start if k == 0 else self.now) if table is None else table
+        key = (k, captain, hand, spy, table)
         found = self._memo.get(key)
         if found is not None:
             return found
+        aboard, sizes = table
         count = data.dice_to_reach(self.cities[k + 1])
+        rule = self.rules[k]
+        # Who is aboard once the others have decided: everyone, or those who may not leave.
+        tables = {True: table, False: (self._leaving(aboard, captain), sizes)}
+        crashes: dict[bool, float] = {}
+
+        def crash_of(stay: bool) -> float:
+            if stay not in crashes:
+                crashes[stay] = self.crash_value(k, captain, hand, spy, tables[stay])
+            return crashes[stay]
+
+        value = 0.0
         if captain == self.seat and hand is not None:
-            crash = self.crash_value(k, captain, hand, spy)
-            value = 0.0
-            for after, forced, chance in captain_table(hand, count):
+            size = sum(hand) + self.extra
+            for after, forced, stay, chance in captain_table(hand, count, size, rule):
+                crash = crash_of(stay)
                 if after is None:
                     value += chance * crash
                 else:
-                    paid = self.arrive(k + 1, captain, after, spy)
+                    paid = self.arrive(k + 1, captain, after, spy, tables[stay])
                     value += chance * (paid if forced or paid > crash else crash)
         else:
             pool = self.pool_now if k == 0 else self.pool_later
-            table = hidden_table(pool, self.view.hand_sizes[captain], count)
-            arrive = self.arrive(k + 1, captain, hand, spy)
-            crash = self.crash_value(k, captain, hand, spy)
-            if captain == self.seat:
-                value = crash + (arrive - crash) * table.weighted[0]
-            else:
-                value = table.passenger(self.leave_at(k, spy), crash, arrive)
-        alone = self.leave_at(k, spy) if len(self.aboard) == 1 else None
+            leave = self.leave_at(k, spy) if captain != self.seat else None
+            steps, paid = hidden_steps(pool, sizes[captain], count, rule)
+            smaller = tuple(round(n - paid, 3) if p == captain else n
+                            for p, n in enumerate(sizes))
+            for stay, part in steps.items():
+                arrive = self.arrive(k + 1, captain, hand, spy, (tables[stay][0], smaller))
+                value += part.passenger(leave, crash_of(stay), arrive)
+        alone = self.leave_at(k, spy) if len(aboard) == 1 else None
         if alone is not None:
             value = max(value, alone)  # alone aboard: take a treasure (§3.0)
         self._memo[key] = value
@@ -360,17 +538,26 @@ class Voyage:
             return paid
         return max(paid, crash)
 
-    def crash_value(self, k: int, captain: int, hand: HandKey | None, spy: int) -> float:
+    def crash_value(self, k: int, captain: int, hand: HandKey | None, spy: int,
+                    table: Table | None = None) -> float:
         """A crash is announced with this player aboard: play a Spyglass (the airship goes
         on, the Spyglass's points are spent), a Jetpack (the top treasure here), or crash."""
         best = self.nothing(spy)
         if hand is None:
             return best
+        key = (k, captain, hand, spy, table)
+        found = self._crashes.get(key)
+        if found is not None:
+            return found
         if spy:
-            best = max(best, self.arrive(k + 1, captain, hand, spy - 1))
+            # Nobody pays: the hands keep their sizes.
+            if table is None and k == 0:
+                table = (self.now[0], self.start[1])
+            best = max(best, self.arrive(k + 1, captain, hand, spy - 1, table))
         leave = self.leave_at(k, spy)
         if hand[_JETPACK] and leave is not None:
             best = max(best, leave)
+        self._crashes[key] = best
         return best
 
 

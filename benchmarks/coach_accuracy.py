@@ -1,0 +1,396 @@
+"""The coach's expected points against a full simulation that deals every unseen card.
+
+For each situation (a passenger's stay-or-leave or a captain's pay-or-crash, at 2 to 6
+players: the ones named in issue 23, and decisions met in real games of the bots), the
+coach's figure for each choice (``tutor.practice.evaluate``) is set beside the average
+result of the rest of the voyage played out many times, each time with a world dealt at
+random consistently with what the player knows:
+
+* every other player's hand, of its public size, from the cards out of the player's
+  sight (neither in the own hand nor in the discard pile);
+* every pile ahead, of its public size, from the treasures of that city the player cannot
+  account for (own treasures and played Spyglasses taken out);
+* the dice of every later roll.
+
+The world is then played by the rules (RULES.md §3): captains keep their hands, which
+lose the cards they pay (the cheapest payment the engine lists, Turbos included); the
+other passengers stay or leave by the sensible bot's rule (``engine.bots.stays_aboard``),
+the policy the coach states; nobody else plays a Power card; the player follows the
+coach's own plan at each later decision (stay or leave, pay or crash, Spyglass or
+Jetpack after a crash), asked at the public state the world has reached. A treasure is
+counted at the average of the cards the player cannot account for (the same expectation
+as drawing it, with less noise). Both choices of a situation see the same worlds and
+dice (common random numbers).
+
+Prints a line per situation, then: how many figures are within 0.3 points or 5 % of the
+simulation, the largest gap, whether the coach ever recommends a choice the simulation
+finds worse by more than 0.3 points (beyond twice its standard error), and the spread.
+
+    python benchmarks/coach_accuracy.py [--worlds N] [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+from tutor.engine import Options, SeededChance, State, data  # noqa: E402
+from tutor.engine.bots import stays_aboard  # noqa: E402
+from tutor.engine.payment import equipment_covers, format_payment, hazard_counts, payments  # noqa: E402
+from tutor.practice import evaluate as ev  # noqa: E402
+from tutor.practice.expert import make_player  # noqa: E402
+from tutor.practice.table import Table, table_view  # noqa: E402
+from tutor.practice.voyage import (  # noqa: E402
+    View,
+    Voyage,
+    hand_key,
+    hazard_key,
+    hidden_pays,
+    pay_after,
+)
+
+TOLERANCE = 0.3
+SHARE = 0.05
+
+
+# --- Situations -----------------------------------------------------------------------------
+def cards(text: str) -> dict[str, int]:
+    hand: dict[str, int] = {}
+    for card in filter(None, text.split(",")):
+        hand[card] = hand.get(card, 0) + 1
+    return hand
+
+
+def told(label: str, players: int, city: int, dice: str, hand: str = "", seat: int = 1,
+         captain: bool = False, aboard: int | None = None, treasures=(), spent=(),
+         empty=()) -> tuple[str, View, list[str]]:
+    """A situation told as ``celestia odds`` is told it."""
+    aboard = players if aboard is None else aboard
+    size = data.hand_size(players)
+    held = cards(hand)
+    others = aboard - 1 - (0 if captain else 1)
+    table = Table(players=players, aboard=aboard, seat=0 if captain else seat,
+                  captain_cards=size, passenger_cards=(size,) * others, defaults=True,
+                  empty=tuple(empty), spent=tuple(spent))
+    view = table_view(table, held, [], dice.split(","), city, list(treasures),
+                      data.STANDARD, False, data.SPYGLASS_POINTS_DEFAULT)
+    legal = ["stay", "leave"]
+    if captain:
+        counts = hazard_counts(view.dice)
+        legal = [format_payment(p) for p in payments(counts, held)] + ["crash"]
+    return label, view, legal
+
+
+def issue_situations() -> list[tuple[str, View, list[str]]]:
+    return [
+        told("issue: 2 players, city 4, birds+birds", 2, 4, "birds,birds"),
+        told("issue: 2 players, city 4, birds+birds, 8 cards", 2, 4, "birds,birds",
+             "compass,compass,lightning-rod,lightning-rod,foghorn,cannon,cannon,turbo"),
+        told("issue: 3 players, city 1, seat 2, 8 cards", 3, 1, "fog,blank",
+             "compass,compass,lightning-rod,lightning-rod,foghorn,foghorn,cannon,turbo", seat=2),
+        told("issue: 4 players, city 6, fog/blank/blank, empty hand, seat 2", 4, 6,
+             "fog,blank,blank", seat=2),
+        told("issue: 6 players, city 6, fog/blank/blank, empty hand, seat 2", 6, 6,
+             "fog,blank,blank", seat=2),
+        told("issue: Spyglass of city 2 played, 3 players, city 2", 3, 2, "pirates,fog",
+             "cannon", spent=(2,)),
+        told("issue: city 15 gone, 4 players, city 12, 4 dice", 4, 12,
+             "fog,blank,birds,blank", "compass,foghorn", empty=(15,)),
+        told("2 players, city 2, fog+pirates, own hand", 2, 2, "fog,pirates",
+             "compass,cannon,foghorn,turbo,lightning-rod"),
+        told("2 players, captain, city 4, birds+fog, Turbo", 2, 4, "birds,fog",
+             "foghorn,turbo,compass,cannon", captain=True),
+        told("3 players, captain, city 6, 3 hazards", 3, 6, "birds,fog,pirates",
+             "foghorn,turbo,turbo,cannon,compass", captain=True),
+        told("5 players, city 9, 3 hazards, seat 4", 5, 9, "fog,lightning,blank", "compass",
+             seat=4),
+    ]
+
+
+def game_situations(games: int, per_game: int, rng: random.Random
+                    ) -> list[tuple[str, View, list[str]]]:
+    """Passengers' and captains' decisions met in real games of the bots."""
+    found = []
+    for g in range(games):
+        players = 2 + g % 5
+        state = State(Options(players=players, seed=g))
+        chance = SeededChance(1000 + g)
+        bots = [make_player(("sensible", "bold", "cautious", "sensible", "bold",
+                             "cautious")[p], g * 10 + p) for p in range(players)]
+        met: list[tuple[str, View, list[str]]] = []
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(chance.outcome(state))
+                continue
+            actor = state.actor
+            legal = state.legal_actions(actor)
+            if state.phase in ("passengers", "payment") and len(legal) > 1 and (
+                    state.phase == "passengers" or "crash" in legal):
+                view = View.from_observation(state.observation(actor))
+                met.append((f"game {g}: {players} players, city {state.city}, "
+                            f"{state.phase}, {' '.join(state.dice)}", view, legal))
+            state.apply(bots[actor].choose(state, actor))
+        found += rng.sample(met, min(per_game, len(met)))
+    return found
+
+
+# --- One world, played out ------------------------------------------------------------------
+class World:
+    """The rest of the voyage with every hidden card dealt; the player follows ``plan``."""
+
+    def __init__(self, view: View, plan: Voyage, rng: random.Random) -> None:
+        self.v = view
+        self.plan = plan
+        n = view.players
+        pool = [c for c, k in sorted(view.unseen.items()) for _ in range(k)]
+        rng.shuffle(pool)
+        self.hands: list[dict[str, int]] = []
+        for p in range(n):
+            if p == view.me:
+                self.hands.append(dict(view.hand))
+                continue
+            size = min(view.hand_sizes[p], len(pool))
+            self.hands.append(cards(",".join(pool[:size])))
+            del pool[:size]
+        self.piles = {c: view.pile_sizes.get(c, 0) for c in view.route}
+        self.piles[view.city] = view.pile_sizes.get(view.city, 0)
+        self.rolls = [[rng.choice(data.DIE_FACES) for _ in range(4)] for _ in range(10)]
+        self.aboard = {p for p in range(n) if view.aboard[p]}
+        self.spy = view.spyglasses
+        self.gain = 0.0
+
+    def sizes(self) -> tuple[int, ...]:
+        return tuple(sum(h.values()) for h in self.hands)
+
+    def table(self):
+        return frozenset(self.aboard), self.sizes()
+
+    def take(self, k: int) -> None:
+        city = self.plan.cities[k]
+        self.piles[city] -= 1
+        self.gain += self.v.treasure_value(city)
+
+    def order(self, captain: int) -> list[int]:
+        n = self.v.players
+        return [(captain + i) % n for i in range(n) if (captain + i) % n in self.aboard]
+
+    def play(self, choice: str) -> float:
+        """The player's points from the voyage after ``choice``."""
+        v = self.v
+        me = v.me
+        faces = list(v.dice)
+        captain = v.captain
+        k = 0
+        if v.phase == "passengers":
+            if choice == "leave":
+                self.take(0)
+                return self.gain
+            later = self.order(captain)[1:]
+            for p in later[later.index(me) + 1:]:
+                self.decide(p, 0, captain, faces)
+        return self.face(k, captain, faces, choice)
+
+    def decide(self, p: int, k: int, captain: int, faces: list[str]) -> None:
+        """A passenger other than the player: the sensible bot's rule."""
+        city = self.plan.cities[k]
+        if not self.piles.get(city):
+            return
+        if not stays_aboard(hazard_counts(faces), sum(self.hands[captain].values()), city,
+                            self.plan.cities[k + 1]):
+            self.aboard.discard(p)
+            self.piles[city] -= 1
+
+    def face(self, k: int, captain: int, faces: list[str], choice: str | None = None
+             ) -> float:
+        """The captain faces the dice at step ``k`` (the player's ``choice`` as captain
+        now, else the plan)."""
+        v = self.v
+        me = v.me
+        counts = hazard_counts(faces)
+        hand = self.hands[captain]
+        if captain == me:
+            if choice is None or choice in ("stay", "leave"):
+                choice = self.captain_choice(k, faces)
+            if choice == "crash":
+                return self.crash(k, captain)
+            for card in choice[4:].split("+") if counts and choice.startswith("pay ") else []:
+                hand[card] -= 1
+        else:
+            options = payments(counts, hand)
+            if counts and not options:
+                return self.crash(k, captain)
+            for card, n in (options[0] if counts else {}).items():
+                hand[card] -= n
+        return self.move(k, captain)
+
+    def captain_choice(self, k: int, faces: list[str]) -> str:
+        key = hand_key(self.hands[self.v.me])
+        hazards = hazard_key(faces)
+        after = pay_after(key, hazards)
+        if not any(hazards):
+            return "pay "
+        crash = self.plan.crash_value(k, self.v.me, key, self.spy, self.table())
+        if after is None:
+            return "crash"
+        paid = self.plan.arrive(k + 1, self.v.me, after, self.spy, self.table())
+        if equipment_covers(hazard_counts(faces), self.hands[self.v.me]) or paid >= crash:
+            return "pay " + "+".join(self.cheapest(faces))
+        return "crash"
+
+    def cheapest(self, faces: list[str]) -> list[str]:
+        paid = payments(hazard_counts(faces), self.hands[self.v.me])[0]
+        return [c for c, n in paid.items() for _ in range(n)]
+
+    def crash(self, k: int, captain: int) -> float:
+        """A crash announced: the player's Spyglass or Jetpack if the plan says so."""
+        me = self.v.me
+        if me not in self.aboard:
+            return self.gain
+        key = hand_key(self.hands[me])
+        plan = self.plan
+        options = [(plan.nothing(self.spy), "none")]
+        if self.spy:
+            options.append((plan.arrive(k + 1, captain, key, self.spy - 1, self.table()),
+                            "spyglass"))
+        leave = plan.leave_at(k, self.spy)
+        if self.hands[me].get(data.JETPACK) and leave is not None and \
+                self.piles.get(plan.cities[k]):
+            options.append((leave, "jetpack"))
+        best = max(options, key=lambda o: o[0])[1]
+        if best == "spyglass":
+            self.spy -= 1
+            self.gain -= self.v.spyglass_points
+            return self.move(k, captain)
+        if best == "jetpack":
+            self.take(k)
+        return self.gain
+
+    def move(self, k: int, captain: int) -> float:
+        plan = self.plan
+        k += 1
+        me = self.v.me
+        if me not in self.aboard:
+            return self.gain
+        if k == len(plan.cities) - 1:
+            place = self.order(captain).index(me)
+            if place < self.piles.get(plan.cities[k], 0):
+                self.gain += self.v.treasure_value(plan.cities[k])
+            return self.gain
+        captain = [*self.order(captain)[1:], captain][0]
+        if len(self.aboard) == 1:
+            key = hand_key(self.hands[me])
+            alone = plan.leave_at(k, self.spy)
+            if alone is not None and self.piles.get(plan.cities[k]) and \
+                    alone >= plan.before_roll(k, me, key, self.spy, self.table()) - 1e-12:
+                self.take(k)
+                return self.gain
+        count = data.dice_to_reach(plan.cities[k + 1])
+        faces = self.rolls[k][:count]
+        for p in self.order(captain)[1:]:
+            if p == me:
+                if not self.stays(k, captain, faces):
+                    self.aboard.discard(me)
+                    self.take(k)
+                    return self.gain
+            else:
+                self.decide(p, k, captain, faces)
+        return self.face(k, captain, faces)
+
+    def stays(self, k: int, captain: int, faces: list[str]) -> bool:
+        plan = self.plan
+        city = plan.cities[k]
+        leave = plan.leave_at(k, self.spy)
+        if leave is None or not self.piles.get(city):
+            return True
+        # What the player can foresee: the passengers after him follow their rule, and
+        # a captain who pays holds the cards he pays fewer.
+        me = self.v.me
+        aboard = set(self.aboard)
+        order = self.order(captain)[1:]
+        size = sum(self.hands[captain].values())
+        if not stays_aboard(hazard_counts(faces), size, city, plan.cities[k + 1]):
+            aboard -= set(order[order.index(me) + 1:])
+        sizes = self.sizes()
+        paid = min(sum(hazard_key(faces)), size)
+        smaller = tuple(n - paid if p == captain else n for p, n in enumerate(sizes))
+        pays = hidden_pays(plan.pool_later, size, hazard_key(faces))
+        key = hand_key(self.hands[me])
+        crash = plan.crash_value(k, captain, key, self.spy, (frozenset(aboard), sizes))
+        arrive = plan.arrive(k + 1, captain, key, self.spy, (frozenset(aboard), smaller))
+        return crash + pays * (arrive - crash) > leave
+
+
+def simulate(view: View, legal: list[str], worlds: int, seed: int
+             ) -> dict[str, tuple[float, float]]:
+    """Each choice's mean points over ``worlds`` dealt worlds, and its standard error."""
+    plan = Voyage(view)
+    found = {}
+    for choice in legal:
+        results = []
+        for w in range(worlds):
+            world = World(view, plan, random.Random(seed * 1_000_003 + w))
+            results.append(world.play(choice))
+        found[choice] = (statistics.fmean(results),
+                         statistics.stdev(results) / worlds ** 0.5 if worlds > 1 else 0.0)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--worlds", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--per-game", type=int, default=3)
+    args = parser.parse_args()
+    rng = random.Random(23)
+    situations = issue_situations() + game_situations(args.games, args.per_game, rng)
+    started = time.perf_counter()
+    within = total = 0
+    worst = (0.0, "")
+    wrong: list[str] = []
+    errors = []
+    players = Counter()
+    for i, (label, view, legal) in enumerate(situations):
+        players[view.players] += 1
+        rec = ev.evaluate(view, legal)
+        coach = {o.action: o.points for o in rec.options}
+        sim = simulate(view, legal, args.worlds, i)
+        shown = []
+        for action in legal:
+            mean, se = sim[action]
+            gap = coach[action] - mean
+            total += 1
+            ok = abs(gap) <= max(TOLERANCE, SHARE * abs(mean))
+            within += ok
+            errors.append(se)
+            if abs(gap) > abs(worst[0]):
+                worst = (gap, f"{label}: {action}")
+            shown.append(f"{action} {coach[action]:.2f}/{mean:.2f}±{se:.2f}"
+                         + ("" if ok else " !"))
+        best = max(sim, key=lambda a: sim[a][0])
+        lost = sim[best][0] - sim[rec.action][0]
+        noise = 2 * (sim[best][1] ** 2 + sim[rec.action][1] ** 2) ** 0.5
+        if lost > TOLERANCE and lost > noise:
+            wrong.append(f"{label}: coach {rec.action}, simulation {best} (+{lost:.2f})")
+        print(f"{label}\n    coach/simulation: {'; '.join(shown)}; coach picks {rec.action}")
+    seconds = time.perf_counter() - started
+    print()
+    counts = ", ".join(f"{n} at {p} players" for p, n in sorted(players.items()))
+    print(f"situations: {len(situations)} ({counts}), {args.worlds} worlds a choice, "
+          f"{seconds:.0f} s")
+    print(f"accuracy: {within} of {total} figures within {TOLERANCE} points or "
+          f"{SHARE:.0%} of the simulation; largest gap {worst[0]:+.2f} ({worst[1]}); "
+          f"simulation's standard error at most {max(errors):.2f}")
+    print(f"choices: {len(wrong)} recommendation(s) worse by more than {TOLERANCE} points "
+          "(beyond twice the standard error)" + "".join(f"\n    {w}" for w in wrong))
+
+
+if __name__ == "__main__":
+    main()
