@@ -37,7 +37,7 @@ NEVER_ONE = {"low", "high", "most", "least", "players", "cities", "default", "su
 DECIMALS = {"points", "stay", "leave", "roll", "take", "play", "keep", "harm", "gain", "kept",
             "pay", "crash", "mean", "best", "spread", "seconds", "chance", "rate", "share",
             "before", "after", "games_per_second", "actions", "now", "best_points",
-            "other_points", "cost"}
+            "other_points", "cost", "margin"}
 #: Nouns that follow a count, singular → plural, in each language.
 NOUNS = {
     "en": {"point": "points", "card": "cards", "die": "dice", "treasure": "treasures",

@@ -28,7 +28,7 @@ from tutor.i18n import LANGUAGES, Translator
 from tutor.lessons.controller import Session
 from tutor.lessons.library import load_all
 from tutor.lessons.render import render_entry
-from tutor.lessons.runner import Entry, first_answer
+from tutor.lessons.runner import Entry, Runner, first_answer
 from tutor.lessons.schema import Lesson
 from tutor.lessons.transcript import Question, transcript, walk_answered
 
@@ -137,11 +137,13 @@ class Player:
         return self.screen()
 
 
-def played(player: Player, lesson: Lesson) -> Iterator[tuple[dict[str, Any],
-                                                               Question | None]]:
-    """Play ``lesson`` in the page with the answers its transcript takes; yields each
-    screen and the question answered on it."""
-    questions = [item for item in walk_answered(lesson) if isinstance(item, Question)]
+def played(player: Player, lesson: Lesson, attempt: int
+           ) -> Iterator[tuple[dict[str, Any], Question | None]]:
+    """Play ``lesson`` in the page with the answers its transcript takes, its drills in
+    the order of the learner's ``attempt``; yields each screen and the question answered
+    on it."""
+    questions = [item for item in walk_answered(lesson, Runner(lesson, attempt))
+                 if isinstance(item, Question)]
     screen = player.screen()
     while screen["pause"] in ("say", "ask"):
         if screen["pause"] == "say":
@@ -155,13 +157,16 @@ def played(player: Player, lesson: Lesson) -> Iterator[tuple[dict[str, Any],
     yield screen, None
 
 
-def check_played_as_transcript(player: Player, lesson: Lesson, language: str) -> None:
-    """The page's texts, in order, are the transcript's; each question shows the
-    transcript's choices (in a shuffled order)."""
+def check_played_as_transcript(player: Player, lesson: Lesson, language: str,
+                               attempt: int) -> None:
+    """The page's texts, in order, are those of the lesson played with its accepted
+    answers at the learner's ``attempt`` (which orders the drills' exercises); each
+    question shows the transcript's choices (in a shuffled order). The transcript prints
+    the same texts, its drills in the file's order."""
     tr = lesson_tr(lesson, language)
     shown: dict[int, tuple[str, str]] = {}
     final: dict[str, Any] = {}
-    for screen, question in played(player, lesson):
+    for screen, question in played(player, lesson, attempt):
         for n, kind, text in screen["entries"]:
             shown.setdefault(n, (kind, text))
         if question is not None:
@@ -169,13 +174,17 @@ def check_played_as_transcript(player: Player, lesson: Lesson, language: str) ->
             assert labels == sorted(o.label.render(tr) for o in question.options), lesson.id
             assert {key for key, _ in screen["choices"]} == {o.key for o in question.options}
         final = screen
-    expected = [(item.kind, render_entry(item, tr)) for item in walk_answered(lesson)
+    expected = [(item.kind, render_entry(item, tr))
+                for item in walk_answered(lesson, Runner(lesson, attempt))
                 if isinstance(item, Entry)]
     assert [shown[n] for n in sorted(shown)] == expected, lesson.id
-    # The same texts, in the same order, in what `celestia tutor --transcript` prints.
+    # The same texts, in the file's order, in what `celestia tutor --transcript` prints.
+    in_file_order = [render_entry(item, tr) for item in walk_answered(lesson)
+                     if isinstance(item, Entry)]
+    assert sorted(in_file_order) == sorted(text for _, text in expected), lesson.id
     printed = squash(" ".join(transcript(lesson, Translator(language))))
     at = 0
-    for _, text in expected:
+    for text in in_file_order:
         found = printed.find(squash(text), at)
         assert found >= 0, (lesson.id, text)
         at = found + len(squash(text))
@@ -212,7 +221,9 @@ def wrong_answer(lesson: Lesson, language: str) -> tuple[list[str], list[str]]:
     raise AssertionError(f"{lesson.id}: no wrong answer to try")
 
 
-def check_wrong_answer_then_restart(player: Player, lesson: Lesson, language: str) -> None:
+def check_wrong_answer_then_restart(player: Player, lesson: Lesson, language: str) -> int:
+    """The lesson's first mistake, on its first attempt, then ``r``: returns the attempt
+    the learner is now on."""
     keys, feedback = wrong_answer(lesson, language)
     screen = player.screen()
     for key in keys:
@@ -228,6 +239,7 @@ def check_wrong_answer_then_restart(player: Player, lesson: Lesson, language: st
     player.press("r")
     screen = player.key({"fr": "o", "hu": "i"}.get(language, "y"))
     assert screen["feedback"] == [] and screen["views"] > 0
+    return 1
 
 
 @pytest.fixture(scope="module")
@@ -252,13 +264,15 @@ def test_every_lesson_plays_as_its_transcript(served: str, player: Player,
     for lesson in LESSONS:
         screen = player.open(lesson.id)
         assert screen["title"] == Translator(language).gettext(lesson.title)
-        check_wrong_answer_then_restart(player, lesson, language)
-        check_played_as_transcript(player, lesson, language)
+        attempt = check_wrong_answer_then_restart(player, lesson, language)
+        check_played_as_transcript(player, lesson, language, attempt)
         if lesson is LESSONS[0]:
             browser.screenshot(SCREENSHOTS / f"recap-{language}-phone.png")
     stored = json.loads(browser.evaluate("localStorage.getItem('celestia-tutor-progress')"))
     assert stored["format"] == "celestia-tutor-progress"
     assert all(stored["lessons"][lesson.id]["done"] for lesson in LESSONS)
+    # Each lesson was finished on its second attempt, as the page's drills were played.
+    assert {stored["lessons"][lesson.id]["attempt"] for lesson in LESSONS} == {1}
     # Reloaded: the list shows every lesson finished with its stars.
     screen = player.start(f"{served}{language}/learn.html")
     stars = browser.evaluate("Array.from(document.querySelectorAll('.celestia-learn-item "
@@ -567,7 +581,7 @@ def test_feedback_is_announced_and_rules_are_links(served: str, player: Player,
     # the button as well as the key.
     player.press("r")
     player.key("y")
-    screen = [shown for shown, _ in played(player, lesson)][-1]
+    screen = [shown for shown, _ in played(player, lesson, 1)][-1]
     recap_links = browser.evaluate("document.querySelectorAll('.recap-recap "
                                    "a.celestia-rule-link').length")
     assert recap_links == len(lesson.recap)
@@ -578,9 +592,10 @@ def test_feedback_is_announced_and_rules_are_links(served: str, player: Player,
 def test_the_list_before_the_engine_comes_from_the_stored_progress(site: Path,
                                                                     player: Player) -> None:
     """Before the engine runs (here: never, from a file), the list counts the lessons
-    finished in this browser, names their stars in words, and shows a tip only where an
-    earlier lesson is still to do and the lesson itself is not finished (lesson 7 is done
-    before its prerequisite, lesson 3)."""
+    learned in this browser (finished with ★★ or more, as the engine counts them), names
+    their stars in words, and shows a tip only where an earlier lesson is still to learn
+    and the lesson itself is not learned (lesson 7 is finished, with one star, before its
+    prerequisite, lesson 3)."""
     browser = player.browser
     page = (site / "fr" / "learn.html").as_uri()
     done = {LESSONS[0].id: 3, LESSONS[1].id: 2, LESSONS[6].id: 1}
@@ -596,7 +611,9 @@ def test_the_list_before_the_engine_comes_from_the_stored_progress(site: Path,
     browser.open(page)
     tr = Translator("fr")
     counts = browser.wait_for("document.querySelector('.celestia-learn-counts').textContent")
-    assert counts == tr.format("{done} of {total} finished", done=3, total=len(LESSONS))
+    learned = {ident for ident, stars in done.items() if stars >= 2}
+    assert counts == tr.format("{done} of {total} finished", done=len(learned),
+                               total=len(LESSONS))
     stars = browser.evaluate("Array.from(document.querySelectorAll('.celestia-learn-item "
                              ".celestia-stars')).map(s => s.getAttribute('aria-label'))")
     assert stars == [tr.nformat("{n} star out of 3", "{n} stars out of 3", n)
@@ -604,8 +621,8 @@ def test_the_list_before_the_engine_comes_from_the_stored_progress(site: Path,
     tips = browser.evaluate("Array.from(document.querySelectorAll('.celestia-learn-item'))"
                             ".map(i => !!i.querySelector('.celestia-learn-tip'))")
     for lesson, tip in zip(LESSONS, tips, strict=True):
-        assert tip == (lesson.id not in done
-                       and not all(p in done for p in lesson.prerequisites)), lesson.id
+        assert tip == (lesson.id not in learned
+                       and not all(p in learned for p in lesson.prerequisites)), lesson.id
     browser.evaluate("localStorage.clear()")
 
 

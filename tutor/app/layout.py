@@ -78,6 +78,12 @@ class TutorUI:
         self.message: screen_text.Message | None = screen_text.opening_message(tutor)
         self.colour = colour_wanted()
         self._render_cache: dict[str, object] = {}
+        #: Each log entry's wrapped lines, by the entry (kept, so its id stays its own), the
+        #: width, the language and the colours: a long lesson's history is drawn again on
+        #: every key, and rendering it afresh each time grew with every mistake made.
+        self._entry_blocks: dict[int, tuple[object, tuple, list[tuple[str, str]]]] = {}
+        #: The history last drawn: its width, language and colours, its entries, their lines.
+        self._history: tuple[tuple, list, list[list[tuple[str, str]]]] = ((), [], [])
         self.lookup_buffer = Buffer(multiline=False, accept_handler=self._accept_lookup)
         self.layout = self._layout()
 
@@ -365,18 +371,41 @@ class TutorUI:
         from ..lessons.render import render_entry
 
         tr = self.tutor.lesson_tr()
-        blocks: list[list[tuple[str, str]]] = []
         log = session.active.log
-        for entry in log[:min(session.page_start, len(log))]:
-            text = render_entry(entry, tr)
-            indent = "  " if entry.kind == "event" else ""
-            if entry.kind == "event":
-                text = "· " + text
-            elif entry.kind == "chosen":
-                text = "→ " + text
-            blocks.append([(cls(entry.kind, self.colour), w)
-                           for w in self._wrap(text, width, indent)])
-        return blocks
+        end = min(session.page_start, len(log))
+        # Only the entries new since the last drawing are rendered: the history of a long
+        # lesson is drawn again on every key.
+        key = (width, tr.language, self.colour)
+        _, entries, blocks = self._history if self._history[0] == key else (key, [], [])
+        common = 0
+        while common < min(len(entries), end) and entries[common] is log[common]:
+            common += 1
+        entries, blocks = entries[:common], blocks[:common]
+        for entry in log[common:end]:
+            entries.append(entry)
+            blocks.append(self._entry_block(entry, tr, width, render_entry, history=True))
+        self._history = (key, entries, blocks)
+        return list(blocks)
+
+    def _entry_block(self, entry, tr, width: int, render, history: bool
+                     ) -> list[tuple[str, str]]:
+        """One log entry's wrapped, styled lines (an answer given is marked in the
+        history), worked out once for a width, language and colouring."""
+        key = (width, tr.language, self.colour, history)
+        kept = self._entry_blocks.get(id(entry))
+        if kept is not None and kept[0] is entry and kept[1] == key:
+            return kept[2]
+        text = render(entry, tr)
+        indent = "  " if entry.kind == "event" else ""
+        if entry.kind == "event":
+            text = "· " + text
+        elif entry.kind == "chosen" and history:
+            text = "→ " + text
+        block = [(cls(entry.kind, self.colour), w) for w in self._wrap(text, width, indent)]
+        if len(self._entry_blocks) > 50_000:  # a bound: entries undone are not kept forever
+            self._entry_blocks.clear()
+        self._entry_blocks[id(entry)] = (entry, key, block)
+        return block
 
     @_per_render
     def _narration_lines(self) -> list[tuple[str, str]]:
@@ -388,18 +417,9 @@ class TutorUI:
         from ..lessons.render import render_entry
 
         tr = self.tutor.lesson_tr()
-        blocks: list[list[tuple[str, str]]] = []
         pinned = {id(e) for e in self._question_entries()}
-        for entry in session.page():
-            if id(entry) in pinned:
-                continue
-            text = render_entry(entry, tr)
-            style = cls(entry.kind, self.colour)
-            indent = "  " if entry.kind == "event" else ""
-            if entry.kind == "event":
-                text = "· " + text
-            blocks.append([(style, w) for w in self._wrap(text, width, indent)])
-        return blocks
+        return [self._entry_block(entry, tr, width, render_entry, history=False)
+                for entry in session.page() if id(entry) not in pinned]
 
     def _narration_height(self) -> Dimension:
         """As many lines as the narration has, or fewer: then whole paragraphs, so that
@@ -432,10 +452,12 @@ class TutorUI:
         return Dimension(min=0, preferred=0)
 
     def _narration(self):
-        # No newline after the last line: an empty line there would let the window
-        # stay scrolled one line too far, showing a sentence's tail above a blank.
+        # Only the lines from the window's top on: a long lesson's history above it would
+        # be split into lines again on every key. No newline after the last line: an empty
+        # line there would let the window stay scrolled one line too far, showing a
+        # sentence's tail above a blank.
         out: list[tuple[str, str]] = []
-        for style, text in self._narration_lines():
+        for style, text in self._narration_lines()[self._narration_top():]:
             out += [(style, text), ("", "\n")]
         return out[:-1]
 
@@ -457,11 +479,11 @@ class TutorUI:
         return max(0, count - room - self.scroll)
 
     def _narration_scroll(self, window: Window) -> int:
-        return self._narration_top()
+        return 0  # the text given starts at the window's top line (``_narration``)
 
     def _narration_cursor(self) -> Point:
         # At the window's top line: the window then keeps the scroll it is given.
-        return Point(0, self._narration_top())
+        return Point(0, 0)
 
     def max_scroll(self) -> int:
         """How far PgUp may go back: the narration lines hidden above its window (the

@@ -24,7 +24,6 @@ style beats the random bot.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from functools import cache
 from itertools import product
@@ -33,6 +32,7 @@ from typing import Protocol
 
 from . import data
 from .data import ANSWERS, BLANK, TURBO
+from .generator import Generator
 from .payment import can_pay, hazard_counts, payments
 from .state import State
 
@@ -45,7 +45,7 @@ class Bot(Protocol):
 
 class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Generator(seed)
 
     def choose(self, state: State, player: int) -> str:
         actions = state.legal_actions(player)
@@ -131,7 +131,7 @@ class HeuristicBot:
     def __init__(self, boldness: float = 0.5, seed: int | None = None) -> None:
         self.boldness = boldness
         self.caution = _caution(boldness)
-        self.rng = random.Random(seed)
+        self.rng = Generator(seed)
 
     def choose(self, state: State, player: int) -> str:
         actions = state.legal_actions(player)

@@ -8,13 +8,13 @@ the script leaves open either in a fixed order or from a fallback source.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 from . import data
 from .data import DIE_FACES, HAND_CARDS, SPYGLASS
+from .generator import Generator
 from .messages import N_, ChanceError
 from .state import State
 
@@ -43,7 +43,7 @@ class SeededChance:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = Generator(seed)
 
     def outcome(self, state: State) -> str:
         request = state.chance_request

@@ -23,18 +23,24 @@ def permutation(count: int, seed: str) -> list[int]:
     return order
 
 
+#: The orders drawn so far for each (count, lesson, question), attempt by attempt: each
+#: depends on the one before, and a learner who retries a goal often asks for many.
+_DRAWN: dict[tuple[int, str, str], list[list[int]]] = {}
+
+
 def shown_order(count: int, lesson_id: str, key: str, attempt: int) -> list[int]:
     """The order of ``count`` options at this attempt of this question of this lesson:
     drawn afresh for each attempt, and drawn again while it equals the order of the
     attempt before (with one option there is only one order)."""
-    previous: list[int] | None = None
-    for number in range(attempt + 1):
+    drawn = _DRAWN.setdefault((count, lesson_id, key), [])
+    while len(drawn) <= attempt:
+        number = len(drawn)
+        previous = drawn[-1] if drawn else None
         draw = 0
         while True:
             order = permutation(count, f"{lesson_id}|{key}|{number}|{draw}")
             draw += 1
             if order != previous or count < 2:
                 break
-        previous = order
-    assert previous is not None
-    return previous
+        drawn.append(order)
+    return list(drawn[attempt])

@@ -199,6 +199,12 @@ class _Goal:
     decisions: int = 0
     moves: int = 0
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Goal:
+        # The step is the lesson's and the start is only ever copied from, never changed:
+        # shared, so that an undo point costs the bots' state, not the lesson's.
+        return _Goal(self.step, self.start, copy.deepcopy(self.bots, memo), self.attempt,
+                     self.decisions, self.moves)
+
 
 @dataclass
 class _Snapshot:

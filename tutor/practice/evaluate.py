@@ -380,7 +380,7 @@ def _window(view: View, legal: Sequence[str]) -> Recommendation:
     keep = options[0]
     opponents = view.players - 1
     order = sorted(options, key=lambda o: -worth(o, opponents))
-    best = next(o for o in order if not _never_now(o, view))
+    best = next(o for o in order if not never_now(o, view))
     if best is not keep and worth(best, opponents) < worth(keep, opponents) + KEEP_MARGIN \
             and not _its_moment(best, view, voyage):
         best = keep
@@ -389,7 +389,7 @@ def _window(view: View, legal: Sequence[str]) -> Recommendation:
                           facts={"chance": _through(voyage, view, now)})
 
 
-def _never_now(option: Option, view: View) -> bool:
+def never_now(option: Option, view: View) -> bool:
     """An Ejection at the first city of the route: the passenger forced off loses a point
     or two, and the lessons teach to keep the card for a rich step — never advised."""
     return option.action.startswith(f"play {EJECTION}") and bool(view.route) \

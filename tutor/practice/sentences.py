@@ -278,6 +278,10 @@ def _window(rec: ev.Recommendation, view: View, tr: Translator) -> str:
             return tr.format(N_("Pass: you can expect nothing more from this voyage, whether "
                                 "you play {card} now or not, and it stays in your hand for "
                                 "later voyages."), card=card)
+        if ev.never_now(other, view):
+            return tr.format(N_("Pass and keep {card} for a richer step: at the first city, "
+                                "the passenger you force off loses only a point or two."),
+                             card=card)
         if gain <= 0.05:
             return tr.format(N_("Pass: playing {card} now would not help you — about "
                                 "{play} points expected for you against {keep} if you pass."),
