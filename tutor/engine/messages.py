@@ -45,6 +45,9 @@ class CelestiaError(Exception):
         self.params = params
         super().__init__(self.english())
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> CelestiaError:
+        return self  # never changed once raised: a copy of what holds it may share it
+
     def english(self) -> str:
         text = self.plural if self.plural and self.params.get("n") != 1 else self.msgid
         return text.format(**self.params)

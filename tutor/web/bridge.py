@@ -88,10 +88,12 @@ class Learn:
         return notice
 
     # --- Actions ----------------------------------------------------------------------------
-    def open(self, lesson_id: str, proceeds: int = 0) -> None:
+    def open(self, lesson_id: str, proceeds: int = 0,
+             actions: Sequence[dict[str, Any]] = ()) -> None:
         """Open a lesson where it was left (or at its start), then read on ``proceeds``
-        times: the page may have shown that many of its first screens before the engine
-        was ready."""
+        times, then take ``actions`` (``{"op": "proceed"}``, ``{"op": "choose", "args":
+        {"position": 0}}``): what the page did on its prepared screens before the engine
+        was ready (``publish.prepared_screens``)."""
         self.tutor.open(lesson_id, resume=True)
         self.screen = LESSON
         self.message = None
@@ -102,6 +104,15 @@ class Learn:
                 break
             session.proceed()
         self.tutor.save()
+        for action in actions:
+            if not isinstance(action, dict):
+                continue
+            if action.get("op") == "proceed":
+                self.proceed()
+            elif action.get("op") == "choose":
+                position = (action.get("args") or {}).get("position")
+                if isinstance(position, int):
+                    self.choose(position)
 
     def menu(self) -> None:
         if self.tutor.session is not None:
@@ -339,8 +350,9 @@ def _prepared() -> list[Lesson] | None:
 def handle(request: str, folder: Path | None = None) -> str:
     """One action of the page, as JSON in and out (see the module's docstring).
 
-    ``{"op": "start", "args": {"language": "fr", "lesson": "goal", "proceeds": 2}}``
-    starts the player (and opens a lesson, after the screens the page already showed);
+    ``{"op": "start", "args": {"language": "fr", "lesson": "goal", "actions": [...]}}``
+    starts the player (and opens a lesson, then takes the actions the page already took
+    on its prepared screens: ``Learn.open``);
     then ``menu``, ``open`` (``lesson``), ``review``, ``proceed``, ``next``, ``choose``
     (``position``), ``hint``, ``undo``, ``restart``, ``skip``, ``language`` (``code``),
     ``import`` (``text``, ``name``), ``export``, ``view``. After ``choose`` and ``undo``
@@ -358,7 +370,9 @@ def handle(request: str, folder: Path | None = None) -> str:
             _LEARN = Learn(args.get("language", LANGUAGES[0]), folder or STATE, stored,
                            lessons())
             if args.get("lesson"):
-                _LEARN.open(str(args["lesson"]), int(args.get("proceeds", 0)))
+                actions = args.get("actions")
+                _LEARN.open(str(args["lesson"]), int(args.get("proceeds", 0)),
+                            actions if isinstance(actions, list) else ())
         else:
             learn = _LEARN
             learn._disk(stored)

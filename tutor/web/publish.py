@@ -14,9 +14,9 @@ What it writes into the published folder ``out``:
   ``compile.mjs``), so that the page does not compile them at every start. Without
   Node.js the archive keeps the sources, which the page compiles itself;
 - ``_learn/worker.js``: the Web Worker that runs Pyodide and ``tutor.web.bridge``;
-- ``<lang>/_learn/<lesson>.json``: each lesson's first screens up to its first decision,
-  rendered by the controller now, so that the page shows a lesson at once, while the
-  engine loads;
+- ``<lang>/_learn/<lesson>.json``: each lesson's screens up to its first goal, with
+  what each answer leads to (``prepared_screens``), rendered by the controller now, so that
+  the page shows a lesson and judges its first answers at once, while the engine loads;
 - ``<lang>/learn.html``: the player's boot data (labels, lesson list) put in place of the
   page's placeholder, with its stylesheet and scripts (``LEARN_SCRIPTS``);
 - nothing else: the service worker that keeps the lessons offline once loaded is the
@@ -27,6 +27,7 @@ Nothing is fetched from elsewhere at build time or in the page.
 
 from __future__ import annotations
 
+import copy
 import importlib.metadata
 import json
 import pickle
@@ -44,7 +45,7 @@ from ..glossary import concepts
 from ..i18n import LANGUAGES, Translator
 from ..lessons.library import lesson_files, load_all
 from .bridge import Learn
-from .view import TIP, stars_label
+from .view import TIP, lesson_view, stars_label
 
 WEB = Path(__file__).resolve().parent
 ROOT = WEB.parent.parent
@@ -213,19 +214,81 @@ def compile_for_the_page(files: dict[str, bytes]) -> dict[str, bytes]:
 
 # --- Pre-rendered screens ---------------------------------------------------------------
 
-def first_screens(lesson_id: str, language: str, lessons: list[Any]) -> list[dict[str, Any]]:
-    """A lesson's screens from its start to its first decision, as the bridge draws them:
-    the page shows them while the engine loads (Enter reads on from one to the next)."""
+#: The most screens prepared for a lesson (beyond them, an action waits for the engine).
+PREPARED_SCREENS = 48
+#: Wrong answers to one question that the prepared screens judge (a further try waits).
+WRONG_TRIES = 2
+
+
+def prepared_screens(lesson_id: str, languages: tuple[str, ...], lessons: list[Any],
+                     budget: int = PREPARED_SCREENS) -> dict[str, dict[str, Any]]:
+    """A lesson's screens from its start up to its first goal (a free move), as the
+    bridge draws them, with what each answer to a question before it leads to: the page
+    reads on and judges the answers with them while the engine loads (per language:
+    ``{"nodes": [...]}``, each node ``{"lesson": screen, "proceed": node or None,
+    "choose": [node or None, ...]}``, node 0 the lesson's start). The same controller
+    plays every branch, so each screen is the engine's; the engine then replays the
+    actions taken and takes over."""
     with tempfile.TemporaryDirectory(prefix="celestia-learn-") as folder:
-        learn = Learn(language, Path(folder), lessons=lessons)
-        learn.open(lesson_id)
-        session = learn.tutor.session
-        assert session is not None
-        screens = [learn.view()["lesson"]]
-        while session.pause == "say":
-            learn.proceed()
-            screens.append(learn.view()["lesson"])
-    return screens
+        learns = {language: Learn(language, Path(folder) / language, lessons=lessons)
+                  for language in languages}
+        player = learns[languages[0]]
+        player.open(lesson_id)
+        start = player.tutor.session
+        assert start is not None
+        lesson = start.lesson
+        sessions: list[Any] = []
+        links: list[dict[str, Any]] = []
+        seen: dict[str, int] = {}
+
+        def node(session: Any) -> int | None:
+            player.tutor.session = session
+            key = json.dumps(lesson_view(player.tutor), sort_keys=True)
+            if key not in seen:
+                if len(sessions) >= budget:
+                    return None
+                seen[key] = len(sessions)
+                sessions.append(session)
+                links.append({"proceed": None, "choose": None})
+            return seen[key]
+
+        def after(session: Any, action: str, position: int = 0) -> int | None:
+            # Each branch plays on its own copy; the lesson itself is shared, not copied.
+            twin = copy.deepcopy(session, memo={id(lesson): lesson})
+            # What the bridge's proceed and choose do at these pauses, without saving.
+            if action == "proceed":
+                twin.proceed()
+            else:
+                twin.choose(position)
+            if twin.finished or twin.in_review:
+                # The stars and the questions asked again depend on every mistake made
+                # before, which a screen does not show: the engine draws these.
+                return None
+            return node(twin)
+
+        node(start)
+        done = 0
+        while done < len(sessions):
+            session, link = sessions[done], links[done]
+            done += 1
+            if session.finished:
+                continue
+            if session.pause == "say":
+                link["proceed"] = after(session, "proceed")
+            elif session.pause == "ask" and session.ask is not None \
+                    and session.ask.kind != "goal" \
+                    and session.wrong_tries.get(session.ask.key, 0) < WRONG_TRIES:
+                link["choose"] = [after(session, "choose", position)
+                                  for position in range(len(session.ask.options))]
+        prepared = {}
+        for language, learn in learns.items():
+            learn.open(lesson_id)
+            nodes = []
+            for session, link in zip(sessions, links, strict=True):
+                learn.tutor.session = session
+                nodes.append({"lesson": lesson_view(learn.tutor), **link})
+            prepared[language] = {"nodes": nodes}
+    return prepared
 
 
 def megabytes(sizes: dict[str, int]) -> int:
@@ -319,11 +382,13 @@ def publish(out: Path, languages: tuple[str, ...] = LANGUAGES) -> None:
         if folder.exists():
             shutil.rmtree(folder)
         folder.mkdir(parents=True)
-        for lesson in lessons:
-            screens = first_screens(lesson.id, language, lessons)
-            (folder / f"{lesson.id}.json").write_text(
-                json.dumps(screens, ensure_ascii=False, separators=(",", ":")),
+    for lesson in lessons:
+        prepared = prepared_screens(lesson.id, languages, lessons)
+        for language in languages:
+            (out / language / "_learn" / f"{lesson.id}.json").write_text(
+                json.dumps(prepared[language], ensure_ascii=False, separators=(",", ":")),
                 encoding="utf-8")
+    for language in languages:
         fill_page(out / language / "learn.html", boot_data(language, lessons, sizes, rules))
 
 

@@ -29,10 +29,12 @@
 
   var state = {
     view: null,          // the last screen the engine sent
-    early: null,         // {id, screens, index}: screens shown before the engine is ready
+    early: null,         // {id, nodes, node, actions}: the screens prepared at build time
+                         // (or the one kept), read and answered before the engine is ready
     engine: "loading",   // loading, ready, failed, unavailable
     fraction: 0,
-    waiting: null,       // the first action taken before the engine was ready (the only one)
+    waiting: null,       // the first action the prepared screens cannot answer (the only
+                         // one: the screen it was taken on stays until the engine is ready)
     confirm: null,       // "restart" or "skip", asked before it is done
     note: "",            // a line about the engine (loading, offline, failure)
     focus: false,        // move the focus into the new screen (after a tap or a key)

@@ -85,7 +85,8 @@
                message: state.view.message, languages: state.view.languages };
     }
     if (state.early) {
-      return { screen: "lesson", menu: data.menu, lesson: state.early.screens[state.early.index] || null,
+      var node = state.early.nodes[state.early.node];
+      return { screen: "lesson", menu: data.menu, lesson: node ? node.lesson : null,
                id: state.early.id, message: "", languages: data.languages };
     }
     return { screen: "menu", menu: L.withStoredProgress(data.menu), lesson: null, message: "",

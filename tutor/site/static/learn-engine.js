@@ -1,6 +1,8 @@
 /* The lessons in the page: the bridge to the engine. The engine runs in a Web Worker
    (../_learn/worker.js); each action is one request, answered with the screen to draw.
-   Before the engine is ready, the prepared screens read on and the first action waits.
+   Before the engine is ready, the screens prepared at build time read on and judge the
+   answers (the same controller made them); the engine then replays those actions and
+   takes over. An action they cannot answer waits for the engine (the first one only).
    learn-boot.js says what the player's scripts share, and runs first. */
 (function () {
   "use strict";
@@ -129,7 +131,7 @@
     var lesson = early ? early.id : L.wantedLesson();
     if (lesson) {
       args.lesson = lesson;
-      args.proceeds = early && !early.resumed ? early.index : 0;
+      args.actions = early && !early.resumed ? early.actions : [];
     }
     var waiting = state.waiting;
     state.waiting = null;
@@ -183,10 +185,15 @@
   function act(op, args) {
     state.focus = true;
     if (state.engine === "ready") { return ask(op, args); }
-    // Before the engine is ready: the prepared screens read on; anything else waits.
+    // Before the engine is ready: the prepared screens read on and judge the answers;
+    // anything else waits.
     var early = state.early;
-    if (early && op === "proceed" && early.index + 1 < early.screens.length) {
-      early.index += 1;
+    var node = early && !state.waiting ? early.nodes[early.node] : null;
+    var next = !node ? null : op === "proceed" ? node.proceed
+      : op === "choose" && node.choose ? node.choose[args.position] : null;
+    if (typeof next === "number") {
+      early.node = next;
+      early.actions.push({ op: op, args: args });
       L.draw();
       return Promise.resolve();
     }
@@ -216,17 +223,19 @@
       // A lesson under way resumes where it was: the screen kept from the last visit, or
       // its title until the engine draws it.
       var screen = L.resumeScreen(id);
-      state.early = { id: id, screens: screen ? [screen] : [], index: 0, resumed: true };
+      state.early = { id: id, nodes: screen ? [{ lesson: screen, proceed: null, choose: null }] : [],
+                      node: 0, actions: [], resumed: true };
       L.draw();
       return Promise.resolve();
     }
-    state.early = { id: id, screens: [], index: 0 };
+    state.early = { id: id, nodes: [], node: 0, actions: [] };
     L.draw();
     return fetch("_learn/" + encodeURIComponent(id) + ".json").then(function (response) {
       return response.ok ? response.json() : null;
-    }).then(function (screens) {
-      if (screens && state.engine !== "ready" && state.early && state.early.id === id) {
-        state.early = { id: id, screens: screens, index: 0 };
+    }).then(function (prepared) {
+      if (prepared && prepared.nodes && state.engine !== "ready" && state.early &&
+          state.early.id === id && !state.early.actions.length) {
+        state.early = { id: id, nodes: prepared.nodes, node: 0, actions: [] };
         L.draw();
       }
     }, function () { /* the engine will L.draw it */ });
