@@ -21,6 +21,7 @@ from tutor.lessons.library import (
     load_all,
 )
 from tutor.lessons.render import render_entry
+from tutor.lessons.runner import Runner, first_answer
 from tutor.lessons.transcript import transcript
 
 LESSONS = load_all()
@@ -243,6 +244,28 @@ def test_a_missed_goal_sets_the_position_up_again_and_costs_a_star() -> None:
     assert [o.key for o in session.options()] != first_order or len(first_order) < 2
     finish(session)
     assert session.stars() == 2 and session.mistakes[0].chosen is None
+
+
+def test_a_goal_judged_on_different_cities_counts_cities_not_treasures() -> None:
+    """The beginner lesson's three-city goal: three treasures from one city miss it, three
+    from three cities reach it."""
+    lesson = BY_ID["beginner"]
+    runner, solutions = Runner(lesson), {}
+    while not (runner.ask is not None and "cities" in runner.ask.step.success):
+        if runner.pause == "say":
+            runner.proceed()
+        else:
+            runner.answer(first_answer(runner, solutions=solutions))
+    step = runner.ask.step
+    missed = runner.fork()
+    for action in step.mistake[:-1]:
+        missed.answer(action)
+    # Riding to the end twice: two treasures, both of the last city.
+    assert len(missed.state.treasures[0]) == 2 and missed.state.cities_held(0) == 1
+    assert missed.answer(step.mistake[-1]).goal == "missed"
+    for action in step.solution:
+        outcome = runner.answer(action)
+    assert outcome.goal == "reached" and runner.state.cities_held(0) == 3
 
 
 def test_a_refused_move_is_explained_in_the_learners_words() -> None:

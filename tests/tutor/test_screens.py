@@ -197,3 +197,41 @@ def test_page_up_reaches_the_start_of_the_lesson(lesson_id: str, rows: int, cols
         if app.ui.scroll == 0:
             break
     assert _squashed(render_entry(question, tr))[:40] in app.squashed(), app.text()
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(24, 80), (20, 60)])
+@pytest.mark.parametrize("lesson_id", ["empty-piles", "beginner", "final-challenge"])
+def test_page_up_shows_every_line_of_the_lesson_so_far(lesson_id: str, rows: int,
+                                                        cols: int) -> None:
+    """Deep into a lesson (a drill's games for six, a long goal, a full game), PgUp step
+    by step shows every line the lesson has written since it began, none skipped: each
+    entry's first and last words are on one of the screens on the way back to the top."""
+    tutor = make_tutor(LESSONS, Translator("en"), explicit_language=True)
+    app = AppScreen(tutor, lesson_id, rows, cols)
+    session = tutor.session
+    tr = tutor.lesson_tr()
+    decisions = 0
+    while decisions < 20:
+        if session.pause == "say":
+            app.send("\r")
+        else:
+            app.send(str(right_position(session) + 1))
+            decisions += 1
+    assert not session.finished
+    log = list(session.active.log)
+    assert len(log) > 3 * rows  # far more than one screen: the test scrolls for real
+    screens = [app.squashed()]
+    for _ in range(2000):
+        before = app.ui.scroll
+        app.send("\x1b[5~")  # PgUp
+        screens.append(app.squashed())
+        if app.ui.scroll == before:
+            break
+    missing = []
+    for entry in log:
+        text = _squashed(render_entry(entry, tr))
+        for part in (text[:30], text[-30:]):
+            if not any(part in screen for screen in screens):
+                missing.append(render_entry(entry, tr))
+                break
+    assert not missing, missing[:3]

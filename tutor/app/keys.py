@@ -20,7 +20,7 @@ from prompt_toolkit.keys import Keys
 
 from ..engine.messages import N_
 from ..std_streams import INTERRUPTED
-from .layout import LESSON, MENU, TutorUI
+from .layout import LESSON, MENU, SCROLL_STEP, TutorUI
 
 
 def build_keys(ui: TutorUI):
@@ -259,13 +259,13 @@ def lesson_keys(ui: TutorUI) -> KeyBindings:
     @keys.add("pageup", filter=in_lesson)
     def _scroll_up(event: KeyPressEvent) -> None:
         # Only as far back as there is text hidden above: "Scrolled back" means it.
-        ui.scroll = min(ui.scroll + 3, ui.max_scroll())
+        ui.scroll = min(ui.scroll + SCROLL_STEP, ui.max_scroll())
 
     @keys.add("pagedown", filter=in_lesson)
     def _scroll_down(event: KeyPressEvent) -> None:
         # The recap reads from the top: there PgDn goes further down.
         floor = -10_000 if tutor.session.finished else 0
-        ui.scroll = max(floor, ui.scroll - 3)
+        ui.scroll = max(floor, ui.scroll - SCROLL_STEP)
 
     return keys
 

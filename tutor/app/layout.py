@@ -41,6 +41,8 @@ LESSON_KEYS = (N_("h hint"), N_("u undo"), N_("r restart"), N_("s skip"), KEY_LA
 SPARE_KEYS = tuple(LESSON_KEYS[i] for i in (3, 2, 4, 1))
 #: The lines a lesson's screen always takes: the header, two rules, the footer.
 CHROME = 4
+#: The lines one PgUp or PgDn moves the narration by.
+SCROLL_STEP = 3
 
 
 def _per_render(method):
@@ -476,7 +478,10 @@ class TutorUI:
         if self.scroll <= 0:
             shown = self._whole_paragraphs(room - self._board_rows())
             return max(0, count - shown)
-        return max(0, count - room - self.scroll)
+        # The first PgUp shows the text's last ``room`` lines (the board gives way), each
+        # further one goes SCROLL_STEP lines back: no line between what the bottom view
+        # showed and the window is skipped, however little the bottom view showed.
+        return max(0, count - room - max(0, self.scroll - SCROLL_STEP))
 
     def _narration_scroll(self, window: Window) -> int:
         return 0  # the text given starts at the window's top line (``_narration``)
@@ -495,7 +500,7 @@ class TutorUI:
         room = self._board_room()
         hidden = count - self._whole_paragraphs(room - self._board_rows())
         # Scrolled back, the board gives the text its room: one step may show it all.
-        return max(count - room, 1) if hidden > 0 else 0
+        return max(count - room + SCROLL_STEP, 1) if hidden > 0 else 0
 
     def _choices(self):
         session = self.tutor.session

@@ -38,7 +38,7 @@ from .transcript import Question, walk_answered
 #: (``left_at``, the city the learner left at, says what was decided).
 VISIBLE_KEYS = frozenset({"phase", "actor", "captain", "city", "dest", "dice", "aboard",
                           "voyage", "route", "treasures", "piles", "draw", "over", "ashore",
-                          "left_at", "any"})
+                          "left_at", "cities", "any"})
 END_KEYS = frozenset({"scores", "winners", "leader"})
 
 _STOP = """

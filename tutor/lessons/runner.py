@@ -846,6 +846,8 @@ class Runner:
                 # The city of the seat's last treasure: where it left the airship.
                 expected, actual = per_seat(expected, lambda p: state.treasures[p][-1].city
                                             if state.treasures[p] else 0)
+            elif key == "cities":
+                expected, actual = per_seat(expected, state.cities_held)
             else:  # piles
                 actual = {city: len(state.piles.get(int(city), [])) for city in expected or {}}
             if actual != expected:

@@ -19,9 +19,9 @@ SETUP_KEYS = {"hands", "draw", "piles", "rolls", "shuffles", "seed"}
 OPTION_KEYS = {"first_captain", "variant", "grappling_hook", "spyglass_points"}
 CHECK_KEYS = {"phase", "actor", "captain", "city", "dest", "dice", "aboard", "voyage",
               "route", "hand", "points", "treasures", "piles", "draw", "over", "winners",
-              "scores", "leader", "ashore", "any", "left_at"}
+              "scores", "leader", "ashore", "any", "left_at", "cities"}
 #: Check keys whose values may be bounds, ``{min: 6}`` / ``{max: 2}``, per seat.
-BOUNDED_KEYS = {"points", "treasures", "scores", "left_at"}
+BOUNDED_KEYS = {"points", "treasures", "scores", "left_at", "cities"}
 STEP_KINDS = ("say", "do", "prompt", "move", "goal", "check", "fast_forward", "position",
               "drill")
 #: The step kinds an exercise of a drill may hold (a new position is the exercise itself).
