@@ -246,8 +246,9 @@ RELATIVE_CUTOFF = 0.15
 #: and a pasted page must not keep the lookup busy (``search`` reads only this much;
 #: ``celestia faq`` refuses a longer one and says so).
 MAX_QUERY = 300
-#: The synonym group of the word "rules" (players_words.yaml).
-RULES_GROUP = "#rules"
+#: Synonym groups that only frame a query (players_words.yaml): the word "rules", and
+#: "during the game"; left out of a query that asks anything else.
+FILLER_GROUPS = ("#rules", "#during-game")
 #: Which part of the rules an entry is mainly about (its first rule), and the concept a
 #: query must name to ask about that part rather than the general rule.
 SPECIAL_PARTS = {"6": "@beginner-variant", "4.6": "@grappling-hook"}
@@ -433,10 +434,11 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     index = _index(language)
     query = _corrected(query, index)
     terms = query_terms(query, language, index.spelled)
-    # "quick game rules", "gyors játék szabályai": every entry is about the rules, so the
-    # word only says that the query is about the rest of it.
+    # "quick game rules", "gyors játék szabályai": every entry is about the rules (and
+    # about something "during the game"), so the words only say that the query is about
+    # the rest of it.
     if len(terms) > 1:
-        terms = [t for t in terms if t[0] != RULES_GROUP] or terms
+        terms = [t for t in terms if t[0] not in FILLER_GROUPS] or terms
     total = len(index.weights)
     scores = [0.0] * total
     if not terms:
@@ -668,6 +670,6 @@ def page_data() -> dict[str, object]:
             "empty_group": EMPTY_GROUP,
             "subject": SUBJECT_FACTOR, "answer_only": ANSWER_ONLY_SHARE,
             "literal": LITERAL_FACTOR, "well_known": WELL_KNOWN,
-            "cutoff": RELATIVE_CUTOFF, "max_query": MAX_QUERY, "rules_group": RULES_GROUP,
+            "cutoff": RELATIVE_CUTOFF, "max_query": MAX_QUERY, "filler_groups": list(FILLER_GROUPS),
             "ref_bonus": REF_BONUS, "ref_punctuation": REF_PUNCTUATION},
     }

@@ -236,8 +236,11 @@ def _spelled(text: str, language: str | None = None) -> list[str]:
     found = [("dés" if w == "des" and n and found[n - 1] in _BEFORE_DICE else w)
              for n, w in enumerate(found)]
     if language == "hu":
+        # A word of the game is no verb: "kalóz meg egy üres" is "a pirate and a blank".
+        terms = lexicon()["hu"]["players"]
         for n in range(1, len(found)):
             if (found[n] in _HU_PREFIXES and found[n - 1] and found[n - 1] not in STOP_WORDS
+                    and stem(fold(found[n - 1]), "hu") not in terms
                     and (n + 1 == len(found) or found[n + 1] in _HU_ARTICLES)):
                 found[n - 1], found[n] = found[n] + found[n - 1], ""
         found = [w for w in found if w]

@@ -78,6 +78,7 @@
     if (language === "hu") {
       for (var n = 1; n < found.length; n++) {
         if (p.huPrefixes.has(found[n]) && found[n - 1] && !p.stop.has(found[n - 1]) &&
+            !has(p.t.lexicon.hu.players, stem(p, fold(found[n - 1]), "hu")) &&
             (n + 1 === found.length || p.huArticles.has(found[n + 1]))) {
           found[n - 1] = found[n] + found[n - 1];
           found[n] = "";
@@ -501,7 +502,7 @@
     query = corrected(p, query, language);
     var terms = queryTerms(p, query, language, lang.spelled);
     if (terms.length > 1) {
-      var kept = terms.filter(function (t) { return t[0] !== w.rules_group; });
+      var kept = terms.filter(function (t) { return w.filler_groups.indexOf(t[0]) < 0; });
       terms = kept.length ? kept : terms;
     }
     var total = index.weights.length;
