@@ -336,6 +336,36 @@ def test_a_moment_is_told_from_another_of_the_same_kind() -> None:
                                         typing=True)
     assert search.order("fizetés után húz a kapitány?", "hu", typing=True) == ["after:#pay"]
     assert search.order("does he pay before or after they decide", "en") == []
+    # "already" after its verb, at a clause's end or before the next words of the
+    # question, puts the verb's thing before the moment.
+    assert search.order("i left already can i still play my cards", "en",
+                        typing=True) == ["after:@leave"]
+    assert search.order("kiszálltam már, kijátszhatok még lapot?", "hu",
+                        typing=True) == ["after:@leave"]
+
+
+def test_words_that_place_a_moment_are_no_things_asked_about() -> None:
+    """"already" and "still" ("déjà", "encore", "már", "még") shape the question; a
+    word of a synonym group among them keeps its meaning ("anymore": nothing left)."""
+    forms = {f for t in search.query_terms("je suis déjà descendu, je peux encore jouer",
+                                           "fr") for f in t}
+    assert not forms & {"deja", "encore", "enco"}
+    assert ["#empty"] == [t[0] for t in search.query_terms("no treasure anymore", "en")
+                          if t[0] == "#empty"]
+
+
+def test_a_phrase_that_frames_the_question_asks_nothing() -> None:
+    """"during the game" ("en cours de partie", "játék közben") says nothing of what is
+    asked: the entry about the empty draw pile comes first."""
+    assert faq.search("le paquet est fini en cours de partie", "fr")[0].id == "reshuffle"
+    assert faq.search("játék közben elfogyott a pakli", "hu")[0].id == "reshuffle"
+
+
+def test_a_hungarian_game_term_before_meg_is_no_verb() -> None:
+    """"kalóz meg egy üres": "meg" is "and" after a noun of the game, not a verb's
+    prefix put after it."""
+    assert "kalóz" in search._spelled("egy kalóz meg egy üres", "hu")
+    assert "kilőhetek" in search._spelled("lőhetek ki egy passzt", "hu")
 
 
 @pytest.mark.parametrize(("query", "language", "expected"), [

@@ -749,8 +749,17 @@ def order(text: str, language: str, typing: bool = False,
         spelled = _spelled(clause, language)
         for n, word in enumerate(spelled):
             if word in ALREADY:
-                after = canonical(" ".join(spelled[n + 1:]), language, typing, known)
-                found.extend(f"after:{f}" for f in after[:ORDER_SPAN]
+                # Before the thing it precedes ("the captain already paid", "már
+                # kiszálltam"); at a clause's end or before a stop word, after the thing
+                # it follows ("I left already, can I…", "kiszálltam már").
+                if (n and spelled[n - 1] not in STOP_WORDS
+                        and (n + 1 == len(spelled) or spelled[n + 1] in STOP_WORDS)):
+                    after = canonical(" ".join(spelled[:n]), language, typing,
+                                      known)[-ORDER_SPAN:]
+                else:
+                    after = canonical(" ".join(spelled[n + 1:]), language, typing,
+                                      known)[:ORDER_SPAN]
+                found.extend(f"after:{f}" for f in after
                              if f not in marks and f not in QUESTION_WORDS)
         forms = canonical(clause, language, typing, known)
         for n, form in enumerate(forms):
@@ -839,7 +848,19 @@ def asking_words(text: str) -> frozenset[str]:
     I use …", "mire használható" and their French forms (they ask what a thing does)."""
     words = set(_spelled(text))
     shaping = set().union(*(pair for pair in _TIMES if pair <= words))
-    return frozenset(shaping | _with(words, SHAPES["shaping"]) | (words & _PURPOSE))
+    # "already" places the question's moment (``order``), and "still" ("encore", "még")
+    # asks whether a move is open then (``intents``): neither is a thing asked about.
+    return frozenset(shaping | _with(words, SHAPES["shaping"]) | (words & _PURPOSE)
+                     | (words & ALREADY)
+                     | {w for w in words if INTENTS.get(w) == "still"
+                        and not _in_lexicon(w)})
+
+
+def _in_lexicon(word: str) -> bool:
+    """Whether ``word`` (as spelt) is a player's word or in a synonym group, in some
+    language ("anymore" says that something is empty)."""
+    return any(stem(fold(word), language) in lexicon()[language]["players"]
+               for language in LANGUAGES)
 
 
 def intents(text: str) -> frozenset[str]:

@@ -333,10 +333,22 @@
   }
 
   /* search.asking_words */
+  /* search._in_lexicon */
+  function inLexicon(p, word) {
+    return Object.keys(p.t.lexicon).some(function (language) {
+      return has(p.t.lexicon[language].players, stem(p, fold(word), language));
+    });
+  }
+
   function askingWords(p, text) {
     var words = new Set(spelled(p, text));
     var shaping = picked(words, p.t.shapes.shaping);
-    words.forEach(function (w) { if (p.purpose.has(w)) { shaping.add(w); } });
+    words.forEach(function (w) {
+      if (p.purpose.has(w) || p.t.already.indexOf(w) >= 0 ||
+          (has(p.t.intents, w) && p.t.intents[w] === "still" && !inLexicon(p, w))) {
+        shaping.add(w);
+      }
+    });
     timesIn(p, words).forEach(function (pair) { pair.forEach(function (w) { shaping.add(w); }); });
     return shaping;
   }
@@ -418,10 +430,13 @@
       var words = spelled(p, clause, language);
       words.forEach(function (word, n) {
         if (!already.has(word)) { return; }
-        canonical(p, words.slice(n + 1).join(" "), language, known).slice(0, span)
-          .forEach(function (f) {
-            if (!has(marks, f) && !p.question.has(f)) { found.add("after:" + f); }
-          });
+        var moment = n && !p.stop.has(words[n - 1]) &&
+          (n + 1 === words.length || p.stop.has(words[n + 1]))
+          ? canonical(p, words.slice(0, n).join(" "), language, known).slice(-span)
+          : canonical(p, words.slice(n + 1).join(" "), language, known).slice(0, span);
+        moment.forEach(function (f) {
+          if (!has(marks, f) && !p.question.has(f)) { found.add("after:" + f); }
+        });
       });
       var forms = canonical(p, clause, language, known);
       forms.forEach(function (form, n) {
