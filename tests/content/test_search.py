@@ -368,6 +368,15 @@ def test_a_hungarian_game_term_before_meg_is_no_verb() -> None:
     assert "kilőhetek" in search._spelled("lőhetek ki egy passzt", "hu")
 
 
+def test_a_hungarian_prefix_split_off_by_an_auxiliary_goes_back_onto_its_verb() -> None:
+    """"ki lehet dobni a kapitányt" asks about "kidobni" (Ejection); a prefix that makes
+    no player's word with the verb stays apart ("ki lehet katapultálni")."""
+    assert search._spelled("ki lehet dobni a kapitanyt", "hu") == [
+        "lehet", "kidobni", "a", "kapitanyt"]
+    assert search._spelled("ki lehet katapultálni", "hu") == ["ki", "lehet", "katapultálni"]
+    assert faq.search("ki lehet dobni a kapitanyt?", "hu")[0].id == "ejection-target"
+
+
 @pytest.mark.parametrize(("query", "language", "expected"), [
     ("can I still get off after the captain paid", "en", "leave-after-payment"),
     ("can I still play a card after I left", "en", "powers-after-leaving"),

@@ -236,6 +236,16 @@ def _spelled(text: str, language: str | None = None) -> list[str]:
     found = [("dés" if w == "des" and n and found[n - 1] in _BEFORE_DICE else w)
              for n, w in enumerate(found)]
     if language == "hu":
+        # A prefix split off by an auxiliary goes back onto its verb when that makes a
+        # player's word: "ki lehet dobni" is "lehet kidobni" (the auxiliary stays: it
+        # may ask "must" or "can"); "ki lehet katapultálni" stays as it is.
+        table, _, single = _phrases("hu", True)
+        for n in range(len(found) - 2):
+            if (found[n] in _HU_PREFIXES and found[n + 1] in SHAPES["ki_auxiliaries"]
+                    and found[n + 2] not in STOP_WORDS
+                    and _single_word_target(stem(fold(found[n] + found[n + 2]), "hu"),
+                                            table, single, False)):
+                found[n], found[n + 2] = "", found[n] + found[n + 2]
         # A word of the game is no verb: "kalóz meg egy üres" is "a pirate and a blank".
         terms = lexicon()["hu"]["players"]
         for n in range(1, len(found)):

@@ -76,6 +76,16 @@
       return w === "des" && n && p.beforeDice.has(found[n - 1]) ? "dés" : w;
     });
     if (language === "hu") {
+      var auxiliaries = p.t.shapes.ki_auxiliaries;
+      for (var m = 0; m + 2 < found.length; m++) {
+        if (p.huPrefixes.has(found[m]) && auxiliaries.indexOf(found[m + 1]) >= 0 &&
+            !p.stop.has(found[m + 2]) &&
+            singleWordTarget(p, stem(p, fold(found[m] + found[m + 2]), "hu"),
+                             p.languages.hu, false)) {
+          found[m + 2] = found[m] + found[m + 2];
+          found[m] = "";
+        }
+      }
       for (var n = 1; n < found.length; n++) {
         if (p.huPrefixes.has(found[n]) && found[n - 1] && !p.stop.has(found[n - 1]) &&
             !has(p.t.lexicon.hu.players, stem(p, fold(found[n - 1]), "hu")) &&
