@@ -413,3 +413,15 @@ def test_question_words_count_without_their_accents(typed: str, intent: str) -> 
     assert intent in search.intents(typed)
     assert intent in search.intents(search.fold(typed))
     assert "where" not in search.intents("avant ou apres")
+
+
+@pytest.mark.parametrize(("query", "language", "expected"), [
+    ("gyors játékban az 50 pont véget vet a játéknak?", "hu", "beginner-end-score"),
+    ("in the quick game does 50 points end it", "en", "beginner-end-score"),
+    ("does the game end at 50 points", "en", "end-of-game"),
+])
+def test_a_query_about_the_variant_finds_the_variant_first(query: str, language: str,
+                                                         expected: str) -> None:
+    """A query naming the beginner variant is answered by its entries before the general
+    rule, as a query that does not name it is answered by the general rule first."""
+    assert faq.search(query, language)[0].id == expected

@@ -13,7 +13,8 @@ both ask for ("who", "when", "what for", and weighed more, "must" and "still":
 paid" is not "after I left": ``search.order``). Of entries that match alike, the one
 whose question is about the thing the query names first, and the main entry of a card or
 of a number of the rules ("50"), come first; entries about the beginner variant or the
-Grappling Hook come after the general rule unless the query names them. A word of the
+Grappling Hook come after the general rule unless the query names them, and before it
+when it does. A word of the
 language is never "corrected" as a typo. A rule's number in the query ("3.4.2", "rule
 3.4", "règle 3.5": ``rule_refs``) brings the entries resting on it, first those whose
 main rule it is; ``celestia faq`` and the tutor's look-up show the rule itself first.
@@ -479,6 +480,7 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     if len(shape) < 3:
         shape = []  # a word or two: nothing to compare as a whole
     everything = _entries()
+    named_parts = wanted & set(SPECIAL_PARTS.values())
     for i, score in enumerate(scores):
         if not score:
             continue
@@ -509,8 +511,12 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
         subject = next((f for f in index.questions[i] if f[0] in CONCEPT + GROUP), None)
         if subject in wanted:
             factor *= SUBJECT_FACTOR
+        # And the other way round: a query about the variant or the card is answered
+        # by the entries about it before the general rule.
         part = _special_part(everything[i])
-        if part and SPECIAL_PARTS[part] not in wanted:
+        special = SPECIAL_PARTS[part] if part else None
+        if (part and special not in wanted) or (
+                special is None and named_parts):
             factor *= VARIANT_FACTOR
         scores[i] = score * factor
     # Of entries that match alike, the one about a card itself comes before the finer
@@ -671,5 +677,6 @@ def page_data() -> dict[str, object]:
             "subject": SUBJECT_FACTOR, "answer_only": ANSWER_ONLY_SHARE,
             "literal": LITERAL_FACTOR, "well_known": WELL_KNOWN,
             "cutoff": RELATIVE_CUTOFF, "max_query": MAX_QUERY, "filler_groups": list(FILLER_GROUPS),
-            "ref_bonus": REF_BONUS, "ref_punctuation": REF_PUNCTUATION},
+            "ref_bonus": REF_BONUS, "ref_punctuation": REF_PUNCTUATION,
+            "special_parts": sorted(set(SPECIAL_PARTS.values()))},
     }

@@ -568,6 +568,7 @@
     moments.forEach(function (m) { relations.add(m.split(":")[0]); });
     var shape = canonical(p, query, language, lang.spelled);
     if (shape.length < 3) { shape = []; }
+    var namedParts = w.special_parts.some(function (c) { return wanted.has(c); });
     for (var i = 0; i < total; i++) {
       if (!scores[i]) { continue; }
       var coverage = matched[i] / weightOfAll;
@@ -602,7 +603,9 @@
       }
       if (subject !== null && wanted.has(subject)) { factor *= w.subject; }
       var special = data.special[i];
-      if (special && !wanted.has(special)) { factor *= w.variant; }
+      if ((special && !wanted.has(special)) || (!special && namedParts)) {
+        factor *= w.variant;
+      }
       scores[i] = scores[i] * factor;
     }
     Object.keys(index.main).forEach(function (concept) {
