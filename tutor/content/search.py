@@ -115,7 +115,7 @@ _STOP = {
     "en": """
         a an the of to in on at by for and or is are was were be been being am can could
         do does did done doing if it its it's i i'm me my we us our you your he him his
-        she her they them their this that these those there here what what's whats when
+        she her they them their this that these those there here what what's whats when where
         who whom whose which how why with from as than then so may might shall should
         will would not no yes any all one some such about into onto up out off still just
         also even else really ok okay possible allowed happen happens happened happening
