@@ -131,7 +131,8 @@ _STOP = {
         peut peux peuvent pouvez pouvons puis si est-ce passe arrive arriver droit
         possible permis autorisé autorise faire fait a à ai as avons avez ont tout tous
         toute toutes alors donc bien aussi quelqu quelqu'un quelque chose cas sert
-        servent servir dès lorsque maintenant exactement vraiment genre
+        servent servir dès lorsque maintenant exactement vraiment genre pouvait pouvais
+        pourrait pourrais pourra
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
