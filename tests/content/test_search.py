@@ -374,6 +374,8 @@ def test_a_hungarian_prefix_split_off_by_an_auxiliary_goes_back_onto_its_verb() 
     assert search._spelled("ki lehet dobni a kapitanyt", "hu") == [
         "lehet", "kidobni", "a", "kapitanyt"]
     assert search._spelled("ki lehet katapultálni", "hu") == ["ki", "lehet", "katapultálni"]
+    # with an adverb between the auxiliary and the verb
+    assert search._spelled("ki lehet ott szállni", "hu") == ["lehet", "ott", "kiszállni"]
     assert faq.search("ki lehet dobni a kapitanyt?", "hu")[0].id == "ejection-target"
 
 

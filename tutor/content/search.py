@@ -240,13 +240,16 @@ def _spelled(text: str, language: str | None = None) -> list[str]:
         # A prefix split off by an auxiliary goes back onto its verb when that makes a
         # player's word: "ki lehet dobni" is "lehet kidobni" (the auxiliary stays: it
         # may ask "must" or "can"); "ki lehet katapultálni" stays as it is.
+        # An adverb may stand between them ("ki lehet ott szállni").
         table, _, single = _phrases("hu", True)
         for n in range(len(found) - 2):
-            if (found[n] in _HU_PREFIXES and found[n + 1] in SHAPES["ki_auxiliaries"]
-                    and found[n + 2] not in STOP_WORDS
-                    and _single_word_target(stem(fold(found[n] + found[n + 2]), "hu"),
+            verb = n + 3 if found[n + 2] in SHAPES["hu_between"] else n + 2
+            if (verb < len(found) and found[n] in _HU_PREFIXES
+                    and found[n + 1] in SHAPES["ki_auxiliaries"]
+                    and found[verb] not in STOP_WORDS
+                    and _single_word_target(stem(fold(found[n] + found[verb]), "hu"),
                                             table, single, False)):
-                found[n], found[n + 2] = "", found[n] + found[n + 2]
+                found[n], found[verb] = "", found[n] + found[verb]
         # A word of the game is no verb: "kalóz meg egy üres" is "a pirate and a blank".
         terms = lexicon()["hu"]["players"]
         for n in range(1, len(found)):
@@ -809,6 +812,8 @@ SHAPES: dict[str, Any] = {
     "ki_auxiliaries": ["kell", "kellett", "kellene", "lehet", "tudom", "tudja", "tudod",
                        "fogom", "fogja", "akarom", "akarja", "szabad", "muszáj"],
     "not_after": {"how": ["many", "much"]},
+    # Adverbs that may stand between a Hungarian auxiliary and its verb.
+    "hu_between": ["ott", "itt", "most", "még", "már", "meg", "mar"],
     "not_before": {"all": ["at"]},
     "purpose_with": [[["how"], ["work", "works", "use"], []],
                      [["comment"], ["utiliser", "marche"], []],

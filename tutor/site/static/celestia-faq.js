@@ -78,11 +78,12 @@
     if (language === "hu") {
       var auxiliaries = p.t.shapes.ki_auxiliaries;
       for (var m = 0; m + 2 < found.length; m++) {
-        if (p.huPrefixes.has(found[m]) && auxiliaries.indexOf(found[m + 1]) >= 0 &&
-            !p.stop.has(found[m + 2]) &&
-            singleWordTarget(p, stem(p, fold(found[m] + found[m + 2]), "hu"),
+        var verb = p.t.shapes.hu_between.indexOf(found[m + 2]) >= 0 ? m + 3 : m + 2;
+        if (verb < found.length && p.huPrefixes.has(found[m]) &&
+            auxiliaries.indexOf(found[m + 1]) >= 0 && !p.stop.has(found[verb]) &&
+            singleWordTarget(p, stem(p, fold(found[m] + found[verb]), "hu"),
                              p.languages.hu, false)) {
-          found[m + 2] = found[m] + found[m + 2];
+          found[verb] = found[m] + found[verb];
           found[m] = "";
         }
       }
