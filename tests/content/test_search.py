@@ -336,6 +336,47 @@ def test_a_moment_is_told_from_another_of_the_same_kind() -> None:
                                         typing=True)
     assert search.order("fizetés után húz a kapitány?", "hu", typing=True) == ["after:#pay"]
     assert search.order("does he pay before or after they decide", "en") == []
+    # "already" after its verb, at a clause's end or before the next words of the
+    # question, puts the verb's thing before the moment.
+    assert search.order("i left already can i still play my cards", "en",
+                        typing=True) == ["after:@leave"]
+    assert search.order("kiszálltam már, kijátszhatok még lapot?", "hu",
+                        typing=True) == ["after:@leave"]
+
+
+def test_words_that_place_a_moment_are_no_things_asked_about() -> None:
+    """"already" and "still" ("déjà", "encore", "már", "még") shape the question; a
+    word of a synonym group among them keeps its meaning ("anymore": nothing left)."""
+    forms = {f for t in search.query_terms("je suis déjà descendu, je peux encore jouer",
+                                           "fr") for f in t}
+    assert not forms & {"deja", "encore", "enco"}
+    assert [t[0] for t in search.query_terms("no treasure anymore", "en")
+                          if t[0] == "#empty"] == ["#empty"]
+
+
+def test_a_phrase_that_frames_the_question_asks_nothing() -> None:
+    """"during the game" ("en cours de partie", "játék közben") says nothing of what is
+    asked: the entry about the empty draw pile comes first."""
+    assert faq.search("le paquet est fini en cours de partie", "fr")[0].id == "reshuffle"
+    assert faq.search("játék közben elfogyott a pakli", "hu")[0].id == "reshuffle"
+
+
+def test_a_hungarian_game_term_before_meg_is_no_verb() -> None:
+    """"kalóz meg egy üres": "meg" is "and" after a noun of the game, not a verb's
+    prefix put after it."""
+    assert "kalóz" in search._spelled("egy kalóz meg egy üres", "hu")
+    assert "kilőhetek" in search._spelled("lőhetek ki egy passzt", "hu")
+
+
+def test_a_hungarian_prefix_split_off_by_an_auxiliary_goes_back_onto_its_verb() -> None:
+    """"ki lehet dobni a kapitányt" asks about "kidobni" (Ejection); a prefix that makes
+    no player's word with the verb stays apart ("ki lehet katapultálni")."""
+    assert search._spelled("ki lehet dobni a kapitanyt", "hu") == [
+        "lehet", "kidobni", "a", "kapitanyt"]
+    assert search._spelled("ki lehet katapultálni", "hu") == ["ki", "lehet", "katapultálni"]
+    # with an adverb between the auxiliary and the verb
+    assert search._spelled("ki lehet ott szállni", "hu") == ["lehet", "ott", "kiszállni"]
+    assert faq.search("ki lehet dobni a kapitanyt?", "hu")[0].id == "ejection-target"
 
 
 @pytest.mark.parametrize(("query", "language", "expected"), [
@@ -374,3 +415,15 @@ def test_question_words_count_without_their_accents(typed: str, intent: str) -> 
     assert intent in search.intents(typed)
     assert intent in search.intents(search.fold(typed))
     assert "where" not in search.intents("avant ou apres")
+
+
+@pytest.mark.parametrize(("query", "language", "expected"), [
+    ("gyors játékban az 50 pont véget vet a játéknak?", "hu", "beginner-end-score"),
+    ("in the quick game does 50 points end it", "en", "beginner-end-score"),
+    ("does the game end at 50 points", "en", "end-of-game"),
+])
+def test_a_query_about_the_variant_finds_the_variant_first(query: str, language: str,
+                                                         expected: str) -> None:
+    """A query naming the beginner variant is answered by its entries before the general
+    rule, as a query that does not name it is answered by the general rule first."""
+    assert faq.search(query, language)[0].id == expected

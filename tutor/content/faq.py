@@ -13,7 +13,8 @@ both ask for ("who", "when", "what for", and weighed more, "must" and "still":
 paid" is not "after I left": ``search.order``). Of entries that match alike, the one
 whose question is about the thing the query names first, and the main entry of a card or
 of a number of the rules ("50"), come first; entries about the beginner variant or the
-Grappling Hook come after the general rule unless the query names them. A word of the
+Grappling Hook come after the general rule unless the query names them, and before it
+when it does. A word of the
 language is never "corrected" as a typo. A rule's number in the query ("3.4.2", "rule
 3.4", "règle 3.5": ``rule_refs``) brings the entries resting on it, first those whose
 main rule it is; ``celestia faq`` and the tutor's look-up show the rule itself first.
@@ -246,8 +247,9 @@ RELATIVE_CUTOFF = 0.15
 #: and a pasted page must not keep the lookup busy (``search`` reads only this much;
 #: ``celestia faq`` refuses a longer one and says so).
 MAX_QUERY = 300
-#: The synonym group of the word "rules" (players_words.yaml).
-RULES_GROUP = "#rules"
+#: Synonym groups that only frame a query (players_words.yaml): the word "rules", and
+#: "during the game"; left out of a query that asks anything else.
+FILLER_GROUPS = ("#rules", "#during-game")
 #: Which part of the rules an entry is mainly about (its first rule), and the concept a
 #: query must name to ask about that part rather than the general rule.
 SPECIAL_PARTS = {"6": "@beginner-variant", "4.6": "@grappling-hook"}
@@ -433,10 +435,11 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     index = _index(language)
     query = _corrected(query, index)
     terms = query_terms(query, language, index.spelled)
-    # "quick game rules", "gyors játék szabályai": every entry is about the rules, so the
-    # word only says that the query is about the rest of it.
+    # "quick game rules", "gyors játék szabályai": every entry is about the rules (and
+    # about something "during the game"), so the words only say that the query is about
+    # the rest of it.
     if len(terms) > 1:
-        terms = [t for t in terms if t[0] != RULES_GROUP] or terms
+        terms = [t for t in terms if t[0] not in FILLER_GROUPS] or terms
     total = len(index.weights)
     scores = [0.0] * total
     if not terms:
@@ -477,6 +480,7 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     if len(shape) < 3:
         shape = []  # a word or two: nothing to compare as a whole
     everything = _entries()
+    named_parts = wanted & set(SPECIAL_PARTS.values())
     for i, score in enumerate(scores):
         if not score:
             continue
@@ -507,8 +511,12 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
         subject = next((f for f in index.questions[i] if f[0] in CONCEPT + GROUP), None)
         if subject in wanted:
             factor *= SUBJECT_FACTOR
+        # And the other way round: a query about the variant or the card is answered
+        # by the entries about it before the general rule.
         part = _special_part(everything[i])
-        if part and SPECIAL_PARTS[part] not in wanted:
+        special = SPECIAL_PARTS[part] if part else None
+        if (part and special not in wanted) or (
+                special is None and named_parts):
             factor *= VARIANT_FACTOR
         scores[i] = score * factor
     # Of entries that match alike, the one about a card itself comes before the finer
@@ -668,6 +676,7 @@ def page_data() -> dict[str, object]:
             "empty_group": EMPTY_GROUP,
             "subject": SUBJECT_FACTOR, "answer_only": ANSWER_ONLY_SHARE,
             "literal": LITERAL_FACTOR, "well_known": WELL_KNOWN,
-            "cutoff": RELATIVE_CUTOFF, "max_query": MAX_QUERY, "rules_group": RULES_GROUP,
-            "ref_bonus": REF_BONUS, "ref_punctuation": REF_PUNCTUATION},
+            "cutoff": RELATIVE_CUTOFF, "max_query": MAX_QUERY, "filler_groups": list(FILLER_GROUPS),
+            "ref_bonus": REF_BONUS, "ref_punctuation": REF_PUNCTUATION,
+            "special_parts": sorted(set(SPECIAL_PARTS.values()))},
     }

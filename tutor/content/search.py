@@ -115,7 +115,7 @@ _STOP = {
     "en": """
         a an the of to in on at by for and or is are was were be been being am can could
         do does did done doing if it its it's i i'm me my we us our you your he him his
-        she her they them their this that these those there here what what's whats when
+        she her they them their this that these those there here what what's whats when where
         who whom whose which how why with from as than then so may might shall should
         will would not no yes any all one some such about into onto up out off still just
         also even else really ok okay possible allowed happen happens happened happening
@@ -131,7 +131,8 @@ _STOP = {
         peut peux peuvent pouvez pouvons puis si est-ce passe arrive arriver droit
         possible permis autorisé autorise faire fait a à ai as avons avez ont tout tous
         toute toutes alors donc bien aussi quelqu quelqu'un quelque chose cas sert
-        servent servir dès lorsque maintenant exactement vraiment genre
+        servent servir dès lorsque maintenant exactement vraiment genre pouvait pouvais
+        pourrait pourrais pourra
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -236,8 +237,24 @@ def _spelled(text: str, language: str | None = None) -> list[str]:
     found = [("dés" if w == "des" and n and found[n - 1] in _BEFORE_DICE else w)
              for n, w in enumerate(found)]
     if language == "hu":
+        # A prefix split off by an auxiliary goes back onto its verb when that makes a
+        # player's word: "ki lehet dobni" is "lehet kidobni" (the auxiliary stays: it
+        # may ask "must" or "can"); "ki lehet katapultálni" stays as it is.
+        # An adverb may stand between them ("ki lehet ott szállni").
+        table, _, single = _phrases("hu", True)
+        for n in range(len(found) - 2):
+            verb = n + 3 if found[n + 2] in SHAPES["hu_between"] else n + 2
+            if (verb < len(found) and found[n] in _HU_PREFIXES
+                    and found[n + 1] in SHAPES["ki_auxiliaries"]
+                    and found[verb] not in STOP_WORDS
+                    and _single_word_target(stem(fold(found[n] + found[verb]), "hu"),
+                                            table, single, False)):
+                found[n], found[verb] = "", found[n] + found[verb]
+        # A word of the game is no verb: "kalóz meg egy üres" is "a pirate and a blank".
+        terms = lexicon()["hu"]["players"]
         for n in range(1, len(found)):
             if (found[n] in _HU_PREFIXES and found[n - 1] and found[n - 1] not in STOP_WORDS
+                    and stem(fold(found[n - 1]), "hu") not in terms
                     and (n + 1 == len(found) or found[n + 1] in _HU_ARTICLES)):
                 found[n - 1], found[n] = found[n] + found[n - 1], ""
         found = [w for w in found if w]
@@ -746,8 +763,17 @@ def order(text: str, language: str, typing: bool = False,
         spelled = _spelled(clause, language)
         for n, word in enumerate(spelled):
             if word in ALREADY:
-                after = canonical(" ".join(spelled[n + 1:]), language, typing, known)
-                found.extend(f"after:{f}" for f in after[:ORDER_SPAN]
+                # Before the thing it precedes ("the captain already paid", "már
+                # kiszálltam"); at a clause's end or before a stop word, after the thing
+                # it follows ("I left already, can I…", "kiszálltam már").
+                if (n and spelled[n - 1] not in STOP_WORDS
+                        and (n + 1 == len(spelled) or spelled[n + 1] in STOP_WORDS)):
+                    after = canonical(" ".join(spelled[:n]), language, typing,
+                                      known)[-ORDER_SPAN:]
+                else:
+                    after = canonical(" ".join(spelled[n + 1:]), language, typing,
+                                      known)[:ORDER_SPAN]
+                found.extend(f"after:{f}" for f in after
                              if f not in marks and f not in QUESTION_WORDS)
         forms = canonical(clause, language, typing, known)
         for n, form in enumerate(forms):
@@ -786,6 +812,8 @@ SHAPES: dict[str, Any] = {
     "ki_auxiliaries": ["kell", "kellett", "kellene", "lehet", "tudom", "tudja", "tudod",
                        "fogom", "fogja", "akarom", "akarja", "szabad", "muszáj"],
     "not_after": {"how": ["many", "much"]},
+    # Adverbs that may stand between a Hungarian auxiliary and its verb.
+    "hu_between": ["ott", "itt", "most", "még", "már", "meg", "mar"],
     "not_before": {"all": ["at"]},
     "purpose_with": [[["how"], ["work", "works", "use"], []],
                      [["comment"], ["utiliser", "marche"], []],
@@ -836,7 +864,19 @@ def asking_words(text: str) -> frozenset[str]:
     I use …", "mire használható" and their French forms (they ask what a thing does)."""
     words = set(_spelled(text))
     shaping = set().union(*(pair for pair in _TIMES if pair <= words))
-    return frozenset(shaping | _with(words, SHAPES["shaping"]) | (words & _PURPOSE))
+    # "already" places the question's moment (``order``), and "still" ("encore", "még")
+    # asks whether a move is open then (``intents``): neither is a thing asked about.
+    return frozenset(shaping | _with(words, SHAPES["shaping"]) | (words & _PURPOSE)
+                     | (words & ALREADY)
+                     | {w for w in words if INTENTS.get(w) == "still"
+                        and not _in_lexicon(w)})
+
+
+def _in_lexicon(word: str) -> bool:
+    """Whether ``word`` (as spelt) is a player's word or in a synonym group, in some
+    language ("anymore" says that something is empty)."""
+    return any(stem(fold(word), language) in lexicon()[language]["players"]
+               for language in LANGUAGES)
 
 
 def intents(text: str) -> frozenset[str]:

@@ -76,8 +76,20 @@
       return w === "des" && n && p.beforeDice.has(found[n - 1]) ? "dés" : w;
     });
     if (language === "hu") {
+      var auxiliaries = p.t.shapes.ki_auxiliaries;
+      for (var m = 0; m + 2 < found.length; m++) {
+        var verb = p.t.shapes.hu_between.indexOf(found[m + 2]) >= 0 ? m + 3 : m + 2;
+        if (verb < found.length && p.huPrefixes.has(found[m]) &&
+            auxiliaries.indexOf(found[m + 1]) >= 0 && !p.stop.has(found[verb]) &&
+            singleWordTarget(p, stem(p, fold(found[m] + found[verb]), "hu"),
+                             p.languages.hu, false)) {
+          found[verb] = found[m] + found[verb];
+          found[m] = "";
+        }
+      }
       for (var n = 1; n < found.length; n++) {
         if (p.huPrefixes.has(found[n]) && found[n - 1] && !p.stop.has(found[n - 1]) &&
+            !has(p.t.lexicon.hu.players, stem(p, fold(found[n - 1]), "hu")) &&
             (n + 1 === found.length || p.huArticles.has(found[n + 1]))) {
           found[n - 1] = found[n] + found[n - 1];
           found[n] = "";
@@ -332,10 +344,22 @@
   }
 
   /* search.asking_words */
+  /* search._in_lexicon */
+  function inLexicon(p, word) {
+    return Object.keys(p.t.lexicon).some(function (language) {
+      return has(p.t.lexicon[language].players, stem(p, fold(word), language));
+    });
+  }
+
   function askingWords(p, text) {
     var words = new Set(spelled(p, text));
     var shaping = picked(words, p.t.shapes.shaping);
-    words.forEach(function (w) { if (p.purpose.has(w)) { shaping.add(w); } });
+    words.forEach(function (w) {
+      if (p.purpose.has(w) || p.t.already.indexOf(w) >= 0 ||
+          (has(p.t.intents, w) && p.t.intents[w] === "still" && !inLexicon(p, w))) {
+        shaping.add(w);
+      }
+    });
     timesIn(p, words).forEach(function (pair) { pair.forEach(function (w) { shaping.add(w); }); });
     return shaping;
   }
@@ -417,10 +441,13 @@
       var words = spelled(p, clause, language);
       words.forEach(function (word, n) {
         if (!already.has(word)) { return; }
-        canonical(p, words.slice(n + 1).join(" "), language, known).slice(0, span)
-          .forEach(function (f) {
-            if (!has(marks, f) && !p.question.has(f)) { found.add("after:" + f); }
-          });
+        var moment = n && !p.stop.has(words[n - 1]) &&
+          (n + 1 === words.length || p.stop.has(words[n + 1]))
+          ? canonical(p, words.slice(0, n).join(" "), language, known).slice(-span)
+          : canonical(p, words.slice(n + 1).join(" "), language, known).slice(0, span);
+        moment.forEach(function (f) {
+          if (!has(marks, f) && !p.question.has(f)) { found.add("after:" + f); }
+        });
       });
       var forms = canonical(p, clause, language, known);
       forms.forEach(function (form, n) {
@@ -501,7 +528,7 @@
     query = corrected(p, query, language);
     var terms = queryTerms(p, query, language, lang.spelled);
     if (terms.length > 1) {
-      var kept = terms.filter(function (t) { return t[0] !== w.rules_group; });
+      var kept = terms.filter(function (t) { return w.filler_groups.indexOf(t[0]) < 0; });
       terms = kept.length ? kept : terms;
     }
     var total = index.weights.length;
@@ -542,6 +569,7 @@
     moments.forEach(function (m) { relations.add(m.split(":")[0]); });
     var shape = canonical(p, query, language, lang.spelled);
     if (shape.length < 3) { shape = []; }
+    var namedParts = w.special_parts.some(function (c) { return wanted.has(c); });
     for (var i = 0; i < total; i++) {
       if (!scores[i]) { continue; }
       var coverage = matched[i] / weightOfAll;
@@ -576,7 +604,9 @@
       }
       if (subject !== null && wanted.has(subject)) { factor *= w.subject; }
       var special = data.special[i];
-      if (special && !wanted.has(special)) { factor *= w.variant; }
+      if ((special && !wanted.has(special)) || (!special && namedParts)) {
+        factor *= w.variant;
+      }
       scores[i] = scores[i] * factor;
     }
     Object.keys(index.main).forEach(function (concept) {

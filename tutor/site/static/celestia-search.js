@@ -103,6 +103,14 @@
   function search(query, index) {
     var found = wordSearch(query, index);
     var first = answersFirst(query, index);
+    var faqFirst = first.some(function (unit) { return /^faq-/.test(index.units[unit][1]); });
+    if (!faqFirst) {
+      // The FAQ's answers are `celestia faq`'s: where it has none, the page shows none
+      // found by their words alone (the same first FAQ answer everywhere, or none).
+      found.results = found.results.filter(function (result) {
+        return !/^faq-/.test(index.units[result[0]][1]);
+      });
+    }
     if (!first.length) { return found; }
     var top = found.results.length ? found.results[0][1] : 1;
     var rest = found.results.filter(function (result) { return first.indexOf(result[0]) < 0; });
