@@ -44,9 +44,9 @@ French (named characters, elision)
   (épicène), or gives the third form. Without a third form an unknown gender gets the
   first one.
 - ``{player:de}`` → "de Bruno", "d’Ada"; ``{player:que}`` → "que Bruno", "qu’Emil".
-- ``{x:point|points}`` on a :class:`Quantity` (the coach's expected points) is the noun
-  that agrees with the amount, singular below 2: "{x} {x:point|points}" → "0,6 point",
-  "9,3 points".
+- ``{x:point|points}`` on a :class:`Quantity` (the coach's expected points) or a whole
+  number (a lesson's points) is the noun that agrees with the amount, singular below 2:
+  "{x} {x:point|points}" → "0,6 point", "9,3 points", "0 point", "2 points".
 - ``{card:le}`` and ``{card:un}`` (``Le``, ``Un`` at the start of a sentence): a game term
   (:class:`Term`) with the article of its gender, "la boussole", "l’Itinéraire bis", "un
   Turbo"; on a list of cards, on each card, a counted one with its number: ``{cards:un}``
@@ -727,8 +727,13 @@ def _render_fr(value: Any, spec: str, gender_of: Callable[[Any], str | None]) ->
             return (_ELIDING[spec] if _french_elides(first) else spec + " ") + str(value)
         return (_ELIDING[spec] if _french_elides(value) else spec + " ") + str(value)
     forms = spec.split("|")
-    if isinstance(value, Quantity) and len(forms) == 2 and all(f.strip() for f in forms):
-        return forms[0] if abs(value.amount) < 2 else forms[1]  # singular|plural
+    if len(forms) == 2 and all(f.strip() for f in forms):
+        # A count (a lesson's points, the coach's figures) agrees its noun: French takes
+        # the singular below 2, "0 point", "1,5 point", "2 points".
+        if isinstance(value, Quantity):
+            return forms[0] if abs(value.amount) < 2 else forms[1]
+        if isinstance(value, int) and not isinstance(value, bool):
+            return forms[0] if abs(value) < 2 else forms[1]
     if len(forms) in (2, 3) and all(form.strip() for form in forms):
         gender = gender_of(value)
         if gender == "m":

@@ -467,6 +467,14 @@ def test_a_french_noun_agrees_with_a_quantity(amount: float, shown: str, noun: s
     assert rendered == noun
 
 
+@pytest.mark.parametrize(("count", "noun"), [(0, "point"), (1, "point"), (2, "points"),
+                                             (25, "points")])
+def test_a_french_noun_agrees_with_a_whole_number(count: int, noun: str) -> None:
+    # A lesson's points are whole numbers: "Vos trésors valent maintenant 0 point."
+    line = "{points} {points:point|points}"
+    assert grammar.GrammarFormatter("fr").format(line, points=count) == f"{count} {noun}"
+
+
 def test_the_coach_figures_agree_in_french() -> None:
     from tutor.practice.coach import points
 

@@ -117,6 +117,8 @@ def test_the_check_finds_what_it_should() -> None:
     assert not problems("fr", "le site fourni avec le paquet", "the site in the package")
     assert problems("fr", "s passer", "s skip") and not problems("fr", "passer", "pass")
     assert problems("hu", "Opciók") and not problems("hu", "a passzoló utas", "pass")
+    assert problems("hu", "A játék vége és a pontozás") and problems("hu", "a játék véget ér")
+    assert not problems("hu", "A játszma vége és a pontozás")
 
 
 @pytest.mark.parametrize("path", CATALOGS)

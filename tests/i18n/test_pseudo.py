@@ -8,6 +8,7 @@ import pytest
 
 from tutor import i18n, pseudo
 from tutor.cli import main
+from tutor.lessons.library import load_all
 from tutor.practice.parse import _accepted
 from tutor.tools import pseudo_check
 
@@ -62,3 +63,30 @@ def test_every_command_fits_80_columns_in_the_pseudo_language(qps, tmp_path, arg
     if argv[0] == "replay":  # a record to replay: the practice game's
         pseudo_check.run(["play", "--batch", "--seed", "3", "--new", "--save", argv[1]])
     assert not pseudo_check.problems(pseudo_check.run(argv))
+
+
+def test_a_screen_check_finds_foreign_words_and_cut_text() -> None:
+    screen = pseudo.pseudo("Stay aboard") + " Typed here\n" + pseudo.pseudo("Pass")[:8]
+    found = pseudo_check.screen_problems(screen, [pseudo.pseudo("Pass")])
+    assert "not from a catalog: 'Typed'" in found
+    assert any(p.startswith("not whole at 80x24") for p in found)
+    assert not pseudo_check.screen_problems(pseudo.pseudo("Stay aboard"),
+                                            [pseudo.pseudo("Stay aboard")])
+
+
+def test_the_tutor_s_menu_fits_80x24_in_the_pseudo_language(qps) -> None:
+    screen = pseudo_check.menu_screen()
+    assert pseudo.OPEN in screen
+    assert not pseudo_check.screen_problems(screen, [])
+
+
+@pytest.mark.parametrize("lesson_id", [lesson.id for lesson in load_all()])
+def test_every_lesson_screen_fits_80x24_in_the_pseudo_language(qps,
+                                                                lesson_id) -> None:
+    screens = 0
+    for screen, whole in pseudo_check.lesson_screens(lesson_id):
+        screens += 1
+        assert pseudo.OPEN in screen
+        problems = pseudo_check.screen_problems(screen, whole)
+        assert not problems, f"{problems[0]}\n{screen}"
+    assert screens > 2

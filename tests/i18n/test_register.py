@@ -64,3 +64,45 @@ def test_one_register(path: Path) -> None:
 def test_the_register_check_tells_formal_from_informal(language: str, text: str,
                                                        bad: bool) -> None:
     assert bool(wrong_register(language, text)) is bad
+
+
+#: Hungarian second person plural ("ti"): pronouns, and verb and possessive endings that
+#: only the plural has ("válasszátok", "játszotok", "nézitek", "kiválaszthatjátok").
+#: Plural nouns in -otok ("botok") are not verbs.
+PLURAL_HU = re.compile(
+    r"(?i)\b(?!botok\b)(?:ti|nektek|veletek|tőletek|rátok|titeket|tiétek|nálatok|hozzátok|"
+    r"vagytok|\w+(?:átok|étek|otok|ötök|itok|itek|hattok|hettek))\b")
+
+
+def plural_you(text: str) -> list[str]:
+    return PLURAL_HU.findall(text)
+
+
+def test_each_faq_answer_says_te_to_one_reader() -> None:
+    # The FAQ answers one player's question: tegezés in the singular throughout, never
+    # "te" in one sentence and "ti" in the next (the rules' instructions to the table may
+    # say "ti"; the lessons say it where the learner and the other players are meant).
+    path = tool.po_path("hu", "content")
+    found = []
+    for message in tool.read(path, locale="hu"):
+        if not message.id or not any(f.endswith("faq.yaml") for f, _ in message.locations):
+            continue
+        if any("search word" in comment for comment in message.auto_comments):
+            continue  # what players type, in their own words
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            for words in plural_you(text or ""):
+                msgid = message.id if isinstance(message.id, str) else message.id[0]
+                found.append(f"{words!r} in the translation of {msgid[:60]!r}")
+    assert not found, "FAQ answers that say 'ti':\n  " + "\n  ".join(found)
+
+
+@pytest.mark.parametrize(("text", "bad"), [
+    ("Végül válasszátok ki az első kapitányt.", True),
+    ("Csak széllökést, és csáklyát, ha játszotok vele.", True),
+    ("Azt csak két utazás között nézitek meg.", True),
+    ("Végül válaszd ki az első kapitányt; a botok ellen is így van.", False),
+    ("Ha figyeled, mit fizettek már ki a többiek, tudod, hány pontjuk van.", False),
+])
+def test_the_plural_check_tells_ti_from_te(text: str, bad: bool) -> None:
+    assert bool(plural_you(text)) is bad
