@@ -427,3 +427,19 @@ def test_a_query_about_the_variant_finds_the_variant_first(query: str, language:
     """A query naming the beginner variant is answered by its entries before the general
     rule, as a query that does not name it is answered by the general rule first."""
     assert faq.search(query, language)[0].id == expected
+
+
+def test_tables_built_in_the_pseudo_language_are_kept_apart(tmp_path, monkeypatch) -> None:
+    """A run in the pseudo-language (CI's layout check) builds its English tables from
+    accented text: an ordinary run must never read them as English, nor the reverse."""
+    from tutor import i18n
+
+    monkeypatch.setattr(search, "cache_folder", lambda: tmp_path)
+    monkeypatch.setattr(i18n, "PSEUDO_ON", True)
+    search.write_json_cache("faq-search.en.cache.json", "same sources", {"from": "qps"})
+    monkeypatch.setattr(i18n, "PSEUDO_ON", False)
+    assert search.read_json_cache("faq-search.en.cache.json", "same sources") is None
+    search.write_json_cache("faq-search.en.cache.json", "same sources", {"from": "en"})
+    assert search.read_json_cache("faq-search.en.cache.json", "same sources") == {"from": "en"}
+    monkeypatch.setattr(i18n, "PSEUDO_ON", True)
+    assert search.read_json_cache("faq-search.en.cache.json", "same sources") == {"from": "qps"}

@@ -63,6 +63,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from .. import i18n
 from ..engine.messages import N_
 from ..file_errors import os_reason, yaml_reason
 from . import loader
@@ -540,10 +541,18 @@ def cache_folder() -> Path:
     return loader.FOLDER
 
 
+def _cache_file(name: str) -> Path:
+    # A pseudo-language run (CI's layout check) shows English through "qps": its tables
+    # are kept apart, or the next ordinary run would read them as English.
+    if i18n.PSEUDO_ON:
+        name = name.replace(".cache.json", ".qps.cache.json")
+    return cache_folder() / name
+
+
 def read_json_cache(name: str, digest: str) -> Any | None:
     """The data of cache file ``name`` if it was built from ``digest``, else None."""
     try:
-        with (cache_folder() / name).open(encoding="utf-8") as handle:
+        with _cache_file(name).open(encoding="utf-8") as handle:
             cached = json.load(handle)
     except (OSError, ValueError):
         return None
@@ -554,7 +563,7 @@ def read_json_cache(name: str, digest: str) -> Any | None:
 
 def write_json_cache(name: str, digest: str, data: Any) -> None:
     """Keep ``data`` for the next run; silently skipped where the folder is read-only."""
-    target = cache_folder() / name
+    target = _cache_file(name)
     try:
         temporary = target.with_suffix(f".{os.getpid()}.tmp")
         temporary.write_text(json.dumps({"digest": digest, "data": data},
