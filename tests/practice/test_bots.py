@@ -11,8 +11,9 @@ from tutor.practice.expert import STYLES, ExpertBot, make_player
 
 
 def test_the_ladder_on_a_fixed_seed() -> None:
-    """Four players a game, 100 games a pair (about 20 s of processor time, on two
-    processes): every style beats the random bot, and the expert beats every other style.
+    """Four players a game, 100 games a pair (several minutes of processor time, on two
+    processes, since the expert plays the coach's voyage model at every decision): every
+    style beats the random bot, and the expert beats every other style.
     Deterministic: the same seed always deals the same games and the result does not
     depend on the processes, so this cannot flake."""
     result = ladder(4, 100, seed=0, jobs=2)
