@@ -84,8 +84,6 @@ class TutorUI:
         #: width, the language and the colours: a long lesson's history is drawn again on
         #: every key, and rendering it afresh each time grew with every mistake made.
         self._entry_blocks: dict[int, tuple[object, tuple, list[tuple[str, str]]]] = {}
-        #: The history last drawn: its width, language and colours, its entries, their lines.
-        self._history: tuple[tuple, list, list[list[tuple[str, str]]]] = ((), [], [])
         self.lookup_buffer = Buffer(multiline=False, accept_handler=self._accept_lookup)
         self.layout = self._layout()
 
@@ -374,20 +372,8 @@ class TutorUI:
 
         tr = self.tutor.lesson_tr()
         log = session.active.log
-        end = min(session.page_start, len(log))
-        # Only the entries new since the last drawing are rendered: the history of a long
-        # lesson is drawn again on every key.
-        key = (width, tr.language, self.colour)
-        _, entries, blocks = self._history if self._history[0] == key else (key, [], [])
-        common = 0
-        while common < min(len(entries), end) and entries[common] is log[common]:
-            common += 1
-        entries, blocks = entries[:common], blocks[:common]
-        for entry in log[common:end]:
-            entries.append(entry)
-            blocks.append(self._entry_block(entry, tr, width, render_entry, history=True))
-        self._history = (key, entries, blocks)
-        return list(blocks)
+        return [self._entry_block(entry, tr, width, render_entry, history=True)
+                for entry in log[:min(session.page_start, len(log))]]
 
     def _entry_block(self, entry, tr, width: int, render, history: bool
                      ) -> list[tuple[str, str]]:

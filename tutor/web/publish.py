@@ -239,16 +239,20 @@ def prepared_screens(lesson_id: str, languages: tuple[str, ...], lessons: list[A
         lesson = start.lesson
         sessions: list[Any] = []
         links: list[dict[str, Any]] = []
+        #: The first language's screens: a node's key, and its screen in that language.
+        screens: list[dict[str, Any]] = []
         seen: dict[str, int] = {}
 
         def node(session: Any) -> int | None:
             player.tutor.session = session
-            key = json.dumps(lesson_view(player.tutor), sort_keys=True)
+            screen = lesson_view(player.tutor)
+            key = json.dumps(screen, sort_keys=True)
             if key not in seen:
                 if len(sessions) >= budget:
                     return None
                 seen[key] = len(sessions)
                 sessions.append(session)
+                screens.append(screen)
                 links.append({"proceed": None, "choose": None})
             return seen[key]
 
@@ -280,8 +284,11 @@ def prepared_screens(lesson_id: str, languages: tuple[str, ...], lessons: list[A
                     and session.wrong_tries.get(session.ask.key, 0) < WRONG_TRIES:
                 link["choose"] = [after(session, "choose", position)
                                   for position in range(len(session.ask.options))]
-        prepared = {}
-        for language, learn in learns.items():
+        prepared = {languages[0]: {"nodes": [{"lesson": screen, **link}
+                                             for screen, link in zip(screens, links,
+                                                                     strict=True)]}}
+        for language in languages[1:]:
+            learn = learns[language]
             learn.open(lesson_id)
             nodes = []
             for session, link in zip(sessions, links, strict=True):
