@@ -202,25 +202,24 @@ BATCH = 20
 LESSONS = load_all()
 
 
-def _mash(lesson_id: str, keys: Callable[[int], str], tmp: Path, limit: int = 1200
-          ) -> tuple[bool, int, int]:
-    """Open ``lesson_id`` in the app (pipe input, its own progress file) and type
-    ``keys(i)`` for i = 0, 1, … in batches, until the recap, until the first mistake (full
-    marks are then out of reach), until a batch changes nothing (the masher is stuck), or
-    ``limit`` keys; return (finished, stars, answers given)."""
+def _type(tutor, lesson_id: str, keys: Callable[[int], str], limit: int,
+          through_mistakes: bool) -> None:
+    """Open ``lesson_id`` in the app (pipe input) and type ``keys(i)`` for i = 0, 1, … in
+    batches, until the recap, until a batch changes nothing (stuck: these keys answer
+    nothing here), until ``limit`` keys, or, unless ``through_mistakes``, until the first
+    mistake; then leave (Ctrl-C)."""
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 
-    from tutor.lessons.progress import Progress
-
-    path = tmp / f"{lesson_id}.json"
-    tutor = make_tutor(LESSONS, Translator("en"), explicit_language=True,
-                       progress=Progress(path))
     handled = {"batches": 0}
     marker = KeyBindings()
 
     @marker.add("c-t")
     def _handled(event) -> None:
         handled["batches"] += 1
+
+    def where(session) -> tuple:
+        return (len(session.inputs), session.runner.cursor, session.pause,
+                len(session.active.log), session.reviews_left())
 
     async def main() -> None:
         with create_pipe_input() as pipe:
@@ -229,22 +228,30 @@ def _mash(lesson_id: str, keys: Callable[[int], str], tmp: Path, limit: int = 12
             task = asyncio.ensure_future(app.run_async())
             session = tutor.session
             for batch in range(limit // BATCH):
-                before = (len(session.inputs), session.runner.cursor, session.pause,
-                          len(session.active.log))
+                before = where(session)
                 pipe.send_text("".join(keys(batch * BATCH + i) for i in range(BATCH)) + MARK)
                 await _until(lambda count=batch + 1: handled["batches"] >= count, timeout=60)
                 # At the recap Enter would open the next lesson: stop there.
-                if session.finished or tutor.session is not session or session.mistakes:
+                if session.finished or tutor.session is not session:
                     break
-                if before == (len(session.inputs), session.runner.cursor, session.pause,
-                              len(session.active.log)):
-                    break  # stuck: these keys answer nothing here
+                if (session.mistakes and not through_mistakes) or before == where(session):
+                    break
             pipe.send_text("\x03")
             await asyncio.wait_for(task, 10)
-            results["mistakes"] = len(session.mistakes)
 
-    results: dict[str, int] = {}
     asyncio.run(main())
+
+
+def _mash(lesson_id: str, keys: Callable[[int], str], tmp: Path, limit: int = 1200
+          ) -> tuple[bool, int, int]:
+    """Type ``keys`` into ``lesson_id`` with a progress file of its own until the first
+    mistake (full marks are then out of reach); return (finished, stars, answers given)."""
+    from tutor.lessons.progress import Progress
+
+    path = tmp / f"{lesson_id}.json"
+    tutor = make_tutor(LESSONS, Translator("en"), explicit_language=True,
+                       progress=Progress(path))
+    _type(tutor, lesson_id, keys, limit, through_mistakes=False)
     entry = json.loads(path.read_text(encoding="utf-8"))["lessons"].get(lesson_id, {}) \
         if path.exists() else {}
     return bool(entry.get("done")), int(entry.get("stars", 0)), len(entry.get("inputs", []))
@@ -293,44 +300,6 @@ def test_enter_alone_or_1_alone_finishes_no_lesson(tmp_path: Path, masher: str) 
         assert not done and stars == 0, lesson_id
 
 
-def _mash_to_the_end(lesson_id: str, pattern: list[str], tmp: Path, tutor, limit: int = 3000
-                     ) -> None:
-    """Type ``pattern`` over and over in the app, through every mistake, until the recap,
-    until a batch changes nothing (stuck) or ``limit`` keys; then leave (Ctrl-C)."""
-    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
-
-    handled = {"batches": 0}
-    marker = KeyBindings()
-
-    @marker.add("c-t")
-    def _handled(event) -> None:
-        handled["batches"] += 1
-
-    async def main() -> None:
-        with create_pipe_input() as pipe:
-            app = create_app(tutor, lesson_id, input=pipe, output=DummyOutput())
-            app.key_bindings = merge_key_bindings([app.key_bindings, marker])
-            task = asyncio.ensure_future(app.run_async())
-            session = tutor.session
-            typed = 0
-            for batch in range(limit // BATCH):
-                before = (len(session.inputs), session.runner.cursor, session.pause,
-                          len(session.active.log), session.reviews_left())
-                keys = "".join(pattern[(typed + i) % len(pattern)] for i in range(BATCH))
-                typed += BATCH
-                pipe.send_text(keys + MARK)
-                await _until(lambda count=batch + 1: handled["batches"] >= count, timeout=60)
-                if session.finished or tutor.session is not session:
-                    break
-                if before == (len(session.inputs), session.runner.cursor, session.pause,
-                              len(session.active.log), session.reviews_left()):
-                    break
-            pipe.send_text("\x03")
-            await asyncio.wait_for(task, 10)
-
-    asyncio.run(main())
-
-
 @pytest.mark.parametrize("pattern", [["\r"], ["1"], ["1", "\r"], ["1", "\r", "2", "\r", "3", "\r"]],
                          ids=["enter", "1", "1-enter", "1-enter-2-enter-3-enter"])
 def test_mashing_finishes_no_lesson(tmp_path: Path, pattern: list[str]) -> None:
@@ -343,7 +312,9 @@ def test_mashing_finishes_no_lesson(tmp_path: Path, pattern: list[str]) -> None:
     for lesson_id in LESSON_IDS:
         tutor = make_tutor(LESSONS, Translator("en"), explicit_language=True,
                            progress=Progress(path))
-        _mash_to_the_end(lesson_id, pattern, tmp_path, tutor)
+        # Through every mistake, up to 3000 keys.
+        _type(tutor, lesson_id, lambda i: pattern[i % len(pattern)], 3000,
+              through_mistakes=True)
         if Progress(path).done(lesson_id):
             ended.append(lesson_id)
     tutor = make_tutor(LESSONS, Translator("en"), explicit_language=True,
