@@ -54,6 +54,7 @@ def _list(items: list[int] | tuple[int, ...], language: str) -> str:
     # start-up: the command-line lookups (benchmarks/lookup.py)
     from babel.lists import format_list
 
+    # start-up: the command-line lookups (benchmarks/lookup.py)
     from ..grammar import Listing
 
     locale = LIST_LOCALES.get(language, language)
@@ -151,7 +152,8 @@ class Values(Mapping[str, Any]):
             elif name in LOCALISED and self.plain_lists:
                 # A Listing, so that a translation's grammar spec ({cities:a -es}) still
                 # applies: the text around it is indexed in its own language.
-                from ..grammar import Listing  # start-up: only when a list is filled in
+                # start-up: only when a list is filled in (benchmarks/lookup.py)
+                from ..grammar import Listing
 
                 self._cache[name] = Listing("", LIST_ITEMS[name](), lambda words: "")
             elif name in LOCALISED:
