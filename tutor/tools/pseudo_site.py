@@ -174,14 +174,36 @@ def problems_of(seen: dict[str, Any]) -> list[str]:
     return found
 
 
+#: The score sheet filled in as at the table, one value wrong: its results, ranks and the
+#: message on the wrong line show (the sheet's scripts write them).
+_FILL_SHEET = """(() => {
+  document.querySelector('.celestia-sheet-add').click();
+  const rows = [["Ann", "25 20 4", "1"], ["Bob", "25, 20, 6", "0"], ["Cy", "7 25", ""]];
+  rows.forEach((row, index) => ["name", "treasures", "spyglasses"].forEach((key, k) => {
+    const input = document.getElementById(`celestia-sheet-${key}-${index}`);
+    input.value = row[k];
+    input.dispatchEvent(new Event("input", {bubbles: true}));
+  }));
+  return document.querySelectorAll('.celestia-sheet-results tbody tr').length;
+})()"""
+#: What to do on a page before reading it, and what shows it is done.
+_ACTIONS = {
+    # The search page with results: their count, their links and excerpts.
+    "search.html?q=3.4": ("", "document.getElementById('celestia-search-status')"
+                              ".textContent.trim().length > 0"),
+    "score-sheet.html": ("localStorage.removeItem('celestia-score-sheet')", ""),
+    "score-sheet.html, filled in": (_FILL_SHEET, ""),
+}
+
+
 def visits(site: Path) -> Iterator[tuple[str, str, str]]:
     """(what, screen, url) of every place to read."""
     folder = site / i18n.DEFAULT_LANGUAGE
     for screen in SCREENS:
         for name in pages():
             yield f"{name}.html", screen, (folder / f"{name}.html").as_uri()
-        # The search page with results: their count, their links and excerpts.
         yield "search.html?q=3.4", screen, (folder / "search.html").as_uri() + "?q=3.4"
+        yield "score-sheet.html, filled in", screen, (folder / "score-sheet.html").as_uri()
 
 
 def check(site: Path, page: Page) -> list[str]:
@@ -191,9 +213,12 @@ def check(site: Path, page: Page) -> list[str]:
         for what, screen, url in visits(site):
             page.screen(SCREENS[screen])
             seen = read(page, url)
-            if "?q=" in url:  # the results come once the index is read
-                page.wait_for("document.getElementById('celestia-search-status')"
-                              ".textContent.trim().length > 0")
+            action, done = _ACTIONS.get(what, ("", ""))
+            if action or done:
+                if action:
+                    page.evaluate(action)
+                if done:
+                    page.wait_for(done)
                 seen = page.evaluate(_READ)
             report += [f"{what} ({screen}): {problem}" for problem in problems_of(seen)]
     finally:
