@@ -72,7 +72,8 @@ def _pile(city: int, tr: Translator) -> str:
     parts = [f"{count}{NBSP}×{NBSP}{value}" for value, count in data.TREASURE_PILES[city]]
     spyglasses = sum(1 for card in data.pile_composition(city) if card.is_spyglass)
     if spyglasses:
-        name = tr.gettext(CARD_LABELS[data.SPYGLASS]).replace(" ", NBSP)
+        # Within a list, the glossary's word as running text writes it ("1 × távcső").
+        name = str(tr.term(data.SPYGLASS)).replace(" ", NBSP)
         parts.append(f"{spyglasses}{NBSP}×{NBSP}{name}")
     return ", ".join(parts)
 
