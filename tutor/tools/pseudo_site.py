@@ -6,7 +6,8 @@ its box or makes the page scroll sideways.
 
 builds the site's English pages with every catalog's text through ``qps`` (accented, 40 %
 longer, each message in ⟦ ⟧: ``tutor.pseudo``) into FOLDER (a temporary one by default),
-then opens every page, the search page with results and the lessons' page, and prints
+then opens every page, the search page with results, the score sheet filled in and each
+lesson's first screens in the lessons' page, and prints
 every word shown outside the brackets of a catalog's message and every text that runs out
 of its box or off the screen; exit 1 if any. ``--site`` checks a pseudo-language site
 built earlier (``--out``) without building it again. What a reader types or copies (code,
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from functools import cache
@@ -31,8 +33,10 @@ from typing import Any
 from .. import i18n
 from ..engine import data
 from ..glossary import concepts
+from ..lessons.library import load_all
 from ..site import build as site_build
 from ..site import examples, render
+from ..site.serve import address, make_server
 from .chromium import DESKTOP, PHONE, Page, launched
 from .pseudo_check import WORD, foreign_words
 
@@ -206,9 +210,52 @@ def visits(site: Path) -> Iterator[tuple[str, str, str]]:
         yield "score-sheet.html, filled in", screen, (folder / "score-sheet.html").as_uri()
 
 
+#: The lessons' engine (Pyodide, in a worker): kept from starting, so that the page shows
+#: the screens the build prepared through the pseudo-language (the engine in the page
+#: speaks the real languages only).
+ENGINE = ["*/_learn/worker.js", "*/_learn/pyodide/*"]
+_LESSON_SHOWN = "!!document.querySelector('.celestia-lesson')"
+_HAS_CHOICES = "!!document.querySelector('.celestia-lesson .celestia-choice')"
+_CONTINUE = ("(b => b ? (b.click(), true) : false)(document.querySelector("
+             "'.celestia-lesson .celestia-primary'))")
+_CHOOSE = "document.querySelector('.celestia-lesson .celestia-choice').click()"
+
+
+def lesson_problems(site: Path, page: Page) -> list[str]:
+    """The lessons' page served (as ``celestia docs --serve`` does), on a phone: each
+    lesson's screens as the build prepared them, read on up to the first question, which
+    is answered; what each screen shows is checked like a page."""
+    report: list[str] = []
+    server = make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    page.send("Network.enable")
+    page.send("Network.setBlockedURLs", urls=ENGINE)
+    page.screen(PHONE)
+    try:
+        for lesson in load_all():
+            page.open("about:blank")
+            page.open(f"{address(server)}{i18n.DEFAULT_LANGUAGE}/learn.html#{lesson.id}")
+            page.wait_for(_LESSON_SHOWN)
+            for step in range(20):  # more than a lesson's screens before its question
+                asked = page.evaluate(_HAS_CHOICES)
+                if asked:
+                    page.evaluate(_CHOOSE)
+                seen = page.evaluate(_READ)
+                report += [f"learn.html#{lesson.id} (phone, screen {step + 1}): {problem}"
+                           for problem in problems_of(seen)]
+                if asked or not page.evaluate(_CONTINUE):
+                    break
+    finally:
+        page.send("Network.setBlockedURLs", urls=[])
+        page.screen(DESKTOP)
+        server.shutdown()
+        server.server_close()
+    return report
+
+
 def check(site: Path, page: Page) -> list[str]:
     """Every problem of the pseudo-language site in ``site``, read in ``page``."""
-    report: list[str] = []
+    report = lesson_problems(site, page)
     try:
         for what, screen, url in visits(site):
             page.screen(SCREENS[screen])
