@@ -66,6 +66,8 @@ def _faces(tr: Translator) -> Rows:
 
 #: A no-break space: a count, its × and what it counts never part at the end of a line.
 NBSP = "\u00a0"
+#: A word joiner after a hyphen: "Longue-vue" stays whole on a line too.
+HYPHEN_JOINED = "-\u2060"
 
 
 def _pile(city: int, tr: Translator) -> str:
@@ -73,7 +75,7 @@ def _pile(city: int, tr: Translator) -> str:
     spyglasses = sum(1 for card in data.pile_composition(city) if card.is_spyglass)
     if spyglasses:
         # Within a list, the glossary's word as running text writes it ("1 × távcső").
-        name = str(tr.term(data.SPYGLASS)).replace(" ", NBSP)
+        name = str(tr.term(data.SPYGLASS)).replace(" ", NBSP).replace("-", HYPHEN_JOINED)
         parts.append(f"{spyglasses}{NBSP}×{NBSP}{name}")
     return ", ".join(parts)
 
