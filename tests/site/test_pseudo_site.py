@@ -30,11 +30,18 @@ def pseudo_built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
             pytest.fail(f"{BUILT_PSEUDO_SITE}={reused} holds no pseudo-language site")
         yield Path(reused)
         return
-    out = tmp_path_factory.mktemp("pseudo") / "site"
+    # The workers of one run (pytest-xdist) share one build: the first to come builds it.
+    from filelock import FileLock
+
+    shared = (tmp_path_factory.getbasetemp().parent if os.environ.get("PYTEST_XDIST_WORKER")
+              else tmp_path_factory.mktemp("pseudo"))
+    out = shared / "pseudo-site"
     before = os.environ.get(pseudo.SWITCH)
     os.environ[pseudo.SWITCH] = "1"
     try:
-        pseudo_site.build(out)
+        with FileLock(shared / "pseudo-site.lock"):
+            if not (out / pseudo_site.MARKER).is_file():
+                pseudo_site.build(out)
     finally:
         # English again for the tests that follow, in this process.
         i18n.PSEUDO_ON = False
