@@ -121,11 +121,17 @@ def run(argv: list[str], stdin: str = "1\n1\n1\n1\n1\n") -> str:
     return out.getvalue()
 
 
+def outside_words(text: str) -> list[str]:
+    """The words of ``text`` outside any catalog's message, once each, leaving out what is
+    typed or copied (options, commands, paths, identifiers), numbers and names."""
+    outside = NOT_TEXT.sub(" ", IDENT.sub(" ", pseudo.outside_brackets(text)))
+    return list(dict.fromkeys(WORD.findall(outside)))
+
+
 def foreign_words(text: str) -> list[str]:
     """The words of ``text`` outside any catalog's message that are not data (once each)."""
-    outside = NOT_TEXT.sub(" ", IDENT.sub(" ", pseudo.outside_brackets(text)))
     data = _data_words()
-    return [word for word in dict.fromkeys(WORD.findall(outside)) if word not in data]
+    return [word for word in outside_words(text) if word not in data]
 
 
 def problems(text: str) -> list[str]:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import i18n
+from ..cli import COMMANDS
 from ..engine import data
 from ..glossary import concepts
 from ..lessons.library import load_all
@@ -38,7 +39,7 @@ from ..site import build as site_build
 from ..site import examples, render
 from ..site.serve import address, make_server
 from .chromium import DESKTOP, PHONE, Page, launched
-from .pseudo_check import WORD, foreign_words
+from .pseudo_check import WORD, outside_words
 
 #: The screens every page is read on.
 SCREENS = {"phone": PHONE, "desktop": DESKTOP}
@@ -128,21 +129,32 @@ _READ = r"""(() => {
 
 
 @cache
-def _site_data() -> frozenset[str]:
-    """Words the site shows as data, not as messages (lower case): the glossary's terms in
-    every language (its page lists the three; headings and tables start them with a
-    capital), each language's name in itself and its code (the switcher), the game's
-    designer and illustrator, the players of the worked examples and the score sheet."""
-    words = {t for c in concepts() for terms in c.terms.values() for t in terms}
-    words |= {*i18n.LANGUAGE_NAMES.values(), *i18n.LANGUAGES, data.DESIGNER, data.ILLUSTRATOR}
+def _site_data(glossary: bool) -> frozenset[str]:
+    """Words the site shows as data, not as messages (lower case): each language's name in
+    itself and its code (the switcher), the game's designer and illustrator, the players
+    of the worked examples, the score sheet and the lessons, the commands' names, the
+    words of CLDR's lists; with ``glossary``, the glossary's terms in every language (its
+    page lists the three, as written in the glossary)."""
+    words = {*i18n.LANGUAGE_NAMES.values(), *i18n.LANGUAGES, data.DESIGNER, data.ILLUSTRATOR,
+             *COMMANDS, "and", "or"}
     words |= {seat for example in examples.examples() for seat in example.get("seats", ())}
     words |= set(examples.bots_game().seats)
+    words |= {name for lesson in load_all() for name in lesson.seats}
+    if glossary:
+        words |= {t for c in concepts() for terms in c.terms.values() for t in terms}
     return frozenset(w.lower() for text in words for w in WORD.findall(text))
 
 
-def not_from_a_catalog(text: str) -> list[str]:
-    """The words of ``text`` outside any catalog's message that are not data."""
-    return [word for word in foreign_words(text) if word.lower() not in _site_data()]
+#: The pages that show the glossary, whose terms are data there.
+GLOSSARY_PAGES = ("glossary.html", "book.html")
+
+
+def not_from_a_catalog(text: str, glossary: bool = False) -> list[str]:
+    """The words of ``text`` outside any catalog's message that are not data; the
+    glossary's terms are data only on a page that shows the glossary (``glossary``):
+    elsewhere a game's word comes through the catalogs like any other."""
+    known = _site_data(glossary)
+    return [word for word in outside_words(text) if word.lower() not in known]
 
 
 def build(out: Path) -> float:
@@ -168,9 +180,10 @@ def read(page: Page, url: str) -> dict[str, Any]:
     return page.evaluate(_READ)
 
 
-def problems_of(seen: dict[str, Any]) -> list[str]:
-    """The problems in what ``read`` found."""
-    found = [f"not from a catalog: {word!r}" for word in not_from_a_catalog(seen["text"])]
+def problems_of(seen: dict[str, Any], glossary: bool = False) -> list[str]:
+    """The problems in what ``read`` found (on a page that shows the glossary or not)."""
+    found = [f"not from a catalog: {word!r}"
+             for word in not_from_a_catalog(seen["text"], glossary)]
     if seen["scrollWidth"] > seen["width"]:
         found.append(f"the page scrolls sideways: {seen['scrollWidth']} px wide "
                      f"on a screen of {seen['width']} px")
@@ -267,7 +280,8 @@ def check(site: Path, page: Page) -> list[str]:
                 if done:
                     page.wait_for(done)
                 seen = page.evaluate(_READ)
-            report += [f"{what} ({screen}): {problem}" for problem in problems_of(seen)]
+            report += [f"{what} ({screen}): {problem}"
+                       for problem in problems_of(seen, what in GLOSSARY_PAGES)]
     finally:
         page.screen(DESKTOP)
     return report
