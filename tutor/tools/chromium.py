@@ -174,6 +174,7 @@ def launched(executable: str | None = None, axe: Path | None = None) -> Iterator
     if executable is None:
         raise BrowserMissing("Chromium")
     try:
+        # optional: websocket-client comes with the test extra, which only checks need
         import websocket
     except ImportError as err:
         raise BrowserMissing("The websocket-client package") from err
