@@ -50,12 +50,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "site"))
-
-from conftest import Page, chromium_path  # noqa: E402  (the site tests' DevTools client)
 
 from tutor.site.build import build  # noqa: E402
 from tutor.site.serve import Handler, address  # noqa: E402
+from tutor.tools.chromium import Page, chromium_path  # noqa: E402  (the tests' DevTools client)
 
 #: Lighthouse's mobile profile ("slow 4G" and a mid-range phone's CPU).
 LATENCY_MS = 150
