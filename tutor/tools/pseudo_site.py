@@ -296,7 +296,8 @@ def main(argv: list[str] | None = None) -> int:
     where.add_argument("--site", type=Path, help="check this site, built earlier with --out")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="celestia-qps-") as temporary:
-        site = args.site or args.out or Path(temporary) / "site"
+        # Absolute: the pages are opened by their file addresses.
+        site = (args.site or args.out or Path(temporary) / "site").resolve()
         if args.site is None:
             seconds = build(site)
             print(f"Built the site in the pseudo-language in {seconds:.1f} s.")
