@@ -8,8 +8,11 @@ an estimate, computed by exact dynamic programming over a simplified game:
   (``engine.bots.stays_aboard``: the gamble against the sure treasure, from the dice and
   the captain's number of cards), the same for each of them after a roll, so that they
   all stay or all leave. Those who leave no longer become captain, so a player leaving
-  before you makes you captain sooner (§3.6). Those who have already decided on the dice
-  shown are as the table shows them; those after you decide by the rule.
+  before you makes you captain sooner (§3.6). They leave in turn from the captain's left,
+  each with a treasure, while the pile holds one: the rest must stay, you too if it runs
+  out before your turn (§3.2), and your Jetpack then finds nothing to take. Those who
+  have already decided on the dice shown are as the table shows them; those after you
+  decide by the rule.
 * **A captain other than you pays whenever his hand can, Turbos included.** His hand is
   a random hand of its public size, drawn from exactly the cards you cannot see (your
   hand and the discard pile taken out: no card is drawn during a voyage). It keeps
@@ -377,6 +380,8 @@ class Voyage:
         self.sp = view.spyglass_points
         self.win = win if mine else None
         self.start: Table = (frozenset(self.aboard), tuple(float(n) for n in view.hand_sizes))
+        #: Whether the pile here still holds a treasure once the dice shown are settled.
+        self.rest_now = True
         #: The table once the dice shown are settled: the passengers still to decide have
         #: decided, and the captain holds the cards he pays fewer.
         self.now = self._after_dice()
@@ -385,6 +390,7 @@ class Voyage:
         self._leaves: dict[tuple[int, int], float | None] = {}
         self._nothing: dict[int, float] = {}
         self._crashes: dict[tuple, float] = {}
+        self._departures: dict[tuple, tuple[frozenset[int], bool, bool]] = {}
 
     def _after_dice(self) -> Table:
         view = self.view
@@ -396,8 +402,12 @@ class Voyage:
         if view.phase == "passengers" and not others_stay(self.rules[0], hazards,
                                                          round(sizes[captain])):
             order = [p for p in self._clockwise(captain) if p in aboard and p != captain]
-            later = order[order.index(view.me) + 1:] if view.me in order else []
-            aboard = aboard - {p for p in later if p != self.seat}
+            later = [p for p in order[order.index(view.me) + 1:] if p != self.seat] \
+                if view.me in order else []
+            # Each takes a treasure while the pile holds any; the rest must stay.
+            pile = view.pile_sizes.get(view.city, 0)
+            aboard = aboard - set(later[:pile])
+            self.rest_now = pile > len(later)
         paid = min(sum(hazards), sizes[captain])
         return aboard, tuple(k - paid if p == captain else k for p, k in enumerate(sizes))
 
@@ -415,10 +425,33 @@ class Voyage:
                 return p
         return captain
 
-    def _leaving(self, aboard: frozenset[int], captain: int) -> frozenset[int]:
-        """Those aboard once the other passengers have left (the captain and the player
-        followed stay)."""
-        return aboard & {captain, self.seat}
+    def _leaving(self, k: int, aboard: frozenset[int], captain: int
+                 ) -> tuple[frozenset[int], bool, bool]:
+        """When the other passengers leave at ``cities[k]``: those aboard once they have
+        left, the player followed staying; whether he could still leave; and whether the
+        pile still holds a treasure after them all (for his Jetpack).
+
+        They leave in turn from the captain's left, each with a treasure, while the pile
+        holds any (§3.2): the rest must stay, and if the pile runs out before the player's
+        turn, so must he."""
+        key = (k, aboard, captain)
+        found = self._departures.get(key)
+        if found is None:
+            pile = self.view.pile_sizes.get(self.cities[k], 0)
+            kept = {captain}
+            free = False
+            for p in self._clockwise(captain)[1:]:
+                if p not in aboard:
+                    continue
+                if p == self.seat:
+                    kept.add(p)
+                    free = pile > 0
+                elif pile > 0:
+                    pile -= 1
+                else:
+                    kept.add(p)
+            found = self._departures[key] = (frozenset(kept), free, pile > 0)
+        return found
 
     # --- The ends of the voyage ---------------------------------------------------------
     def leave_at(self, k: int, spy: int) -> float | None:
@@ -484,13 +517,16 @@ class Voyage:
         aboard, sizes = table
         count = data.dice_to_reach(self.cities[k + 1])
         rule = self.rules[k]
-        # Who is aboard once the others have decided: everyone, or those who may not leave.
-        tables = {True: table, False: (self._leaving(aboard, captain), sizes)}
+        # Who is aboard once the others have decided: everyone, or those the pile left
+        # aboard; and whether the player may still leave.
+        staying, free, rest = self._leaving(k, aboard, captain)
+        tables = {True: table, False: (staying, sizes)}
         crashes: dict[bool, float] = {}
 
         def crash_of(stay: bool) -> float:
             if stay not in crashes:
-                crashes[stay] = self.crash_value(k, captain, hand, spy, tables[stay])
+                crashes[stay] = self.crash_value(k, captain, hand, spy, tables[stay],
+                                                 stay or rest)
             return crashes[stay]
 
         value = 0.0
@@ -511,7 +547,8 @@ class Voyage:
                             for p, n in enumerate(sizes))
             for stay, part in steps.items():
                 arrive = self.arrive(k + 1, captain, hand, spy, (tables[stay][0], smaller))
-                value += part.passenger(leave, crash_of(stay), arrive)
+                value += part.passenger(leave if stay or free else None, crash_of(stay),
+                                        arrive)
         alone = self.leave_at(k, spy) if len(aboard) == 1 else None
         if alone is not None:
             value = max(value, alone)  # alone aboard: take a treasure (§3.0)
@@ -539,13 +576,16 @@ class Voyage:
         return max(paid, crash)
 
     def crash_value(self, k: int, captain: int, hand: HandKey | None, spy: int,
-                    table: Table | None = None) -> float:
+                    table: Table | None = None, pile: bool = True) -> float:
         """A crash is announced with this player aboard: play a Spyglass (the airship goes
-        on, the Spyglass's points are spent), a Jetpack (the top treasure here), or crash."""
+        on, the Spyglass's points are spent), a Jetpack (the top treasure here, unless
+        ``pile`` says that those who left took the last), or crash."""
         best = self.nothing(spy)
         if hand is None:
             return best
-        key = (k, captain, hand, spy, table)
+        if table is None and k == 0:
+            pile = pile and self.rest_now
+        key = (k, captain, hand, spy, table, pile)
         found = self._crashes.get(key)
         if found is not None:
             return found
@@ -555,7 +595,7 @@ class Voyage:
                 table = (self.now[0], self.start[1])
             best = max(best, self.arrive(k + 1, captain, hand, spy - 1, table))
         leave = self.leave_at(k, spy)
-        if hand[_JETPACK] and leave is not None:
+        if hand[_JETPACK] and leave is not None and pile:
             best = max(best, leave)
         self._crashes[key] = best
         return best
