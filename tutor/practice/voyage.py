@@ -58,7 +58,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import comb
 from typing import Protocol
 
@@ -148,6 +148,9 @@ def pool_key(unseen: Mapping[str, int]) -> PoolKey:
             sum(unseen.values()))  # type: ignore[return-value]
 
 
+# The tables below are keyed by the unseen cards, which change at every voyage: their
+# caches keep the recent ones (a game of bots would otherwise fill gigabytes).
+
 #: The largest hand whose pay chances are computed all at once (``pay_chances``);
 #: larger hands, rare, are computed on their own.
 MAX_HAND = 10
@@ -164,7 +167,7 @@ def hidden_pays(pool: PoolKey, size: int, hazards: HazardKey) -> float:
     return _pay_chances(pool, hazards, size)[size]
 
 
-@cache
+@lru_cache(maxsize=1 << 15)
 def pay_chances(pool: PoolKey, hazards: HazardKey) -> tuple[float, ...]:
     """``hidden_pays`` for every hand size up to ``MAX_HAND``, in one pass."""
     return _pay_chances(pool, hazards, min(pool[-1], MAX_HAND))
@@ -213,7 +216,7 @@ def _pay_chances(pool: PoolKey, hazards: HazardKey, most: int) -> tuple[float, .
 LeaveRule = tuple[int, int, str, bool] | None
 
 
-@cache
+@lru_cache(maxsize=1 << 13)
 def others_stay(rule: LeaveRule, hazards: HazardKey, captain_cards: int) -> bool:
     """Whether the other passengers stay once the dice show ``hazards``, by the sensible
     bot's rule (``engine.bots.stays_aboard``), the captain holding ``captain_cards``."""
@@ -279,7 +282,7 @@ class PayTable:
             + gain * self.weighted[i]
 
 
-@cache
+@lru_cache(maxsize=1 << 14)
 def hidden_steps(pool: PoolKey, size: float, count: int, rule: LeaveRule
                  ) -> tuple[dict[bool, PayTable], float]:
     """A hidden captain holding ``size`` cards from ``pool`` facing ``count`` dice: the
@@ -302,7 +305,7 @@ def hidden_steps(pool: PoolKey, size: float, count: int, rule: LeaveRule
             round(paid / weight, 3) if weight else 0.0)
 
 
-@cache
+@lru_cache(maxsize=1 << 13)
 def captain_table(hand: HandKey, count: int, size: int = 0, rule: LeaveRule = None
                   ) -> tuple[tuple[HandKey | None, bool, bool, float], ...]:
     """A known hand (``size`` cards in all, Power cards included) facing ``count`` dice:
