@@ -171,8 +171,9 @@ _PILE_WORDS = {
     (c, v): sorted(str(t) for t in data.pile_composition(c, v))
     for c in CITY_VALUES for v in data.VARIANTS
 }
+#: Each city's treasures by their outcome words.
 _TREASURE_OF = {
-    (c, str(t)): t for c in CITY_VALUES for t in data.pile_composition(c, data.STANDARD)
+    c: {str(t): t for t in data.pile_composition(c, data.STANDARD)} for c in CITY_VALUES
 }
 
 
@@ -614,7 +615,8 @@ class State:
                 pile_size=len(expected),
                 cards=" ".join(expected),
             )
-        self.piles[city] = [_TREASURE_OF[city, w] for w in reversed(words)]
+        treasure_of = _TREASURE_OF[city]
+        self.piles[city] = [treasure_of[w] for w in reversed(words)]
         later = _NEXT_PILE.get(city)
         if later is not None:
             self.chance_request = _PILE_REQUESTS[later]
