@@ -177,32 +177,42 @@ _TREASURE_OF = {
 }
 
 
-#: Legal answers to the dice, by hazard counts and the hand's relevant cards (capped at
-#: what could be used): the same few situations come back again and again.
-_PAY_CACHE: dict[tuple[Any, ...], tuple[str, ...]] = {}
+class _Answers(NamedTuple):
+    """The legal answers to one set of hazards (§3.4): the cards of a hand they depend on
+    (the answering Equipment, then Turbos), and the answers found so far for each count
+    of those cards. The same few situations come back again and again."""
+
+    cards: tuple[str, ...]
+    found: dict[tuple[int, ...], tuple[str, ...]]
+
+
+#: ``_Answers`` by the hazards shown, sorted with their counts.
+_ANSWERS: dict[tuple[tuple[str, int], ...], _Answers] = {}
+
+
+def _answers_to(counts: dict[str, int]) -> _Answers:
+    hazards = tuple(sorted(counts.items()))
+    found = _ANSWERS.get(hazards)
+    if found is None:
+        found = _ANSWERS[hazards] = _Answers(
+            (*(ANSWERS[h] for h, _ in hazards), TURBO), {})
+    return found
 
 
 def _payment_actions(counts: dict[str, int], hand: dict[str, int],
-                     items: tuple[tuple[str, int, str], ...] | None = None) -> list[str]:
+                     answers: _Answers | None = None) -> list[str]:
     """The captain's legal actions facing ``counts`` (§3.4): every covering payment, fewest
     Turbos first, and ``crash`` unless his Equipment alone covers every hazard.
-    ``items``: the hazards sorted, each with its count and answering card, if known."""
-    if items is None:
-        items = tuple(sorted((h, k, ANSWERS[h]) for h, k in counts.items()))
-    total = 0
-    key: tuple[Any, ...] = ()
-    for h, k, card in items:
-        held = hand[card]
-        key += (h, k, held if held < k else k)
-        total += k
-    turbos = hand[TURBO]
-    key += (turbos if turbos < total else total,)
-    found = _PAY_CACHE.get(key)
+    ``answers``: ``_answers_to(counts)``, if known."""
+    if answers is None:
+        answers = _answers_to(counts)
+    key = tuple(map(hand.__getitem__, answers.cards))
+    found = answers.found.get(key)
     if found is None:
         found = tuple(format_payment(p) for p in payments(counts, hand))
         if not equipment_covers(counts, hand):
             found += (CRASH,)
-        _PAY_CACHE[key] = found
+        answers.found[key] = found
     return list(found)
 
 
@@ -244,21 +254,19 @@ _ROLL_REQUESTS = {n: ChanceRequest("roll", count=n) for n in range(1, data.DICE_
 _PILE_REQUESTS = {c: ChanceRequest("pile", city=c) for c in CITY_VALUES}
 #: Each city's next city in CITY_VALUES (the first pile laid after it).
 _NEXT_PILE = dict(pairwise(CITY_VALUES))
-#: The hazard counts of each roll seen, and its hazards sorted with the card answering
-#: each: the dice come back again and again. Never mutated (``_set_dice`` shares them).
-_DICE_CACHE: dict[tuple[str, ...], tuple[dict[str, int], tuple[tuple[str, int, str], ...]]] = {}
+#: The hazard counts of each roll seen, and their answers: the dice come back again and
+#: again. Never mutated (``_set_dice`` shares them).
+_DICE_CACHE: dict[tuple[str, ...], tuple[dict[str, int], _Answers | None]] = {}
 #: Payments as event parameters, by their cards as written.
 _PAYMENT_CACHE: dict[str, dict[str, int]] = {}
 
 
-def _dice_counts(faces: list[str]) -> tuple[dict[str, int],
-                                            tuple[tuple[str, int, str], ...]]:
+def _dice_counts(faces: list[str]) -> tuple[dict[str, int], _Answers | None]:
     key = tuple(faces)
     found = _DICE_CACHE.get(key)
     if found is None:
         counts = hazard_counts(faces)
-        found = _DICE_CACHE[key] = (counts, tuple(sorted(
-            (h, k, ANSWERS[h]) for h, k in counts.items())))
+        found = _DICE_CACHE[key] = (counts, _answers_to(counts) if counts else None)
     return found
 
 
@@ -316,8 +324,8 @@ class State:
         self._pending_draws: list[int] = []
         #: Hazard counts of the dice on the table, kept with ``dice``.
         self._counts: dict[str, int] = {}
-        #: The same hazards sorted, each with its count and answering card.
-        self._items: tuple[tuple[str, int, str], ...] = ()
+        #: Their legal answers (``_answers_to``), None without a hazard.
+        self._answers: _Answers | None = None
         #: The captain's legal actions while he faces the dice (his hand cannot change).
         self._pay_actions: list[str] = []
         self._events: list[Event] = []
@@ -502,7 +510,7 @@ class State:
 
     def _set_dice(self, faces: list[str]) -> None:
         self.dice = faces
-        self._counts, self._items = _dice_counts(faces)
+        self._counts, self._answers = _dice_counts(faces)
 
     def _take_treasure(self, player: int) -> Treasure | None:
         """``player`` draws the top treasure of the current city, if any."""
@@ -681,7 +689,7 @@ class State:
         self.dest = dest
         self.dice = []
         self._counts = {}
-        self._items = ()
+        self._answers = None
         count = DICE_TO_REACH[dest]
         self._events.append(_new_tuple(Event, ("step", _MSG_STEP, {
             "captain": self.seats[self.captain], "city": self.city, "dest": dest,
@@ -916,7 +924,7 @@ class State:
                        {})
             self._after_payment()
             return
-        self._pay_actions = _payment_actions(counts, self.hands[self.captain], self._items)
+        self._pay_actions = _payment_actions(counts, self.hands[self.captain], self._answers)
         self.phase = PAY
         self.actor = self.captain
 
@@ -1000,8 +1008,9 @@ class State:
     def _announce_crash(self) -> None:
         self._emit("crash-announced", N_("{player} does not pay and announces a crash."),
                    {"player": self.seats[self.captain]})
+        treasures = self.treasures
         self._open_round(SPYGLASS_ROUND,
-                         [p for p in self._aboard_in_order() if self.spyglasses(p)],
+                         [p for p in self._aboard_in_order() if 0 in map(_VALUE, treasures[p])],
                          self._jetpack_round)
 
     def _spyglass(self, action: str, actor: int) -> None:
@@ -1108,7 +1117,7 @@ class State:
         self.last_captain = self.captain
         self.dice = []
         self._counts = {}
-        self._items = ()
+        self._answers = None
         self._events.append(_new_tuple(Event, (
             "voyage-end", _MSG_VOYAGE_END, {"voyage": self.voyage}, None)))
         if self.options.beginner:
