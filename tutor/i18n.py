@@ -132,26 +132,61 @@ def catalog(language: str) -> gettext.NullTranslations:
             return PseudoCatalog()
         return chain
     folder = LOCALE_DIR / language / "LC_MESSAGES"
-    # The core domain first, then the others in a fixed order.
+    # The core domain first (read now: a damaged one is said before anything is shown),
+    # then the others in a fixed order, each read at its first look-up.
     paths = sorted(folder.glob("*.mo"), key=lambda p: (p.stem != DOMAIN, p.stem))
-    first: gettext.NullTranslations | None = None
-    for path in paths:
-        try:
-            with path.open("rb") as handle:
-                loaded = gettext.GNUTranslations(handle)
-        # A damaged file fails in many ways inside gettext's parser (bad magic number,
-        # truncated tables, undecodable text): each is the same problem for the reader.
-        except (OSError, ValueError, LookupError, struct.error) as err:
-            raise CatalogError(
-                N_("The {language} catalog at {path} cannot be read ({reason}). Reinstall "
-                   "the program, or choose another language with --lang."),
-                language=language, path=str(path), reason=str(err) or type(err).__name__,
-            ) from err
-        if first is None:
-            first = loaded
-        else:
-            first.add_fallback(loaded)
-    return first if first is not None else chain
+    if not paths:
+        return chain
+    first = _read_catalog(paths[0], language)
+    for path in paths[1:]:
+        first.add_fallback(_DeferredCatalog(path, language))
+    return first
+
+
+def _read_catalog(path: Path, language: str) -> gettext.GNUTranslations:
+    try:
+        with path.open("rb") as handle:
+            return gettext.GNUTranslations(handle)
+    # A damaged file fails in many ways inside gettext's parser (bad magic number,
+    # truncated tables, undecodable text): each is the same problem for the reader.
+    except (OSError, ValueError, LookupError, struct.error) as err:
+        raise CatalogError(
+            N_("The {language} catalog at {path} cannot be read ({reason}). Reinstall "
+               "the program, or choose another language with --lang."),
+            language=language, path=str(path), reason=str(err) or type(err).__name__,
+        ) from err
+
+
+class _DeferredCatalog(gettext.NullTranslations):
+    """One domain's catalog, read at its first look-up: a command reads only the
+    catalogs its texts are in (a look-up in the FAQ never reads the lessons' catalog,
+    the largest), which is most of a lookup's start-up in French or Hungarian."""
+
+    def __init__(self, path: Path, language: str) -> None:
+        super().__init__()
+        self._path = path
+        self._language = language
+        self._read: gettext.NullTranslations | None = None
+
+    def _catalog(self) -> gettext.NullTranslations:
+        if self._read is None:
+            read = _read_catalog(self._path, self._language)
+            if self._fallback is not None:
+                read.add_fallback(self._fallback)
+            self._read = read
+        return self._read
+
+    def gettext(self, message: str) -> str:
+        return self._catalog().gettext(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self._catalog().ngettext(msgid1, msgid2, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._catalog().pgettext(context, message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return self._catalog().npgettext(context, msgid1, msgid2, n)
 
 
 #: When true, a translation that cannot be filled raises ``UnfilledTranslation`` instead

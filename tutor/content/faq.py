@@ -328,18 +328,12 @@ def _catalog_words(language: str) -> list[str]:
 
 @cache
 def _index_digest(language: str) -> str:
-    """The digest of everything the index of ``language`` is built from: the FAQ, the
+    """The stamp of everything the index of ``language`` is built from: the FAQ, the
     language's catalogs, the game's numbers, the glossary and this code."""
     paths = [loader.FOLDER / FILE, Path(data.__file__), Path(search_module.__file__),
              Path(__file__), search_module.GLOSSARY_FILE, search_module.PLAYERS_FILE,
              *sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("*.mo"))]
-    chunks = []
-    for path in paths:
-        try:
-            chunks.append(path.read_bytes())
-        except OSError:
-            chunks.append(b"-")
-    return loader.digest(*chunks)
+    return loader.stamp(*paths)
 
 
 def _build_index(language: str) -> dict[str, object]:
@@ -473,6 +467,7 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
                 matched[i] += rarity * min(1.0, max(ANSWER_ONLY_SHARE, b / full))
     wanted = {form for alternatives in terms for form in alternatives}
     asked = Vocabulary([f for f in wanted if not f.startswith(CONCEPT)], language)
+    close: dict[str, bool] = {}  # entries share topics: each is looked up once
     asks = intents(query)
     moments = set(order(query, language, typing=True, known=index.spelled))
     relations = {m.split(":", 1)[0] for m in moments}
@@ -492,8 +487,7 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
         # The share of the entry's question that the query asks about: of two entries
         # that match alike, the one about just that comes first.
         topics = index.topics[i]
-        focus = sum(1 for t in topics if t in wanted or any(
-            v >= 0.75 for v in asked.related(t).values())) / max(1, len(topics))
+        focus = sum(1 for t in topics if _asked(t, wanted, asked, close)) / max(1, len(topics))
         factor *= 1 + FOCUS_WEIGHT * focus
         factor *= 1 + sum(INTENT_WEIGHTS.get(a, INTENT_WEIGHT)
                           for a in asks & set(index.intents[i]))
@@ -525,6 +519,16 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
         if concept in wanted:
             scores[i] *= MAIN_ENTRY_FACTOR
     return scores, unmatched
+
+
+def _asked(topic: str, wanted: set[str], asked: Vocabulary, close: dict[str, bool]) -> bool:
+    """Whether the query asks about ``topic`` (a form of an entry's question): it holds
+    the form or one close to it (remembered in ``close``)."""
+    if topic in wanted:
+        return True
+    if topic not in close:
+        close[topic] = any(v >= 0.75 for v in asked.related(topic).values())
+    return close[topic]
 
 
 def _main_entries() -> dict[str, int]:

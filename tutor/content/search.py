@@ -67,7 +67,7 @@ from .. import i18n
 from ..engine.messages import N_
 from ..file_errors import os_reason, yaml_reason
 from . import loader
-from .loader import ContentError, digest
+from .loader import ContentError, stamp
 
 MIN_PREFIX = 4
 #: How many letters a typo may add to a word: a word longer than every known word by
@@ -336,12 +336,10 @@ class Vocabulary:
         self.longest = max(map(len, self.sorted), default=0)
 
     def _starting(self, prefix: str) -> list[str]:
-        i = bisect_left(self.sorted, prefix)
-        found = []
-        while i < len(self.sorted) and self.sorted[i].startswith(prefix):
-            found.append(self.sorted[i])
-            i += 1
-        return found
+        # Every stem that begins with ``prefix`` sorts between it and it followed by the
+        # last character there is.
+        return self.sorted[bisect_left(self.sorted, prefix):
+                           bisect_left(self.sorted, prefix + "\U0010ffff")]
 
     def related(self, form: str) -> dict[str, float]:
         """The known stems that match ``form`` (a stem), with their ``similarity``."""
@@ -436,7 +434,7 @@ def _phrase(text: str, language: str) -> str:
 
 
 def _sources_digest(*paths: Path) -> str:
-    return digest(*(path.read_bytes() for path in paths))
+    return stamp(*paths)
 
 
 def _build_lexicon() -> dict[str, Any]:

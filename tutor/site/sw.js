@@ -15,24 +15,42 @@ const SITE = {/*__SITE__*/};
 // ready, the lessons' page asks for the rest ("keep"), so that keeping them never
 // competes with the engine's download.
 const LESSONS = [/*__LESSONS__*/];
-// How long a page waits for the network before it is given the kept copy.
+// How long a request missing from this version's copies waits for the network before it
+// is given an earlier version's copy.
 const PATIENCE_MS = 4000;
 
 const SCOPE = new URL("./", self.location.href);
 const address = (name) => new URL(name, SCOPE).href;
-const ENGINE = new Set(LESSONS.map(address));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(self.skipWaiting());
 });
 
+// Earlier versions' copies are not dropped when this version starts: they serve a reader
+// offline until this version has kept the same files again (see ``forgetEarlier``).
 self.addEventListener("activate", (event) => {
-  event.waitUntil(caches.keys()
-    .then((names) => Promise.all(names
-      .filter((name) => name.startsWith("celestia-") && name !== CACHE)
-      .map((name) => caches.delete(name))))
-    .then(() => self.clients.claim()));
+  event.waitUntil(self.clients.claim());
 });
+
+/* The caches of earlier versions, newest last. */
+async function earlierCaches() {
+  const names = await caches.keys();
+  return names.filter((name) => name.startsWith("celestia-") && name !== CACHE);
+}
+
+/* Drop the earlier versions' copies of ``names`` (this version keeps them now), and every
+   earlier cache left empty. */
+async function forgetEarlier(names) {
+  const urls = new Set(names.map(address));
+  for (const name of await earlierCaches()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const url = new URL(request.url);
+      if (urls.has(url.origin + url.pathname)) await cache.delete(request);
+    }
+    if ((await cache.keys()).length === 0) await caches.delete(name);
+  }
+}
 
 /* Keep every file of ``names`` not kept yet, telling ``progress`` how far it is; whether
    all of them are kept. */
@@ -56,6 +74,7 @@ async function keepAll(names, progress) {
     done += 1;
     if (progress) progress(done, names.length);
   }
+  if (kept) await forgetEarlier(names);
   return kept;
 }
 
@@ -84,27 +103,24 @@ function keep(event, cache, request, response) {
   return response;
 }
 
-async function fromCacheFirst(event) {
-  const cache = await caches.open(CACHE);
-  const kept = await cache.match(event.request, { ignoreSearch: true });
-  if (kept) return kept;
-  return keep(event, cache, event.request, await fetch(event.request));
-}
-
-/* The newest copy from the network; the kept one when the network fails, or when it is
-   slow to answer and a copy is kept. */
-async function fromNetworkFirst(event) {
+/* This version's copy at once: the version is made from every file's contents and the
+   browser looks for a new version of this script at each visit, so a copy kept by this
+   version is the newest. Otherwise the network; an earlier version's copy when the
+   network fails, or when it is slow to answer and such a copy is kept. */
+async function respond(event) {
   const request = event.request;
   const cache = await caches.open(CACHE);
-  const kept = cache.match(request, { ignoreSearch: true });
+  const copy = await cache.match(request, { ignoreSearch: true });
+  if (copy) return copy;
+  const earlier = caches.match(request, { ignoreSearch: true });
   const network = fetch(request).then((response) => keep(event, cache, request, response));
   const late = new Promise((resolve) => setTimeout(resolve, PATIENCE_MS))
-    .then(() => kept).then((copy) => copy || network);
+    .then(() => earlier).then((old) => old || network);
   try {
     return await Promise.race([network, late]);
   } catch (error) {
-    const copy = await kept;
-    if (copy) return copy;
+    const old = await earlier;
+    if (old) return old;
     throw error;
   }
 }
@@ -113,8 +129,5 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || !url.href.startsWith(SCOPE.href)) return;
-  const where = url.origin + url.pathname;
-  // The engine's files are versioned with this script: from the cache first. Every page
-  // of the rulebook: the newest from the network, the kept copy offline.
-  event.respondWith(ENGINE.has(where) ? fromCacheFirst(event) : fromNetworkFirst(event));
+  event.respondWith(respond(event));
 });

@@ -149,8 +149,18 @@
   document.addEventListener("DOMContentLoaded", function () {
     L.mount();
     var first = wantedLesson();
-    L.startEngine();
-    if (first) { L.openLesson(first); } else { L.draw(); }
+    if (first) {
+      // The engine starts once the lesson's first screen is drawn: on a phone its start
+      // would otherwise hold that screen up.
+      var start = function () {
+        L.startEngine();
+        if (state.engine === "loading") { L.drawNote(); } else { L.draw(); }  // why not
+      };
+      L.openLesson(first).then(start, start);
+    } else {
+      L.startEngine();
+      L.draw();
+    }
   });
 
   Object.assign(L, { stored: stored, store: store, parsed: parsed, storedLessons: storedLessons,

@@ -33,9 +33,7 @@
   }
   // In the page's language's own way: "42 %" in French, "42%" in English and Hungarian.
   function percent() {
-    try {
-      return new Intl.NumberFormat(data.language, { style: "percent" }).format(state.fraction);
-    } catch (error) { return Math.round(state.fraction * 100) + "%"; }
+    return fill(data.percent, { percent: Math.round(state.fraction * 100) });
   }
   function fill(text, values) {
     return text.replace(/\{(\w+)\}/g, function (all, name) {

@@ -230,7 +230,12 @@
     }
     state.early = { id: id, nodes: [], node: 0, actions: [] };
     L.draw();
-    return fetch("_learn/" + encodeURIComponent(id) + ".json").then(function (response) {
+    // Asked for already by the page's head when its address named this lesson.
+    var early = window.celestiaPrepared;
+    window.celestiaPrepared = null;
+    var response = early && early.id === id ? early.response
+      : fetch("_learn/" + encodeURIComponent(id) + ".json");
+    return response.then(function (response) {
       return response.ok ? response.json() : null;
     }).then(function (prepared) {
       if (prepared && prepared.nodes && state.engine !== "ready" && state.early &&
