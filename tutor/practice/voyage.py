@@ -68,8 +68,10 @@ from ..engine.data import ANSWERS, EQUIPMENT, HAZARDS, JETPACK, TURBO
 from . import odds
 from .odds import CRASH_PHASES, View
 
-#: The cards of a hand that the voyage model follows, in the order of a hand key.
+#: The cards of a hand that the voyage model follows, in the order of a hand key: the
+#: Equipment in the order of the hazards they answer (``pay_after`` relies on it).
 KEY_CARDS: tuple[str, ...] = (*EQUIPMENT, TURBO, JETPACK)
+assert tuple(ANSWERS[h] for h in HAZARDS) == EQUIPMENT
 _TURBO = len(EQUIPMENT)
 _JETPACK = _TURBO + 1
 
@@ -120,22 +122,22 @@ def pay_after(hand: HandKey, hazards: HazardKey) -> HandKey | None:
     Equipment first, Turbos for the rest: any other payment leaves a hand with a Turbo
     fewer and an Equipment card more, and a Turbo can stand in for that card later.
     """
-    short = 0
-    after = list(hand)
-    for i, need in enumerate(hazards):
-        if need:
-            used = min(need, hand[i])
-            after[i] -= used
-            short += need - used
-    if short > hand[_TURBO]:
+    # Spelt out for the four hazards: the voyage model asks this for every roll of every
+    # hand it meets.
+    c0, c1, c2, c3, turbos, jetpacks = hand
+    h0, h1, h2, h3 = hazards
+    short = (h0 - c0 if h0 > c0 else 0) + (h1 - c1 if h1 > c1 else 0) \
+        + (h2 - c2 if h2 > c2 else 0) + (h3 - c3 if h3 > c3 else 0)
+    if short > turbos:
         return None
-    after[_TURBO] -= short
-    return tuple(after)
+    return (c0 - h0 if c0 > h0 else 0, c1 - h1 if c1 > h1 else 0,
+            c2 - h2 if c2 > h2 else 0, c3 - h3 if c3 > h3 else 0, turbos - short, jetpacks)
 
 
 def covers(hand: HandKey, hazards: HazardKey) -> bool:
     """True when Equipment alone pays (then the captain must pay, §3.4)."""
-    return all(hand[i] >= need for i, need in enumerate(hazards))
+    return hand[0] >= hazards[0] and hand[1] >= hazards[1] and hand[2] >= hazards[2] \
+        and hand[3] >= hazards[3]
 
 
 # --- A hidden captain --------------------------------------------------------------------
@@ -394,6 +396,9 @@ class Voyage:
         self._nothing: dict[int, float] = {}
         self._crashes: dict[tuple, float] = {}
         self._departures: dict[tuple, tuple[frozenset[int], bool, bool]] = {}
+        self._captains: dict[tuple[int, frozenset[int]], int] = {}
+        #: The dice rolled at each step (to reach ``cities[k + 1]``).
+        self.counts = [data.dice_to_reach(c) for c in self.cities[1:]]
 
     def _after_dice(self) -> Table:
         view = self.view
@@ -492,7 +497,11 @@ class Voyage:
         table = self.now if table is None else table
         if k >= len(self.cities) - 1:
             return self.last_city(captain, spy, table[0])
-        return self.before_roll(k, self.next_captain(captain, table[0]), hand, spy, table)
+        turn = (captain, table[0])
+        following = self._captains.get(turn)
+        if following is None:
+            following = self._captains[turn] = self.next_captain(captain, table[0])
+        return self.before_roll(k, following, hand, spy, table)
 
     def last_city(self, captain: int, spy: int = 0,
                   aboard: frozenset[int] | None = None) -> float:
@@ -518,19 +527,20 @@ class Voyage:
         if found is not None:
             return found
         aboard, sizes = table
-        count = data.dice_to_reach(self.cities[k + 1])
+        count = self.counts[k]
         rule = self.rules[k]
         # Who is aboard once the others have decided: everyone, or those the pile left
         # aboard; and whether the player may still leave.
         staying, free, rest = self._leaving(k, aboard, captain)
-        tables = {True: table, False: (staying, sizes)}
-        crashes: dict[bool, float] = {}
+        left = (staying, sizes)
+        crashes: list[float | None] = [None, None]  # after the others leave, stay
 
         def crash_of(stay: bool) -> float:
-            if stay not in crashes:
-                crashes[stay] = self.crash_value(k, captain, hand, spy, tables[stay],
-                                                 stay or rest)
-            return crashes[stay]
+            found = crashes[stay]
+            if found is None:
+                found = crashes[stay] = self.crash_value(
+                    k, captain, hand, spy, table if stay else left, stay or rest)
+            return found
 
         value = 0.0
         if captain == self.seat and hand is not None:
@@ -540,7 +550,7 @@ class Voyage:
                 if after is None:
                     value += chance * crash
                 else:
-                    paid = self.arrive(k + 1, captain, after, spy, tables[stay])
+                    paid = self.arrive(k + 1, captain, after, spy, table if stay else left)
                     value += chance * (paid if forced or paid > crash else crash)
         else:
             pool = self.pool_now if k == 0 else self.pool_later
@@ -549,7 +559,8 @@ class Voyage:
             smaller = tuple(round(n - paid, 3) if p == captain else n
                             for p, n in enumerate(sizes))
             for stay, part in steps.items():
-                arrive = self.arrive(k + 1, captain, hand, spy, (tables[stay][0], smaller))
+                arrive = self.arrive(k + 1, captain, hand, spy,
+                                     (aboard if stay else staying, smaller))
                 value += part.passenger(leave if stay or free else None, crash_of(stay),
                                         arrive)
         alone = self.leave_at(k, spy) if len(aboard) == 1 else None
