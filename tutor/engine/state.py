@@ -150,6 +150,9 @@ _ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {
     for n in range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)
 }
 
+#: The same without the seat itself: the passengers' order when it is captain.
+_OTHERS = {n: tuple(order[:-1] for order in orders) for n, orders in _ORDERS.items()}
+
 # Building events is the engine's most frequent job: skip NamedTuple's keyword handling.
 _new_tuple = tuple.__new__
 #: A treasure's value (``Treasure.value``), as a C function for ``map``.
@@ -288,6 +291,7 @@ class State:
                 players=n,
             )
         self._order = _ORDERS[n]
+        self._others = _OTHERS[n]
         self.phase = SETUP
         self.actor = CHANCE
         self.captain = self.options.first_captain
@@ -377,7 +381,7 @@ class State:
     def passengers(self) -> list[int]:
         """Players aboard other than the captain, from the captain's left (§3.2)."""
         aboard = self.aboard
-        return [p for p in self._order[self.captain][:-1] if aboard[p]]
+        return [p for p in self._others[self.captain] if aboard[p]]
 
     def legal_actions(self, player: int | None = None) -> list[str]:
         """The actions open to ``player`` (default: whoever decides now).
@@ -414,7 +418,7 @@ class State:
         (citing the rule) or ``ChanceError``, leaving the state unchanged.
         """
         actor = self.actor
-        if actor == TERMINAL:
+        if actor < 0 and actor == TERMINAL:
             raise IllegalAction("5", N_("The game is over; no more moves can be made."),
                                 action=str(action))
         if player is not None and player != actor:
@@ -437,7 +441,7 @@ class State:
                                 N_("A move is written as text, such as \"stay\" or \"pass\"."),
                                 action=repr(action))
         self._events = events = []
-        if actor == CHANCE:
+        if actor < 0:  # chance (the game is not over)
             self._apply_chance(action)
         else:
             _HANDLERS[self.phase](self, action, actor)
@@ -726,7 +730,11 @@ class State:
             self._emit("must-stay", N_("The pile of city {city} is empty, so nobody can "
                                        "leave here: the passengers stay aboard."),
                        {"city": self.city})
-        self._open_window()
+        # The power window opens.
+        self._window = self._order[self.captain]
+        self._wi = 0
+        self._passes = 0
+        self._advance_window()
 
     def _lone(self, action: str, actor: int) -> None:
         if action == TAKE:
@@ -776,13 +784,6 @@ class State:
     def _eject_targets(self, p: int) -> list[int]:
         """Who ``p`` may eject: passengers aboard, never the captain nor ``p`` (§4.1)."""
         return [t for t in self.passengers() if t != p]
-
-    def _open_window(self) -> None:
-        self.phase = WINDOW
-        self._window = self._order[self.captain]
-        self._wi = 0
-        self._passes = 0
-        self._advance_window()
 
     def _advance_window(self) -> None:
         """Ask the next player who has a card to play; the others pass without a word.
