@@ -19,7 +19,13 @@ an estimate, computed by exact dynamic programming over a simplified game:
   its owner: when he pays, his hand loses the cards he pays on average (when he pays),
   so that at his next captaincy, later in the voyage, it is that much smaller. (The
   average rather than each roll's count keeps one hand size per path of the voyage and
-  the answer within the advice's time budget: ``benchmarks/odds.py``.)
+  the answer within the advice's time budget: ``benchmarks/odds.py``.) Which cards his
+  hand keeps is not followed: each of his captaincies draws it afresh at its size, though
+  a captain who paid with his Compass holds fewer Compasses later. Over a whole voyage
+  of two or three players with long hands this makes staying look up to about 0.4 points
+  better than it is (``benchmarks/coach_accuracy.py``: 8.5 against 8.1 for the issue's
+  3 players at city 1); following each hand's cards would multiply the paths by the
+  hazards of every roll.
 * **Your own hand is known**: as captain you pay with the fewest Turbos (a Turbo can do
   whatever an Equipment card can, so keeping Turbos never hurts), or announce a crash
   when that is worth more; the cards you pay leave your hand for the later steps.
