@@ -2,7 +2,7 @@
 answer is judged (by the screens the build prepared), and how soon the rules engine has
 taken over, on a phone.
 
-    python benchmarks/web.py [--site FOLDER] [--lesson ID] [--runs N]
+    python benchmarks/web.py [--site FOLDER] [--lesson ID] [--runs N] [--every-lesson]
 
 Builds the site (or takes ``--site``) and serves it as a static host does (gzip for the
 files that compress), through a link throttled like Lighthouse's mobile profile: 150 ms
@@ -24,6 +24,10 @@ taken over (its first screen). Then the medians:
     web answer: <ms> until the first answer is judged, first visit; <ms> on a later visit
     web engine: <ms> until the engine has taken over, first visit; <ms> on a later visit
     web: <KB> to first question, <ms> to first question
+
+``--every-lesson`` then does the same for the first answer of every lesson whose first
+decision is a question: each on a first visit (a new profile) and on a later one (one
+profile that has kept the site), with the slowest and the medians.
 """
 
 from __future__ import annotations
@@ -46,12 +50,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "site"))
-
-from conftest import Page, chromium_path  # noqa: E402  (the site tests' DevTools client)
 
 from tutor.site.build import build  # noqa: E402
 from tutor.site.serve import Handler, address  # noqa: E402
+from tutor.tools.chromium import Page, chromium_path  # noqa: E402  (the tests' DevTools client)
 
 #: Lighthouse's mobile profile ("slow 4G" and a mid-range phone's CPU).
 LATENCY_MS = 150
@@ -256,6 +258,66 @@ def visit(tab: Tab, url: str, link: Link) -> dict[str, float]:
             "network_kb": (link.sent - sent) / 1024, "offline_ms": offline}
 
 
+def first_answer(tab: Tab, url: str) -> float:
+    """Open ``url`` with no progress kept; when its first answer is judged (ms)."""
+    tab.send("Page.navigate", url="about:blank")
+    tab.send("Storage.clearDataForOrigin", origin=url.split("/en/")[0],
+             storageTypes="local_storage")
+    tab.send("Page.navigate", url=url)
+    tab.wait_for("window.__learn && window.__learn.answered", timeout=600)
+    return float(tab.evaluate("window.__learn.answered"))
+
+
+def asking_lessons(site: Path) -> list[str]:
+    """The lessons whose first decision is a question (their prepared screens hold it)."""
+    found = []
+    for path in sorted((site / "en" / "_learn").glob("*.json")):
+        nodes = json.loads(path.read_text(encoding="utf-8")).get("nodes", [])
+        first = next((n for n in nodes if n.get("choose")), None)
+        if first is not None and first["lesson"].get("pause") == "ask":
+            found.append(path.stem)
+    return found
+
+
+def every_lesson(site: Path, server: http.server.ThreadingHTTPServer, link: Link,
+                 work: Path) -> None:
+    """The first answer of every lesson that starts with a question: on a first visit
+    (a new profile each), then on a later visit (one profile that has kept the site)."""
+    lessons = asking_lessons(site)
+    base = f"{address(server)}en/learn.html#"
+    cold: dict[str, float] = {}
+    for lesson in lessons:
+        profile = work / f"cold-{lesson}"
+        profile.mkdir()
+        process, tab = open_browser(profile)
+        try:
+            cold[lesson] = first_answer(tab, base + lesson)
+        finally:
+            tab.socket.close()
+            process.terminate()
+            process.wait(timeout=30)
+        time.sleep(1)  # the closed tab's downloads leave the link
+    profile = work / "warm"
+    profile.mkdir()
+    process, tab = open_browser(profile)
+    try:
+        visit(tab, base + lessons[0], link)
+        warm = {lesson: first_answer(tab, base + lesson) for lesson in lessons}
+    finally:
+        tab.socket.close()
+        process.terminate()
+        process.wait(timeout=30)
+    for lesson in lessons:
+        print(f"  {lesson:<18} first answer judged {cold[lesson]:6.0f} ms first visit, "
+              f"{warm[lesson]:6.0f} ms later visit")
+    slow_cold = max(cold, key=cold.__getitem__)
+    slow_warm = max(warm, key=warm.__getitem__)
+    print(f"web every lesson: {len(lessons)} lessons start with a question; first answer "
+          f"judged within {cold[slow_cold]:.0f} ms on a first visit (slowest: {slow_cold}), "
+          f"{warm[slow_warm]:.0f} ms on a later visit (slowest: {slow_warm}); medians "
+          f"{statistics.median(cold.values()):.0f} and {statistics.median(warm.values()):.0f} ms")
+
+
 def runtime_bytes(site: Path) -> int:
     return sum(p.stat().st_size for p in (site / "_learn").rglob("*") if p.is_file())
 
@@ -266,6 +328,9 @@ def main() -> int:
     parser.add_argument("--site", type=Path, help="a site already built (default: build one)")
     parser.add_argument("--lesson", default="goal")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--every-lesson", action="store_true",
+                        help="also time the first answer of every lesson that starts with "
+                             "a question, first and later visit")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="celestia-web-"))
     try:
@@ -317,6 +382,8 @@ def main() -> int:
         print(f"web engine: {judged:.0f} ms until the engine has taken over, first visit; "
               f"{again:.0f} ms on a later visit")
         print(f"web: {kb:.0f} KB to first question, {ms:.0f} ms to first question")
+        if args.every_lesson:
+            every_lesson(site, server, link, work)
         server.shutdown()
     finally:
         shutil.rmtree(work, ignore_errors=True)

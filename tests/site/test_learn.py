@@ -636,6 +636,34 @@ def test_the_list_before_the_engine_comes_from_the_stored_progress(site: Path,
     browser.evaluate("localStorage.clear()")
 
 
+#: Run in the lessons' page before the engine is ready: read on to the first question and
+#: tap a wrong answer; what the page then shows.
+TAP_WRONG_EARLY = """(async () => {
+  const root = document.getElementById('celestia-learn');
+  for (let i = 0; i < 400 && !root.querySelector('.celestia-choice'); i++) {
+    const go = root.querySelector('.celestia-lesson[data-pause="say"] .celestia-primary');
+    if (go) { go.click(); }
+    await new Promise(resolve => setTimeout(resolve, 10));
+  }
+  const texts = sel => Array.from(root.querySelectorAll(sel)).map(e => e.textContent);
+  const choices = root.querySelectorAll('.celestia-choice');
+  const wrong = Array.from(choices).find(b => b.dataset.key !== RIGHT);
+  wrong.click();
+  return {views: Number(root.dataset.views || 0), key: wrong.dataset.key,
+          feedback: texts('.celestia-feedback .celestia-entry'),
+          choices: texts('.celestia-choice'),
+          waiting: !!root.querySelector('.celestia-learn-waiting')};
+})()"""
+
+#: What the lessons' page shows now: the feedback and the choices.
+ON_SHOW = """(root => ({
+  views: Number(root.dataset.views || 0),
+  feedback: Array.from(root.querySelectorAll('.celestia-feedback .celestia-entry'))
+    .map(e => e.textContent),
+  choices: Array.from(root.querySelectorAll('.celestia-choice')).map(e => e.textContent)
+}))(document.getElementById('celestia-learn'))"""
+
+
 def test_answers_before_the_engine_are_judged_at_once(served: str, player: Player) -> None:
     """Tapped before the engine is ready, an answer is judged at once by the screens the
     build prepared (a wrong one too: its feedback shows); once ready, the engine replays
@@ -645,35 +673,49 @@ def test_answers_before_the_engine_are_judged_at_once(served: str, player: Playe
     player.fresh(f"{served}en/learn.html")
     browser.open("about:blank")
     browser.open(f"{served}en/learn.html#{lesson.id}")
-    right = json.dumps(first_right_key(lesson))
-    taken = browser.evaluate("""(async () => {
-      const root = document.getElementById('celestia-learn');
-      for (let i = 0; i < 400 && !root.querySelector('.celestia-choice'); i++) {
-        const go = root.querySelector('.celestia-lesson[data-pause="say"] .celestia-primary');
-        if (go) { go.click(); }
-        await new Promise(resolve => setTimeout(resolve, 10));
-      }
-      const texts = sel => Array.from(root.querySelectorAll(sel)).map(e => e.textContent);
-      const choices = root.querySelectorAll('.celestia-choice');
-      const wrong = Array.from(choices).find(b => b.dataset.key !== RIGHT);
-      wrong.click();
-      return {views: Number(root.dataset.views || 0), key: wrong.dataset.key,
-              feedback: texts('.celestia-feedback .celestia-entry'),
-              choices: texts('.celestia-choice'),
-              waiting: !!root.querySelector('.celestia-learn-waiting')};
-    })()""".replace("RIGHT", right))
+    taken = browser.evaluate(TAP_WRONG_EARLY.replace("RIGHT",
+                                                     json.dumps(first_right_key(lesson))))
     assert taken["views"] == 0, "the engine was ready before the answer could be given"
     assert taken["feedback"] and not taken["waiting"]
     browser.wait_for("Number(document.getElementById('celestia-learn').dataset.views || 0) > 0",
                      timeout=180)
-    screen = browser.evaluate("""(root => ({
-      feedback: Array.from(root.querySelectorAll('.celestia-feedback .celestia-entry'))
-        .map(e => e.textContent),
-      choices: Array.from(root.querySelectorAll('.celestia-choice')).map(e => e.textContent)
-    }))(document.getElementById('celestia-learn'))""")
-    assert screen == {"feedback": taken["feedback"], "choices": taken["choices"]}
+    screen = browser.evaluate(ON_SHOW)
+    assert (screen["feedback"], screen["choices"]) == (taken["feedback"], taken["choices"])
     stored = json.loads(browser.evaluate("localStorage.getItem('celestia-tutor-progress')"))
     assert stored["lessons"][lesson.id]["inputs"] == [taken["key"]]
+
+
+def test_an_answer_before_the_engine_outlives_a_reload(served: str, player: Player) -> None:
+    """An answer judged by the prepared screens is kept in the browser until the engine
+    has replayed it: the page reloaded before the engine was ready (here it cannot start
+    in the first visit) shows it again, and the engine, once ready, replays it into the
+    progress."""
+    browser = player.browser
+    lesson = LESSONS[2]
+    url = f"{served}fr/learn.html#{lesson.id}"
+    player.fresh(f"{served}fr/learn.html")
+    hold = browser.send("Page.addScriptToEvaluateOnNewDocument",
+                        source="window.Worker = undefined;")["identifier"]
+    try:
+        browser.open("about:blank")
+        browser.open(url)
+        taken = browser.evaluate(TAP_WRONG_EARLY.replace(
+            "RIGHT", json.dumps(first_right_key(lesson))))
+    finally:
+        browser.send("Page.removeScriptToEvaluateOnNewDocument", identifier=hold)
+    assert taken["views"] == 0 and taken["feedback"]
+    browser.open("about:blank")
+    browser.open(url)
+    browser.wait_for("!!document.querySelector('#celestia-learn .celestia-feedback "
+                     ".celestia-entry')", timeout=60)
+    again = browser.evaluate(ON_SHOW)
+    assert (again["feedback"], again["choices"]) == (taken["feedback"], taken["choices"])
+    browser.wait_for("Number(document.getElementById('celestia-learn').dataset.views || 0) > 0",
+                     timeout=180)
+    assert browser.evaluate(ON_SHOW)["feedback"] == taken["feedback"]
+    stored = json.loads(browser.evaluate("localStorage.getItem('celestia-tutor-progress')"))
+    assert stored["lessons"][lesson.id]["inputs"] == [taken["key"]]
+    assert browser.evaluate("localStorage.getItem('celestia-tutor-progress.early')") is None
 
 
 def first_right_key(lesson: Lesson) -> str:

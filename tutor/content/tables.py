@@ -66,13 +66,16 @@ def _faces(tr: Translator) -> Rows:
 
 #: A no-break space: a count, its × and what it counts never part at the end of a line.
 NBSP = "\u00a0"
+#: A word joiner after a hyphen: "Longue-vue" stays whole on a line too.
+HYPHEN_JOINED = "-\u2060"
 
 
 def _pile(city: int, tr: Translator) -> str:
     parts = [f"{count}{NBSP}×{NBSP}{value}" for value, count in data.TREASURE_PILES[city]]
     spyglasses = sum(1 for card in data.pile_composition(city) if card.is_spyglass)
     if spyglasses:
-        name = tr.gettext(CARD_LABELS[data.SPYGLASS]).replace(" ", NBSP)
+        # Within a list, the glossary's word as running text writes it ("1 × távcső").
+        name = str(tr.term(data.SPYGLASS)).replace(" ", NBSP).replace("-", HYPHEN_JOINED)
         parts.append(f"{spyglasses}{NBSP}×{NBSP}{name}")
     return ", ".join(parts)
 

@@ -12,7 +12,6 @@ from functools import cache
 from typing import Any
 
 from ..engine import data
-from ..grammar import Listing
 
 
 def _hand_groups() -> list[tuple[int, int, int]]:
@@ -54,6 +53,9 @@ def _list(items: list[int] | tuple[int, ...], language: str) -> str:
     ("{spyglass_cities:a -es}" → "az 1-es, a 2-es, a 4-es és a 6-os")."""
     # start-up: the command-line lookups (benchmarks/lookup.py)
     from babel.lists import format_list
+
+    # start-up: the command-line lookups (benchmarks/lookup.py)
+    from ..grammar import Listing
 
     locale = LIST_LOCALES.get(language, language)
 
@@ -150,6 +152,9 @@ class Values(Mapping[str, Any]):
             elif name in LOCALISED and self.plain_lists:
                 # A Listing, so that a translation's grammar spec ({cities:a -es}) still
                 # applies: the text around it is indexed in its own language.
+                # start-up: only when a list is filled in (benchmarks/lookup.py)
+                from ..grammar import Listing
+
                 self._cache[name] = Listing("", LIST_ITEMS[name](), lambda words: "")
             elif name in LOCALISED:
                 self._cache[name] = LOCALISED[name](self.language)

@@ -26,9 +26,10 @@ from contextlib import contextmanager
 from html import escape
 from pathlib import Path
 
+from .. import i18n, pseudo
 from ..engine.messages import N_, CelestiaError
 from ..file_errors import Reason, os_reason
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, Translator
 from ..storage import state_dir, write_new
 from ..web.publish import offline_files, publish
 from . import DOCS_DIR, SITE_TITLE, offline
@@ -97,8 +98,11 @@ def _stop_on_signals() -> Iterator[None]:
 
 def sphinx_command(language: str, out: Path, work: Path, strict: bool,
                    builder: str = "html") -> list[str]:
+    # In the pseudo-language (tutor.pseudo, this process's English), Sphinx builds the
+    # English pages through it too (tutor.site.extension).
+    told = pseudo.CODE if language == DEFAULT_LANGUAGE and i18n.PSEUDO_ON else language
     command = [sys.executable, "-m", "sphinx", "-b", builder, "-E", "-q",
-               "-D", f"language={language}", "-d", str(work / "doctrees" / builder / language),
+               "-D", f"language={told}", "-d", str(work / "doctrees" / builder / language),
                str(DOCS_DIR), str(out)]
     if strict:
         command[5:5] = ["-W", "--keep-going"]

@@ -27,6 +27,7 @@ from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
+from .. import i18n, pseudo
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from . import SITE_TITLE, links, offline, scoreform, search_index
@@ -188,6 +189,12 @@ def _builder_inited(app: Sphinx) -> None:
 
 
 def _config(app: Sphinx, config: Config) -> None:
+    if config.language == pseudo.CODE and i18n.pseudo_allowed():
+        # The pseudo-language's build (tutor.tools.pseudo_site): the English site with
+        # every catalog's text through "qps"; Sphinx's own words stay English, so that
+        # the check finds those the page shows.
+        i18n.use_pseudo()
+        config.language = i18n.DEFAULT_LANGUAGE
     tr = translator(config)
     config.html_title = tr.gettext(SITE_TITLE)
     config.html_short_title = tr.gettext(N_("Celestia rules"))

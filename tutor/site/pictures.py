@@ -27,10 +27,25 @@ def _svg(width: int, height: int, title: str, body: list[str]) -> str:
             f"<title>{title_text}</title>{''.join(body)}</svg>")
 
 
+#: A generous width of a serif letter, in ems (bold included): a label estimated wider
+#: than its room is squeezed into it.
+LETTER_WIDTH = 0.62
+
+
+def _fit(text: str, size: int, room: float | None) -> str:
+    """The attributes that squeeze ``text`` into ``room`` pixels where it may not fit (a
+    picture does not wrap, and a language's word may be twice the English one)."""
+    if room is None or len(text) * size * LETTER_WIDTH <= room:
+        return ""
+    return f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"'
+
+
 def _text(x: float, y: float, text: str, size: int = 14, weight: str = "normal",
-          fill: str = "#1b1b1b") -> str:
+          fill: str = "#1b1b1b", room: float | None = None) -> str:
+    """A label centred on ``x``, at most ``room`` pixels wide."""
     return (f'<text x="{x:g}" y="{y:g}" text-anchor="middle" font-size="{size}" '
-            f'font-weight="{weight}" fill="{fill}" {FONT}>{escape(text)}</text>')
+            f'font-weight="{weight}" fill="{fill}" {FONT}{_fit(text, size, room)}>'
+            f"{escape(text)}</text>")
 
 
 def face(kind: str, x: float, y: float, size: float = 60) -> str:
@@ -88,7 +103,7 @@ def die_faces(tr: Translator) -> str:
         x = cell * (i % per_row) + (cell - size) / 2
         y = 10 + (i // per_row) * (size + 46)
         body.append(face(kind, x, y, size))
-        body.append(_text(x + size / 2, y + size + 24, label(kind, tr.language), 15))
+        body.append(_text(x + size / 2, y + size + 24, label(kind, tr), 15, room=cell - 8))
     title = tr.format(N_("The {count} faces of an Event die"), count=len(faces))
     return _svg(WIDTH, 10 + rows * (size + 46), title, body)
 
@@ -98,7 +113,7 @@ def _card(x: float, y: float, width: float, height: float, colour: str, text: st
     return (f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height:g}" rx="8" '
             f'fill="{colour}" stroke="#333" stroke-width="1.5"/>'
             + _text(x + width / 2, y + height / 2 + 5, text, 15, "bold",
-                    "#ffffff" if dark else "#1b1b1b"))
+                    "#ffffff" if dark else "#1b1b1b", room=width - 12))
 
 
 def hazards(tr: Translator) -> str:
@@ -108,13 +123,15 @@ def hazards(tr: Translator) -> str:
     for i, hazard in enumerate(data.HAZARDS):
         y = 10 + i * row
         body.append(face(hazard, 8, y, size))
+        name = label(hazard, tr)
+        # From the face to the arrow.
         body.append(f'<text x="66" y="{y + size / 2 + 5:g}" font-size="15" fill="#1b1b1b" '
-                    f'{FONT}>{escape(label(hazard, tr.language))}</text>')
+                    f'{FONT}{_fit(name, 15, 124)}>{escape(name)}</text>')
         body.append(f'<path d="M196,{y + size / 2:g} h36 m-10,-7 l10,7 l-10,7" fill="none" '
                     f'stroke="#555" stroke-width="2.5"/>')
         equipment = data.ANSWERS[hazard]
         body.append(_card(242, y + 3, 152, size - 6, PAINT[data.FACE_COLOURS[hazard]],
-                          label(equipment, tr.language)))
+                          label(equipment, tr)))
     title = tr.gettext(N_("Each hazard and the Equipment card that answers it"))
     return _svg(WIDTH, 10 + len(data.HAZARDS) * row, title, body)
 
@@ -148,7 +165,8 @@ def route(tr: Translator) -> str:
         text_y = cy - radius - small - 13 if above else cy + radius + 34
         if city == data.START_CITY:
             body.append(_text(cx, text_y if above else cy + radius + 22,
-                              tr.gettext(N_("start")), SMALLEST_LABEL, "normal", "#333"))
+                              tr.gettext(N_("start")), SMALLEST_LABEL, "normal", "#333",
+                              room=step - 6))
             continue
         dice = data.dice_to_reach(city)
         left = cx - (dice * small + (dice - 1) * gap) / 2
@@ -157,7 +175,8 @@ def route(tr: Translator) -> str:
                         f'width="{small}" height="{small}" rx="2" fill="#fff" stroke="#333" '
                         f'stroke-width="1.3"/>')
         body.append(_text(cx, text_y, tr.ngettext("{count} die", "{count} dice", dice)
-                          .format(count=dice), SMALLEST_LABEL, "normal", "#333"))
+                          .format(count=dice), SMALLEST_LABEL, "normal", "#333",
+                          room=step - 6))
     title = tr.format(N_("The route of the {count} cities, with the Event dice rolled to "
                          "reach each one"), count=len(cities))
     return _svg(WIDTH, top + row + radius + labels, title, body)

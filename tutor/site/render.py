@@ -22,6 +22,7 @@ from ..cli import COMMANDS
 from ..content import about, faq, rules
 from ..engine import Options, data
 from ..engine.messages import N_, CelestiaError
+from ..glossary import concepts as glossary_concepts
 from ..glossary import definition_params
 from ..i18n import Translator
 from ..lessons.library import load_all
@@ -239,8 +240,17 @@ def _picture(name: str, tr: Translator, depth: int) -> str:
     return rst.directive("celestia-picture", name)
 
 
+#: In a command line of pages.yaml, a glossary term as the page's reader types it.
+TYPED = re.compile(r"\{typed:([\w-]+)\}")
+
+
 def _code(lines: list[str], tr: Translator, depth: int) -> str:
-    return rst.literal(lines)
+    """Command lines as typed. ``{typed:ID}`` is the glossary concept ID in the page's
+    language, as a person types it (``celestia glossary boussole`` on a French page: the
+    commands take the three languages), ``{language}`` the page's language code."""
+    by_id = {concept.id: concept for concept in glossary_concepts()}
+    return rst.literal([TYPED.sub(lambda m: by_id[m.group(1)].typed(tr.language), line)
+                        .replace("{language}", tr.language) for line in lines])
 
 
 def _see(page_ids: list[str], tr: Translator, depth: int) -> str:

@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
-from ..glossary import concepts, engine_term
+from ..i18n import Translator
 
 
-def term(identifier: str, language: str) -> str:
-    """The word for an engine identifier (``compass``, ``fog``…) or a glossary concept id."""
-    word = engine_term(identifier, language)
-    if word is None:
-        for concept in concepts():
-            if concept.id == identifier:
-                return concept.term(language)
-        raise KeyError(identifier)
-    return word
-
-
-def label(identifier: str, language: str) -> str:
-    """``term`` with a capital first letter, for headings, table cells and pictures."""
-    word = term(identifier, language)
+def label(identifier: str, tr: Translator) -> str:
+    """The glossary's word for an engine identifier (``compass``, ``fog``…) with a capital
+    first letter, for pictures: the translator's word, as every other text names it."""
+    word = str(tr.term(identifier))
     return word[:1].upper() + word[1:]

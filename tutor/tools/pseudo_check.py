@@ -24,6 +24,7 @@ import re
 import sys
 import tempfile
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,8 @@ WORD = re.compile(r"[^\W\d_]{2,}")
 IDENT = re.compile(r"^[ \t]*[a-z0-9][a-z0-9.-]*(?=[ \t]{2,}|$)|\{[a-z,]+\}", re.MULTILINE)
 
 
-def _data_words() -> set[str]:
+@cache
+def _data_words() -> frozenset[str]:
     """Words shown as data, not as messages: every language's glossary terms (celestia
     glossary shows the three), the languages' names (from CLDR), the commands' names."""
     words = {w for c in concepts() for terms in c.terms.values() for t in terms
@@ -60,7 +62,7 @@ def _data_words() -> set[str]:
     # The lessons' characters, at the table and on the board.
     words |= {name for lesson in load_all() for name in lesson.seats}
     # The words of lists ("a, b and c") come from CLDR with the numbers' formats.
-    return words | set(cli.COMMANDS) | {"and", "or"}
+    return frozenset(words | set(cli.COMMANDS) | {"and", "or"})
 
 
 #: Commands whose output does not pass yet, and why: reported, not failed, until fixed
@@ -119,15 +121,24 @@ def run(argv: list[str], stdin: str = "1\n1\n1\n1\n1\n") -> str:
     return out.getvalue()
 
 
+def outside_words(text: str) -> list[str]:
+    """The words of ``text`` outside any catalog's message, once each, leaving out what is
+    typed or copied (options, commands, paths, identifiers), numbers and names."""
+    outside = NOT_TEXT.sub(" ", IDENT.sub(" ", pseudo.outside_brackets(text)))
+    return list(dict.fromkeys(WORD.findall(outside)))
+
+
+def foreign_words(text: str) -> list[str]:
+    """The words of ``text`` outside any catalog's message that are not data (once each)."""
+    data = _data_words()
+    return [word for word in outside_words(text) if word not in data]
+
+
 def problems(text: str) -> list[str]:
     """Lines too long, and words outside any catalog's message."""
     found = [f"{len(line)} columns: {line!r}" for line in text.splitlines()
              if len(line) > COLUMNS]
-    outside = NOT_TEXT.sub(" ", IDENT.sub(" ", pseudo.outside_brackets(text)))
-    data = _data_words()
-    found += [f"not from a catalog: {word!r}" for word in dict.fromkeys(WORD.findall(outside))
-              if word not in data]
-    return found
+    return found + [f"not from a catalog: {word!r}" for word in foreign_words(text)]
 
 
 def _squashed(text: str) -> str:

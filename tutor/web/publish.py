@@ -40,6 +40,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from babel.numbers import format_percent
+
 from ..engine.messages import N_, CelestiaError
 from ..glossary import concepts
 from ..i18n import LANGUAGES, Translator
@@ -331,8 +333,6 @@ def percent_pattern(language: str) -> str:
     """How ``language`` writes a whole percentage, with ``{percent}`` for the number:
     "{percent}%" in English and Hungarian, "{percent} %" with a no-break space in French
     (Babel's data: a phone takes a tenth of a second to make the browser's formatter)."""
-    from babel.numbers import format_percent
-
     return format_percent(0.42, locale=language).replace("42", "{percent}")
 
 

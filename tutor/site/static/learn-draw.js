@@ -129,11 +129,23 @@
       // (on a phone it would otherwise open below the screen's edge).
       panel.scrollIntoView({ block: "start" });
     } else {
-      // A new screen starts with its board: bring it back into view if it scrolled away.
-      var head = stage.querySelector(".celestia-lesson-head");
-      if (head && head.getBoundingClientRect().top < 0) { head.scrollIntoView(); }
+      bringBoardIntoView();
     }
     state.reveal = false;
+  }
+
+  /* A new screen starts with its board: bring it back into view if it scrolled away.
+     Looked at in the next frame, whose layout is made anyway: screens drawn one after
+     the other (a phone reading on quickly) then cost one layout, not one each. */
+  var boardCheck = false;
+  function bringBoardIntoView() {
+    if (boardCheck) { return; }
+    boardCheck = true;
+    window.requestAnimationFrame(function () {
+      boardCheck = false;
+      var head = stage.querySelector(".celestia-lesson-head");
+      if (head && head.getBoundingClientRect().top < 0) { head.scrollIntoView(); }
+    });
   }
 
   function noteText() {

@@ -10,6 +10,7 @@
   if (!L) { return; }
   var root = L.root, data = L.data, state = L.state;
 
+  var EARLY_KEY = data.storage + ".early";
   var worker = null;
   var requests = {};
   var counter = 0;
@@ -132,11 +133,20 @@
     if (lesson) {
       args.lesson = lesson;
       args.actions = early && !early.resumed ? early.actions : [];
+      // Ready before the prepared screens came (after a reload): what a reload kept.
+      var kept = L.parsed(L.stored(EARLY_KEY));
+      if (!args.actions.length && kept && kept.id === lesson && kept.language === data.language &&
+          !(early && early.resumed)) {
+        args.actions = kept.actions || [];
+        state.waiting = state.waiting || kept.waiting || null;
+      }
     }
     var waiting = state.waiting;
     state.waiting = null;
-    ask("start", args).then(function () {
+    ask("start", args).then(function (answer) {
       state.early = null;
+      // Replayed (its progress is stored): nothing is left to keep.
+      if (!answer.error) { L.store(null, EARLY_KEY); }
       if (waiting) { act(waiting.op, waiting.args); }
     });
   }
@@ -182,24 +192,60 @@
   }
 
   // --- Actions -------------------------------------------------------------------------
+  /* The prepared screen that ``op`` leads to from the one on show, or null. */
+  function preparedStep(early, op, args) {
+    var node = early ? early.nodes[early.node] : null;
+    var next = !node ? null : op === "proceed" ? node.proceed
+      : op === "choose" && node.choose ? node.choose[args.position] : null;
+    return typeof next === "number" ? next : null;
+  }
+
+  /* What was done before the engine was ready, kept until the engine has replayed it: a
+     reload in the meantime (or a closed tab) loses no answer. */
+  function keepEarly() {
+    var early = state.early;
+    L.store(early && (early.actions.length || state.waiting)
+      ? JSON.stringify({ id: early.id, language: data.language, actions: early.actions,
+                         waiting: state.waiting })
+      : null, EARLY_KEY);
+  }
+
+  /* The actions kept by ``keepEarly`` for lesson ``id``, taken again on its prepared
+     screens (as far as they lead: a build since may have changed them). */
+  function restoreEarly(id) {
+    var kept = L.parsed(L.stored(EARLY_KEY));
+    if (!kept || kept.id !== id || kept.language !== data.language) { return; }
+    var early = state.early;
+    (kept.actions || []).every(function (action) {
+      var next = preparedStep(early, action.op, action.args || {});
+      if (next === null) { return false; }
+      early.node = next;
+      early.actions.push({ op: action.op, args: action.args || {} });
+      return true;
+    });
+    if (kept.waiting && early.actions.length === (kept.actions || []).length) {
+      state.waiting = kept.waiting;
+    }
+  }
+
   function act(op, args) {
     state.focus = true;
     if (state.engine === "ready") { return ask(op, args); }
     // Before the engine is ready: the prepared screens read on and judge the answers;
     // anything else waits.
     var early = state.early;
-    var node = early && !state.waiting ? early.nodes[early.node] : null;
-    var next = !node ? null : op === "proceed" ? node.proceed
-      : op === "choose" && node.choose ? node.choose[args.position] : null;
-    if (typeof next === "number") {
+    var next = early && !state.waiting ? preparedStep(early, op, args) : null;
+    if (next !== null) {
       early.node = next;
       early.actions.push({ op: op, args: args });
+      keepEarly();
       L.draw();
       return Promise.resolve();
     }
     if (op === "menu") {
       state.early = null;
       state.waiting = null;
+      keepEarly();
       history.replaceState(null, "", location.pathname + location.search);
       L.draw();
       return Promise.resolve();
@@ -208,6 +254,7 @@
     // later ones are not taken, and the page says so.
     if (state.engine === "loading" && !state.waiting) {
       state.waiting = { op: op, args: args };
+      keepEarly();
     }
     L.draw();
     return Promise.resolve();
@@ -241,6 +288,7 @@
       if (prepared && prepared.nodes && state.engine !== "ready" && state.early &&
           state.early.id === id && !state.early.actions.length) {
         state.early = { id: id, nodes: prepared.nodes, node: 0, actions: [] };
+        restoreEarly(id);
         L.draw();
       }
     }, function () { /* the engine will L.draw it */ });
