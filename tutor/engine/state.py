@@ -251,6 +251,7 @@ _MSG_LEAVE = N_("{player} leaves the airship.")
 _MSG_PAY = N_("{player} pays {cards}.")
 _MSG_ARRIVE = N_("The airship reaches city {city}.")
 _MSG_VOYAGE_END = N_("Voyage {voyage} is over.")
+_MSG_VOYAGE = N_("Voyage {voyage} begins at city {city}; {captain} is the captain.")
 
 # Requests are immutable: the frequent ones are made once.
 _ROLL_REQUESTS = {n: ChanceRequest("roll", count=n) for n in range(1, data.DICE_IN_BOX + 1)}
@@ -647,21 +648,23 @@ class State:
         self.city = route[0]
         self.aboard = [True] * self.players
         self.left_with = [None] * self.players
-        self._emit("voyage", N_("Voyage {voyage} begins at city {city}; {captain} is the "
-                                "captain."),
-                   {"voyage": self.voyage, "city": self.city,
-                    "captain": self.seats[self.captain]})
+        self._events.append(_new_tuple(Event, ("voyage", _MSG_VOYAGE, {
+            "voyage": self.voyage, "city": self.city, "captain": self.seats[self.captain]},
+            None)))
         if self.voyage > 1:
             self._pending_draws = list(self._order[self.captain - 1])
-            self._continue_draws()
+            self._continue_draws(route[1])
         else:
-            self._begin_step()
+            self._begin_step(route[1])
 
-    def _continue_draws(self) -> None:
-        """Each player draws one card at a new voyage (§3.8), reshuffling if needed (§3.9)."""
+    def _continue_draws(self, dest: int | None = None) -> None:
+        """Each player draws one card at a new voyage (§3.8), reshuffling if needed (§3.9);
+        then the first step, to ``dest`` (default: the next city on the route)."""
         pending = self._pending_draws
         draw = self.draw
         events = self._events
+        hands = self.hands
+        seats = self.seats
         while pending:
             if not draw:
                 if self.discard:
@@ -677,12 +680,11 @@ class State:
                 break
             p = pending.pop(0)
             card = draw.pop()
-            self.hands[p][card] += 1
-            events.append(_new_tuple(Event, ("draw", _MSG_DRAW,
-                                              {"player": self.seats[p]}, None)))
+            hands[p][card] += 1
+            events.append(_new_tuple(Event, ("draw", _MSG_DRAW, {"player": seats[p]}, None)))
             events.append(_new_tuple(Event, ("draw-private", _MSG_DRAW_PRIVATE,
                                               {"card": card}, p)))
-        self._begin_step()
+        self._begin_step(dest)
 
     def _begin_step(self, dest: int | None = None) -> None:
         """A step from the current city to ``dest`` (default: the next on the route)."""
