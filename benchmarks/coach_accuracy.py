@@ -317,7 +317,8 @@ class World:
         order = self.order(captain)[1:]
         size = sum(self.hands[captain].values())
         if not stays_aboard(hazard_counts(faces), size, city, plan.cities[k + 1]):
-            aboard -= set(order[order.index(me) + 1:])
+            # Those after him leave while the pile holds a treasure.
+            aboard -= set(order[order.index(me) + 1:][:self.piles[city]])
         sizes = self.sizes()
         paid = min(sum(hazard_key(faces)), size)
         smaller = tuple(n - paid if p == captain else n for p, n in enumerate(sizes))

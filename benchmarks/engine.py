@@ -6,12 +6,16 @@ Run: ``python benchmarks/engine.py [--games N] [--seed S]``. The line
 ``open_spiel`` installed: ``pip install open_spiel``, not a dependency of the project), the
 same random playouts of OpenSpiel's pure-Python ``python_liars_poker`` (N games, chance
 outcomes and actions all counted, a seeded random choice among the legal ones) run side by
-side in this process, and the ratio is printed.
+side in this process, and the ratio is printed. On a shared machine, ``--rounds R`` also
+alternates short runs of both R times (the engine, then OpenSpiel, each a R-th of its
+games) and prints each round's ratio and their median: a burst of load elsewhere then
+weighs on one round of both sides, not on one side only.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -79,6 +83,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--openspiel", type=int, default=0, metavar="GAMES")
+    parser.add_argument("--rounds", type=int, default=0)
     args = parser.parse_args()
     play(max(1, args.games // 20), args.seed + 10_000, args.players)  # warm up
     actions, seconds = play(args.games, args.seed, args.players)
@@ -100,6 +105,17 @@ def main() -> None:
               f"{os_actions / os_seconds:.0f} actions/s "
               f"({os_actions / args.openspiel:.1f} per game)")
         print(f"engine/openspiel: {ours / (os_actions / os_seconds):.2f}x the actions/s")
+        if args.rounds:
+            ratios = []
+            for r in range(args.rounds):
+                a, a_s = play(max(1, args.games // args.rounds), args.seed + r * 100_000,
+                              args.players)
+                o, o_s = openspiel(max(1, args.openspiel // args.rounds), args.seed + r) \
+                    or (0, 1.0)
+                ratios.append((a / a_s) / (o / o_s))
+            print(f"rounds: {', '.join(f'{x:.2f}' for x in ratios)}")
+            print(f"engine/openspiel: median of {args.rounds} alternating rounds "
+                  f"{statistics.median(ratios):.2f}x the actions/s")
 
 
 if __name__ == "__main__":

@@ -55,6 +55,8 @@ class Brute:
         self.aboard = aboard
         self.seat = view.me if seat is None else seat
         self.cities = [view.city] + [c for c in view.route if c > view.city]
+        #: Whether the pile here keeps a treasure once the dice shown are settled.
+        self.rest_now = True
         self.table = self.settled(frozenset(aboard), tuple(view.hand_sizes))
 
     def settled(self, ab: frozenset, sz: tuple) -> tuple[frozenset, tuple]:
@@ -65,8 +67,11 @@ class Brute:
         needs = hazard_counts(v.dice)
         if v.phase == "passengers" and not self.others_stay(0, ab, needs, sz[v.captain]):
             order = [(v.captain + i) % v.players for i in range(1, v.players)]
-            later = order[order.index(v.me) + 1:]
-            ab = frozenset(p for p in ab if p not in later or p == self.seat)
+            later = [p for p in order[order.index(v.me) + 1:] if p in ab and p != self.seat]
+            # They leave in turn while the pile holds a treasure.
+            gone = later[:v.pile_sizes[v.city]]
+            ab = frozenset(p for p in ab if p not in gone)
+            self.rest_now = len(gone) < v.pile_sizes[v.city]
         paid = min(sum(needs.values()), sz[v.captain])
         return ab, tuple(n - paid if p == v.captain else n for p, n in enumerate(sz))
 
@@ -116,17 +121,37 @@ class Brute:
         total = 0.0
         for faces in product(data.DIE_FACES, repeat=count):
             stay = self.others_stay(k, ab, hazard_counts(faces), cards)
-            left = ab if stay else frozenset(p for p in ab if p in (captain, self.seat))
-            total += self.after(k, captain, hand, spy, faces, (left, later), sz)
+            left, free, rest = (ab, True, True) if stay else self.departed(k, captain, ab)
+            total += self.after(k, captain, hand, spy, faces, (left, later), sz, free, rest)
         value = total / 6 ** count
         if ab == {self.seat} and self.leave(k) is not None:
             value = max(value, self.leave(k))
         return value
 
+    def departed(self, k: int, captain: int, ab: frozenset) -> tuple[frozenset, bool, bool]:
+        """The other passengers leave in turn from the captain's left, one treasure each,
+        while the pile holds any; the player followed stays. Who is aboard then, whether
+        the pile still held one at his turn, and whether it holds one at the end."""
+        pile = self.v.pile_sizes[self.cities[k]]
+        n = self.v.players
+        left = set(ab)
+        free = False
+        for p in ((captain + i) % n for i in range(1, n)):
+            if p not in ab:
+                continue
+            if p == self.seat:
+                free = pile > 0
+            elif pile:
+                pile -= 1
+                left.discard(p)
+        return frozenset(left), free, pile > 0
+
     def after(self, k: int, captain: int, hand: tuple, spy: int, faces, table=None,
-              before=None) -> float:
+              before=None, free: bool = True, rest: bool = True) -> float:
         """Once the dice show ``faces``: ``table`` is who is aboard and the hands' sizes
-        after the payment, ``before`` the sizes before it (default: the dice shown)."""
+        after the payment, ``before`` the sizes before it (default: the dice shown);
+        ``free``: the player may still leave; ``rest``: the pile keeps a treasure for a
+        Jetpack."""
         table = self.table if table is None else table
         before = tuple(self.v.hand_sizes) if before is None else before
         cards = dict(hand)
@@ -137,12 +162,12 @@ class Brute:
             options = [self.arrive(k + 1, captain, minus(hand, p), spy, table)
                        for p in payments(needs, cards)]
             if not equipment_covers(needs, cards):
-                options.append(self.crash(k, captain, hand, spy, table))
+                options.append(self.crash(k, captain, hand, spy, table, rest))
             return max(options)
         p = self.pays(k, captain, faces, before)
         stay = p * self.arrive(k + 1, captain, hand, spy, table) + (1 - p) * self.crash(
-            k, captain, hand, spy, (table[0], before))
-        leave = self.leave(k)
+            k, captain, hand, spy, (table[0], before), rest)
+        leave = self.leave(k) if free else None
         return stay if leave is None or captain == self.seat else max(stay, leave)
 
     def pays(self, k: int, captain: int, faces, sz: tuple | None = None) -> float:
@@ -173,7 +198,11 @@ class Brute:
             value += (1 - p) * self.crash(0, captain, hand, spy)
         return value
 
-    def crash(self, k: int, captain: int, hand: tuple, spy: int, table=None) -> float:
+    def crash(self, k: int, captain: int, hand: tuple, spy: int, table=None,
+              rest: bool = True) -> float:
+        """``rest``: the pile still holds a treasure for a Jetpack."""
+        if k == 0 and table is None:
+            rest = rest and self.rest_now
         best = 0.0
         if self.seat != self.v.me:
             return best
@@ -182,7 +211,7 @@ class Brute:
                 table = (self.table[0], tuple(self.v.hand_sizes))
             best = max(best, self.arrive(k + 1, captain, hand, spy - 1, table)
                        - self.v.spyglass_points)
-        if dict(hand).get("jetpack") and self.leave(k) is not None:
+        if dict(hand).get("jetpack") and self.leave(k) is not None and rest:
             best = max(best, self.leave(k))
         return best
 
@@ -302,9 +331,12 @@ def brute_window(view: View, legal: list[str]) -> dict[str, tuple[float, float]]
 
 
 # --- Small positions --------------------------------------------------------------------------
-def small_view(rng: random.Random, phase: str) -> tuple[View, list[str]]:
-    """A position near the end of a short route, with small pools of unseen cards."""
-    players = rng.choice((2, 3, 4))
+def small_view(rng: random.Random, phase: str, scarce: bool = False
+               ) -> tuple[View, list[str]]:
+    """A position near the end of a short route, with small pools of unseen cards
+    (``scarce``: four players, a Jetpack in hand and one treasure in each pile, so that
+    those who leave first empty it)."""
+    players = 4 if scarce else rng.choice((2, 3, 4))
     route = sorted(rng.sample((2, 4, 6), rng.choice((2, 3))))
     city = route[0]
     me = 0 if phase in ("lone-captain", "payment", "reroll-choice") else \
@@ -319,7 +351,7 @@ def small_view(rng: random.Random, phase: str) -> tuple[View, list[str]]:
     if phase == "grappling-hook" or (phase == "power-window" and me and rng.random() < 0.2):
         aboard[me] = False
     hand = {k: rng.randint(0, 2) for k in KINDS[:5]}
-    hand["jetpack"] = int(rng.random() < 0.3 or phase == "jetpack")
+    hand["jetpack"] = int(rng.random() < 0.3 or phase == "jetpack" or scarce)
     if phase == "power-window":
         for card in ("ejection", "alternative-route", "gust-of-wind"):
             hand[card] = int(rng.random() < 0.6)
@@ -333,7 +365,7 @@ def small_view(rng: random.Random, phase: str) -> tuple[View, list[str]]:
         dice = tuple(rng.choice(data.DIE_FACES) for _ in range(data.dice_to_reach(route[1])))
     piles = {c: 0 for c in data.CITY_VALUES}
     for c in route:
-        piles[c] = rng.randint(1, 3) if c == route[-1] else rng.randint(1, 5)
+        piles[c] = 1 if scarce else rng.randint(1, 3) if c == route[-1] else rng.randint(1, 5)
     unseen = {k: rng.randint(0, 3) for k in KINDS}
     later = {k: rng.randint(0, 2) for k in KINDS}
     sizes = [rng.randint(1, 3) for _ in range(players)]
@@ -392,6 +424,17 @@ def test_every_option_is_worth_what_brute_force_finds(seed: int, phase: str) -> 
         assert option.points == pytest.approx(expected[option.action], abs=1e-9), option
     best = max(expected.values())
     assert expected[rec.action] == pytest.approx(best, abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_who_leaves_first_empties_the_pile(seed: int) -> None:
+    """One treasure a pile, four players: when the others leave, the first takes it, and
+    those after him (the player too) must stay; a Jetpack then finds nothing to take."""
+    view, legal = small_view(random.Random(seed), "passengers", scarce=True)
+    expected = brute_options(view, legal)
+    rec = ev.evaluate(view, legal)
+    for option in rec.options:
+        assert option.points == pytest.approx(expected[option.action], abs=1e-9), option
 
 
 @settings(max_examples=60, deadline=None)

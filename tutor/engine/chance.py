@@ -53,7 +53,14 @@ class SeededChance:
         kind = request.kind
         if kind == "roll":
             faces = DIE_FACES
-            return "roll " + " ".join([faces[int(random_() * 6)] for _ in range(request.count)])
+            count = request.count
+            # The usual numbers of dice spelt out (the same draws, in the same order).
+            if count == 2:
+                return f"roll {faces[int(random_() * 6)]} {faces[int(random_() * 6)]}"
+            if count == 3:
+                return (f"roll {faces[int(random_() * 6)]} {faces[int(random_() * 6)]} "
+                        f"{faces[int(random_() * 6)]}")
+            return "roll " + " ".join([faces[int(random_() * 6)] for _ in range(count)])
         if kind == "pile":
             pile = list(_PILES[request.city, state.options.variant])
             self.rng.shuffle(pile)

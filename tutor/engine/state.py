@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from itertools import pairwise
+from operator import itemgetter
 from typing import Any, NamedTuple, NoReturn
 
 from . import data
@@ -148,8 +150,16 @@ _ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {
     for n in range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)
 }
 
+#: The same without the seat itself: the passengers' order when it is captain.
+_OTHERS = {n: tuple(order[:-1] for order in orders) for n, orders in _ORDERS.items()}
+
 # Building events is the engine's most frequent job: skip NamedTuple's keyword handling.
 _new_tuple = tuple.__new__
+#: A treasure's value (``Treasure.value``), as a C function for ``map``.
+_VALUE = itemgetter(1)
+#: A treasure's value as its word (``str(Treasure)``), for each value above 0.
+_VALUE_WORDS = {t.value: str(t) for c in CITY_VALUES for v in data.VARIANTS
+                for t in data.pile_composition(c, v) if t.value}
 
 
 def _deck_cards(variant: str, grappling_hook: bool) -> tuple[str, ...]:
@@ -164,27 +174,48 @@ _PILE_WORDS = {
     (c, v): sorted(str(t) for t in data.pile_composition(c, v))
     for c in CITY_VALUES for v in data.VARIANTS
 }
+#: Each city's treasures by their outcome words.
 _TREASURE_OF = {
-    (c, str(t)): t for c in CITY_VALUES for t in data.pile_composition(c, data.STANDARD)
+    c: {str(t): t for t in data.pile_composition(c, data.STANDARD)} for c in CITY_VALUES
 }
 
 
-#: Legal answers to the dice, by hazard counts and the hand's relevant cards (capped at
-#: what could be used): the same few situations come back again and again.
-_PAY_CACHE: dict[tuple[Any, ...], tuple[str, ...]] = {}
+class _Answers(NamedTuple):
+    """The legal answers to one set of hazards (§3.4): the cards of a hand they depend on
+    (the answering Equipment, then Turbos), and the answers found so far for each count
+    of those cards. The same few situations come back again and again."""
+
+    cards: tuple[str, ...]
+    found: dict[tuple[int, ...], tuple[str, ...]]
 
 
-def _payment_actions(counts: dict[str, int], hand: dict[str, int]) -> list[str]:
+#: ``_Answers`` by the hazards shown, sorted with their counts.
+_ANSWERS: dict[tuple[tuple[str, int], ...], _Answers] = {}
+
+
+def _answers_to(counts: dict[str, int]) -> _Answers:
+    hazards = tuple(sorted(counts.items()))
+    found = _ANSWERS.get(hazards)
+    if found is None:
+        found = _ANSWERS[hazards] = _Answers(
+            (*(ANSWERS[h] for h, _ in hazards), TURBO), {})
+    return found
+
+
+def _payment_actions(counts: dict[str, int], hand: dict[str, int],
+                     answers: _Answers | None = None) -> list[str]:
     """The captain's legal actions facing ``counts`` (§3.4): every covering payment, fewest
-    Turbos first, and ``crash`` unless his Equipment alone covers every hazard."""
-    key = tuple(sorted((h, k, min(k, hand[ANSWERS[h]])) for h, k in counts.items()))
-    key += (min(hand[TURBO], sum(counts.values())),)
-    found = _PAY_CACHE.get(key)
+    Turbos first, and ``crash`` unless his Equipment alone covers every hazard.
+    ``answers``: ``_answers_to(counts)``, if known."""
+    if answers is None:
+        answers = _answers_to(counts)
+    key = tuple(map(hand.__getitem__, answers.cards))
+    found = answers.found.get(key)
     if found is None:
         found = tuple(format_payment(p) for p in payments(counts, hand))
         if not equipment_covers(counts, hand):
             found += (CRASH,)
-        _PAY_CACHE[key] = found
+        answers.found[key] = found
     return list(found)
 
 
@@ -200,6 +231,47 @@ class ChanceRequest(NamedTuple):
     count: int = 0
     city: int = 0
     cards: tuple[str, ...] = ()
+
+
+# The events of every step, their message ids named once (a call fewer each time).
+_MSG_TREASURE = N_("{player} draws a treasure from city {city}.")
+# One message per number: the engine does not translate, so it cannot ask for a plural
+# form (no treasure is worth 0).
+# TRANSLATORS: {value} is 1.
+_MSG_WORTH_ONE = N_("You draw a treasure worth {value} point from city {city}.")
+# TRANSLATORS: {value} is 2 or more.
+_MSG_WORTH = N_("You draw a treasure worth {value} points from city {city}.")
+_MSG_STEP = N_("{captain} is the captain; the airship is at city {city} and heads for city "
+               "{dest} ({dice} dice).")
+_MSG_DRAW = N_("{player} draws a card.")
+_MSG_DRAW_PRIVATE = N_("You draw a card: {card}.")
+_MSG_ROLL = N_("The captain rolls: {dice}.")
+_MSG_STAY = N_("{player} stays aboard.")
+_MSG_LEAVE = N_("{player} leaves the airship.")
+_MSG_PAY = N_("{player} pays {cards}.")
+_MSG_ARRIVE = N_("The airship reaches city {city}.")
+_MSG_VOYAGE_END = N_("Voyage {voyage} is over.")
+_MSG_VOYAGE = N_("Voyage {voyage} begins at city {city}; {captain} is the captain.")
+
+# Requests are immutable: the frequent ones are made once.
+_ROLL_REQUESTS = {n: ChanceRequest("roll", count=n) for n in range(1, data.DICE_IN_BOX + 1)}
+_PILE_REQUESTS = {c: ChanceRequest("pile", city=c) for c in CITY_VALUES}
+#: Each city's next city in CITY_VALUES (the first pile laid after it).
+_NEXT_PILE = dict(pairwise(CITY_VALUES))
+#: The hazard counts of each roll seen, and their answers: the dice come back again and
+#: again. Never mutated (``_set_dice`` shares them).
+_DICE_CACHE: dict[tuple[str, ...], tuple[dict[str, int], _Answers | None]] = {}
+#: Payments as event parameters, by their cards as written.
+_PAYMENT_CACHE: dict[str, dict[str, int]] = {}
+
+
+def _dice_counts(faces: list[str]) -> tuple[dict[str, int], _Answers | None]:
+    key = tuple(faces)
+    found = _DICE_CACHE.get(key)
+    if found is None:
+        counts = hazard_counts(faces)
+        found = _DICE_CACHE[key] = (counts, _answers_to(counts) if counts else None)
+    return found
 
 
 class State:
@@ -220,6 +292,7 @@ class State:
                 players=n,
             )
         self._order = _ORDERS[n]
+        self._others = _OTHERS[n]
         self.phase = SETUP
         self.actor = CHANCE
         self.captain = self.options.first_captain
@@ -256,6 +329,8 @@ class State:
         self._pending_draws: list[int] = []
         #: Hazard counts of the dice on the table, kept with ``dice``.
         self._counts: dict[str, int] = {}
+        #: Their legal answers (``_answers_to``), None without a hazard.
+        self._answers: _Answers | None = None
         #: The captain's legal actions while he faces the dice (his hand cannot change).
         self._pay_actions: list[str] = []
         self._events: list[Event] = []
@@ -287,7 +362,7 @@ class State:
 
     def points(self, player: int) -> int:
         """Treasure points towards the end of the game; Spyglasses count 0 (§5.1)."""
-        return sum(t.value for t in self.treasures[player])
+        return sum(map(_VALUE, self.treasures[player]))
 
     def spyglasses(self, player: int) -> int:
         """How many unused Magic Spyglasses the player holds."""
@@ -307,7 +382,7 @@ class State:
     def passengers(self) -> list[int]:
         """Players aboard other than the captain, from the captain's left (§3.2)."""
         aboard = self.aboard
-        return [p for p in self._order[self.captain][:-1] if aboard[p]]
+        return [p for p in self._others[self.captain] if aboard[p]]
 
     def legal_actions(self, player: int | None = None) -> list[str]:
         """The actions open to ``player`` (default: whoever decides now).
@@ -344,7 +419,7 @@ class State:
         (citing the rule) or ``ChanceError``, leaving the state unchanged.
         """
         actor = self.actor
-        if actor == TERMINAL:
+        if actor < 0 and actor == TERMINAL:
             raise IllegalAction("5", N_("The game is over; no more moves can be made."),
                                 action=str(action))
         if player is not None and player != actor:
@@ -367,7 +442,7 @@ class State:
                                 N_("A move is written as text, such as \"stay\" or \"pass\"."),
                                 action=repr(action))
         self._events = events = []
-        if actor == CHANCE:
+        if actor < 0:  # chance (the game is not over)
             self._apply_chance(action)
         else:
             _HANDLERS[self.phase](self, action, actor)
@@ -389,7 +464,7 @@ class State:
         twin.history = list(self.history)
         twin._queue = list(self._queue)
         twin._pending_draws = list(self._pending_draws)
-        twin._counts = dict(self._counts)
+        twin._counts = self._counts  # shared, never mutated (``_dice_counts``)
         twin._pay_actions = list(self._pay_actions)
         twin._events = []
         return twin
@@ -440,7 +515,7 @@ class State:
 
     def _set_dice(self, faces: list[str]) -> None:
         self.dice = faces
-        self._counts = hazard_counts(faces)
+        self._counts, self._answers = _dice_counts(faces)
 
     def _take_treasure(self, player: int) -> Treasure | None:
         """``player`` draws the top treasure of the current city, if any."""
@@ -452,20 +527,14 @@ class State:
         city = self.city
         events = self._events
         events.append(_new_tuple(Event, (
-            "treasure", N_("{player} draws a treasure from city {city}."),
+            "treasure", _MSG_TREASURE,
             {"player": self.seats[player], "city": city}, None)))
-        if treasure.value:
-            # One message per number: the engine does not translate, so it cannot ask for
-            # a plural form (no treasure is worth 0).
-            if treasure.value == 1:
-                # TRANSLATORS: {value} is 1.
-                msgid = N_("You draw a treasure worth {value} point from city {city}.")
-            else:
-                # TRANSLATORS: {value} is 2 or more.
-                msgid = N_("You draw a treasure worth {value} points from city {city}.")
+        value = treasure[1]
+        if value:
+            msgid = _MSG_WORTH_ONE if value == 1 else _MSG_WORTH
             events.append(_new_tuple(Event, (
                 "treasure-private", msgid,
-                {"treasure": str(treasure), "value": treasure.value, "city": city}, player)))
+                {"treasure": _VALUE_WORDS[value], "value": value, "city": city}, player)))
         else:
             self._emit("treasure-private", N_("You draw a Magic Spyglass from city {city}."),
                        {"treasure": SPYGLASS, "value": 0, "city": city}, player)
@@ -543,7 +612,7 @@ class State:
         self.draw = cards[self.players * size:][::-1]
         # TRANSLATORS: {hand_size} is 2 or more.
         self._emit("deal", N_("Each player is dealt {hand_size} cards."), {"hand_size": size})
-        self.chance_request = ChanceRequest("pile", city=CITY_VALUES[0])
+        self.chance_request = _PILE_REQUESTS[CITY_VALUES[0]]
 
     def _lay_pile(self, words: list[str], city: int) -> None:
         if len(words) < 2 or words[1] != str(city):
@@ -559,10 +628,11 @@ class State:
                 pile_size=len(expected),
                 cards=" ".join(expected),
             )
-        self.piles[city] = [_TREASURE_OF[city, w] for w in reversed(words)]
-        later = [c for c in CITY_VALUES if c > city]
-        if later:
-            self.chance_request = ChanceRequest("pile", city=later[0])
+        treasure_of = _TREASURE_OF[city]
+        self.piles[city] = [treasure_of[w] for w in reversed(words)]
+        later = _NEXT_PILE.get(city)
+        if later is not None:
+            self.chance_request = _PILE_REQUESTS[later]
         else:
             self._begin_voyage()
 
@@ -578,21 +648,23 @@ class State:
         self.city = route[0]
         self.aboard = [True] * self.players
         self.left_with = [None] * self.players
-        self._emit("voyage", N_("Voyage {voyage} begins at city {city}; {captain} is the "
-                                "captain."),
-                   {"voyage": self.voyage, "city": self.city,
-                    "captain": self.seats[self.captain]})
+        self._events.append(_new_tuple(Event, ("voyage", _MSG_VOYAGE, {
+            "voyage": self.voyage, "city": self.city, "captain": self.seats[self.captain]},
+            None)))
         if self.voyage > 1:
             self._pending_draws = list(self._order[self.captain - 1])
-            self._continue_draws()
+            self._continue_draws(route[1])
         else:
-            self._begin_step()
+            self._begin_step(route[1])
 
-    def _continue_draws(self) -> None:
-        """Each player draws one card at a new voyage (§3.8), reshuffling if needed (§3.9)."""
+    def _continue_draws(self, dest: int | None = None) -> None:
+        """Each player draws one card at a new voyage (§3.8), reshuffling if needed (§3.9);
+        then the first step, to ``dest`` (default: the next city on the route)."""
         pending = self._pending_draws
         draw = self.draw
         events = self._events
+        hands = self.hands
+        seats = self.seats
         while pending:
             if not draw:
                 if self.discard:
@@ -608,25 +680,26 @@ class State:
                 break
             p = pending.pop(0)
             card = draw.pop()
-            self.hands[p][card] += 1
-            events.append(_new_tuple(Event, ("draw", N_("{player} draws a card."),
-                                              {"player": self.seats[p]}, None)))
-            events.append(_new_tuple(Event, ("draw-private", N_("You draw a card: {card}."),
+            hands[p][card] += 1
+            events.append(_new_tuple(Event, ("draw", _MSG_DRAW, {"player": seats[p]}, None)))
+            events.append(_new_tuple(Event, ("draw-private", _MSG_DRAW_PRIVATE,
                                               {"card": card}, p)))
-        self._begin_step()
+        self._begin_step(dest)
 
-    def _begin_step(self) -> None:
+    def _begin_step(self, dest: int | None = None) -> None:
+        """A step from the current city to ``dest`` (default: the next on the route)."""
         self.step += 1
-        dest = self.next_city(self.city)
+        if dest is None:
+            dest = self.next_city(self.city)
         assert dest is not None  # a voyage ends on arriving at the last city of the route
         self.dest = dest
         self.dice = []
         self._counts = {}
+        self._answers = None
         count = DICE_TO_REACH[dest]
-        self._emit("step", N_("{captain} is the captain; the airship is at city {city} and "
-                              "heads for city {dest} ({dice} dice)."),
-                   {"captain": self.seats[self.captain], "city": self.city, "dest": dest,
-                    "dice": count})
+        self._events.append(_new_tuple(Event, ("step", _MSG_STEP, {
+            "captain": self.seats[self.captain], "city": self.city, "dest": dest,
+            "dice": count}, None)))
         if self.piles[self.city] and self.aboard.count(True) == 1:
             self.phase = LONE
             self.actor = self.captain
@@ -634,18 +707,18 @@ class State:
             return
         self.phase = ROLL
         self.actor = CHANCE
-        self.chance_request = ChanceRequest("roll", count=count)
+        self.chance_request = _ROLL_REQUESTS[count]
 
     def _ask_roll(self, count: int, phase: str) -> None:
         self.phase = phase
         self.actor = CHANCE
-        self.chance_request = ChanceRequest("roll", count=count)
+        self.chance_request = _ROLL_REQUESTS[count]
 
     def _rolled(self, faces: list[str]) -> None:
         self._set_dice(faces)
         self.chance_request = None
-        self._emit("roll", N_("The captain rolls: {dice}."),
-                   {"dice": " ".join(faces), "faces": tuple(faces)})
+        self._events.append(_new_tuple(Event, (
+            "roll", _MSG_ROLL, {"dice": " ".join(faces), "faces": tuple(faces)}, None)))
         self._queue = self.passengers()
         self._qi = 0
         self._next_passenger()
@@ -659,7 +732,11 @@ class State:
             self._emit("must-stay", N_("The pile of city {city} is empty, so nobody can "
                                        "leave here: the passengers stay aboard."),
                        {"city": self.city})
-        self._open_window()
+        # The power window opens.
+        self._window = self._order[self.captain]
+        self._wi = 0
+        self._passes = 0
+        self._advance_window()
 
     def _lone(self, action: str, actor: int) -> None:
         if action == TAKE:
@@ -676,16 +753,19 @@ class State:
 
     def _decide(self, action: str, actor: int) -> None:
         if action == STAY:
-            self._events.append(_new_tuple(Event, ("stay", N_("{player} stays aboard."),
+            self._events.append(_new_tuple(Event, ("stay", _MSG_STAY,
                                                    {"player": self.seats[actor]}, None)))
         elif action == LEAVE:
             self.aboard[actor] = False
-            self._emit("leave", N_("{player} leaves the airship."),
-                       {"player": self.seats[actor]})
+            self._events.append(_new_tuple(Event, (
+                "leave", _MSG_LEAVE, {"player": self.seats[actor]}, None)))
             self.left_with[actor] = self._take_treasure(actor)
         else:
             self._unknown(action)
-        self._qi += 1
+        self._qi = qi = self._qi + 1
+        if qi < len(self._queue) and self.piles[self.city]:
+            self.actor = self._queue[qi]  # the next passenger decides (still DECIDE)
+            return
         self._next_passenger()
 
     # --- The power window (§3.3, §4) ----------------------------------------------------
@@ -707,13 +787,6 @@ class State:
         """Who ``p`` may eject: passengers aboard, never the captain nor ``p`` (§4.1)."""
         return [t for t in self.passengers() if t != p]
 
-    def _open_window(self) -> None:
-        self.phase = WINDOW
-        self._window = self._order[self.captain]
-        self._wi = 0
-        self._passes = 0
-        self._advance_window()
-
     def _advance_window(self) -> None:
         """Ask the next player who has a card to play; the others pass without a word.
 
@@ -724,15 +797,21 @@ class State:
         self.chance_request = None
         window = self._window
         hands = self.hands
-        while self._passes < n:
-            p = window[self._wi]
+        passes = self._passes
+        wi = self._wi
+        while passes < n:
+            p = window[wi]
             hand = hands[p]
             if (hand[EJECTION] or hand[ALTERNATIVE_ROUTE] or hand[GUST_OF_WIND]) and \
                     self._window_plays(p):
+                self._passes = passes
+                self._wi = wi
                 self.actor = p
                 return
-            self._passes += 1
-            self._wi = (self._wi + 1) % n
+            passes += 1
+            wi = (wi + 1) % n
+        self._passes = passes
+        self._wi = wi
         self._face_dice()
 
     def _window_action(self, action: str, actor: int) -> None:
@@ -848,7 +927,7 @@ class State:
                        {})
             self._after_payment()
             return
-        self._pay_actions = _payment_actions(counts, self.hands[self.captain])
+        self._pay_actions = _payment_actions(counts, self.hands[self.captain], self._answers)
         self.phase = PAY
         self.actor = self.captain
 
@@ -866,8 +945,11 @@ class State:
             hand[card] -= 1
             discard.append(card)
         self._pay_actions = []
-        self._emit("pay", N_("{player} pays {cards}."),
-                   {"player": self.seats[actor], "cards": names, "payment": parse_cards(names)})
+        payment = _PAYMENT_CACHE.get(names)
+        if payment is None:
+            payment = _PAYMENT_CACHE[names] = parse_cards(names)
+        self._events.append(_new_tuple(Event, ("pay", _MSG_PAY, {
+            "player": self.seats[actor], "cards": names, "payment": dict(payment)}, None)))
         self._after_payment()
 
     def _explain_payment(self, action: str, actor: int) -> NoReturn:
@@ -929,8 +1011,9 @@ class State:
     def _announce_crash(self) -> None:
         self._emit("crash-announced", N_("{player} does not pay and announces a crash."),
                    {"player": self.seats[self.captain]})
+        treasures = self.treasures
         self._open_round(SPYGLASS_ROUND,
-                         [p for p in self._aboard_in_order() if self.spyglasses(p)],
+                         [p for p in self._aboard_in_order() if 0 in map(_VALUE, treasures[p])],
                          self._jetpack_round)
 
     def _spyglass(self, action: str, actor: int) -> None:
@@ -1007,9 +1090,10 @@ class State:
 
     def _move_on(self) -> None:
         """Fly to the destination; the captaincy passes to the left (§3.6)."""
-        self.city = self.dest
-        self._emit("arrive", N_("The airship reaches city {city}."), {"city": self.city})
-        if self.next_city(self.city) is None:
+        self.city = city = self.dest
+        self._events.append(_new_tuple(Event, ("arrive", _MSG_ARRIVE, {"city": city}, None)))
+        dest = self.next_city(city)
+        if dest is None:
             self._last_city()
             return
         aboard = self.aboard
@@ -1017,7 +1101,7 @@ class State:
             if aboard[p]:
                 self.captain = p
                 break
-        self._begin_step()
+        self._begin_step(dest)
 
     def _last_city(self) -> None:
         """Each player aboard draws one treasure, the captain first (§3.7)."""
@@ -1036,14 +1120,16 @@ class State:
         self.last_captain = self.captain
         self.dice = []
         self._counts = {}
-        self._emit("voyage-end", N_("Voyage {voyage} is over."), {"voyage": self.voyage})
+        self._answers = None
+        self._events.append(_new_tuple(Event, (
+            "voyage-end", _MSG_VOYAGE_END, {"voyage": self.voyage}, None)))
         if self.options.beginner:
             # §6: only five different cities end a beginner game, never the points.
             if any(self.cities_held(p) >= data.BEGINNER_CITIES_TO_END
                    for p in range(self.players)):
                 self._finish("cities")
                 return
-        elif any(self.points(p) >= data.END_SCORE for p in range(self.players)):
+        elif any(sum(map(_VALUE, t)) >= data.END_SCORE for t in self.treasures):
             self._finish("points")
             return
         self.captain = (self.last_captain + 1) % self.players

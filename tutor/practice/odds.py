@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
 
@@ -127,7 +127,7 @@ def captain_pay_odds(unseen: Mapping[str, int], hand_size: int,
     return PayOdds(Fraction(equipment, denominator), Fraction(with_turbos, denominator))
 
 
-@cache
+@lru_cache(maxsize=1 << 12)  # keyed by the unseen cards: the recent ones
 def turbo_tails(turbos: int, rest: int, hand: int) -> tuple[tuple[int, ...], ...]:
     """``tails[free][s]``: ways to fill ``free`` places with at least ``s`` Turbos."""
     tails = []

@@ -8,15 +8,24 @@ an estimate, computed by exact dynamic programming over a simplified game:
   (``engine.bots.stays_aboard``: the gamble against the sure treasure, from the dice and
   the captain's number of cards), the same for each of them after a roll, so that they
   all stay or all leave. Those who leave no longer become captain, so a player leaving
-  before you makes you captain sooner (§3.6). Those who have already decided on the dice
-  shown are as the table shows them; those after you decide by the rule.
+  before you makes you captain sooner (§3.6). They leave in turn from the captain's left,
+  each with a treasure, while the pile holds one: the rest must stay, you too if it runs
+  out before your turn (§3.2), and your Jetpack then finds nothing to take. Those who
+  have already decided on the dice shown are as the table shows them; those after you
+  decide by the rule.
 * **A captain other than you pays whenever his hand can, Turbos included.** His hand is
   a random hand of its public size, drawn from exactly the cards you cannot see (your
   hand and the discard pile taken out: no card is drawn during a voyage). It keeps
   its owner: when he pays, his hand loses the cards he pays on average (when he pays),
   so that at his next captaincy, later in the voyage, it is that much smaller. (The
   average rather than each roll's count keeps one hand size per path of the voyage and
-  the answer within the advice's time budget: ``benchmarks/odds.py``.)
+  the answer within the advice's time budget: ``benchmarks/odds.py``.) Which cards his
+  hand keeps is not followed: each of his captaincies draws it afresh at its size, though
+  a captain who paid with his Compass holds fewer Compasses later. Over a whole voyage
+  of two or three players with long hands this makes staying look up to about 0.4 points
+  better than it is (``benchmarks/coach_accuracy.py``: 8.5 against 8.1 for the issue's
+  3 players at city 1); following each hand's cards would multiply the paths by the
+  hazards of every roll.
 * **Your own hand is known**: as captain you pay with the fewest Turbos (a Turbo can do
   whatever an Equipment card can, so keeping Turbos never hurts), or announce a crash
   when that is worth more; the cards you pay leave your hand for the later steps.
@@ -55,7 +64,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import comb
 from typing import Protocol
 
@@ -65,8 +74,10 @@ from ..engine.data import ANSWERS, EQUIPMENT, HAZARDS, JETPACK, TURBO
 from . import odds
 from .odds import CRASH_PHASES, View
 
-#: The cards of a hand that the voyage model follows, in the order of a hand key.
+#: The cards of a hand that the voyage model follows, in the order of a hand key: the
+#: Equipment in the order of the hazards they answer (``pay_after`` relies on it).
 KEY_CARDS: tuple[str, ...] = (*EQUIPMENT, TURBO, JETPACK)
+assert tuple(ANSWERS[h] for h in HAZARDS) == EQUIPMENT
 _TURBO = len(EQUIPMENT)
 _JETPACK = _TURBO + 1
 
@@ -117,22 +128,22 @@ def pay_after(hand: HandKey, hazards: HazardKey) -> HandKey | None:
     Equipment first, Turbos for the rest: any other payment leaves a hand with a Turbo
     fewer and an Equipment card more, and a Turbo can stand in for that card later.
     """
-    short = 0
-    after = list(hand)
-    for i, need in enumerate(hazards):
-        if need:
-            used = min(need, hand[i])
-            after[i] -= used
-            short += need - used
-    if short > hand[_TURBO]:
+    # Spelt out for the four hazards: the voyage model asks this for every roll of every
+    # hand it meets.
+    c0, c1, c2, c3, turbos, jetpacks = hand
+    h0, h1, h2, h3 = hazards
+    short = (h0 - c0 if h0 > c0 else 0) + (h1 - c1 if h1 > c1 else 0) \
+        + (h2 - c2 if h2 > c2 else 0) + (h3 - c3 if h3 > c3 else 0)
+    if short > turbos:
         return None
-    after[_TURBO] -= short
-    return tuple(after)
+    return (c0 - h0 if c0 > h0 else 0, c1 - h1 if c1 > h1 else 0,
+            c2 - h2 if c2 > h2 else 0, c3 - h3 if c3 > h3 else 0, turbos - short, jetpacks)
 
 
 def covers(hand: HandKey, hazards: HazardKey) -> bool:
     """True when Equipment alone pays (then the captain must pay, §3.4)."""
-    return all(hand[i] >= need for i, need in enumerate(hazards))
+    return hand[0] >= hazards[0] and hand[1] >= hazards[1] and hand[2] >= hazards[2] \
+        and hand[3] >= hazards[3]
 
 
 # --- A hidden captain --------------------------------------------------------------------
@@ -144,6 +155,9 @@ def pool_key(unseen: Mapping[str, int]) -> PoolKey:
     return (*(unseen.get(c, 0) for c in EQUIPMENT), unseen.get(TURBO, 0),
             sum(unseen.values()))  # type: ignore[return-value]
 
+
+# The tables below are keyed by the unseen cards, which change at every voyage: their
+# caches keep the recent ones (a game of bots would otherwise fill gigabytes).
 
 #: The largest hand whose pay chances are computed all at once (``pay_chances``);
 #: larger hands, rare, are computed on their own.
@@ -161,7 +175,7 @@ def hidden_pays(pool: PoolKey, size: int, hazards: HazardKey) -> float:
     return _pay_chances(pool, hazards, size)[size]
 
 
-@cache
+@lru_cache(maxsize=1 << 15)
 def pay_chances(pool: PoolKey, hazards: HazardKey) -> tuple[float, ...]:
     """``hidden_pays`` for every hand size up to ``MAX_HAND``, in one pass."""
     return _pay_chances(pool, hazards, min(pool[-1], MAX_HAND))
@@ -210,7 +224,7 @@ def _pay_chances(pool: PoolKey, hazards: HazardKey, most: int) -> tuple[float, .
 LeaveRule = tuple[int, int, str, bool] | None
 
 
-@cache
+@lru_cache(maxsize=1 << 13)
 def others_stay(rule: LeaveRule, hazards: HazardKey, captain_cards: int) -> bool:
     """Whether the other passengers stay once the dice show ``hazards``, by the sensible
     bot's rule (``engine.bots.stays_aboard``), the captain holding ``captain_cards``."""
@@ -276,7 +290,7 @@ class PayTable:
             + gain * self.weighted[i]
 
 
-@cache
+@lru_cache(maxsize=1 << 14)
 def hidden_steps(pool: PoolKey, size: float, count: int, rule: LeaveRule
                  ) -> tuple[dict[bool, PayTable], float]:
     """A hidden captain holding ``size`` cards from ``pool`` facing ``count`` dice: the
@@ -299,7 +313,7 @@ def hidden_steps(pool: PoolKey, size: float, count: int, rule: LeaveRule
             round(paid / weight, 3) if weight else 0.0)
 
 
-@cache
+@lru_cache(maxsize=1 << 13)
 def captain_table(hand: HandKey, count: int, size: int = 0, rule: LeaveRule = None
                   ) -> tuple[tuple[HandKey | None, bool, bool, float], ...]:
     """A known hand (``size`` cards in all, Power cards included) facing ``count`` dice:
@@ -377,6 +391,8 @@ class Voyage:
         self.sp = view.spyglass_points
         self.win = win if mine else None
         self.start: Table = (frozenset(self.aboard), tuple(float(n) for n in view.hand_sizes))
+        #: Whether the pile here still holds a treasure once the dice shown are settled.
+        self.rest_now = True
         #: The table once the dice shown are settled: the passengers still to decide have
         #: decided, and the captain holds the cards he pays fewer.
         self.now = self._after_dice()
@@ -385,6 +401,10 @@ class Voyage:
         self._leaves: dict[tuple[int, int], float | None] = {}
         self._nothing: dict[int, float] = {}
         self._crashes: dict[tuple, float] = {}
+        self._departures: dict[tuple, tuple[frozenset[int], bool, bool]] = {}
+        self._captains: dict[tuple[int, frozenset[int]], int] = {}
+        #: The dice rolled at each step (to reach ``cities[k + 1]``).
+        self.counts = [data.dice_to_reach(c) for c in self.cities[1:]]
 
     def _after_dice(self) -> Table:
         view = self.view
@@ -396,8 +416,12 @@ class Voyage:
         if view.phase == "passengers" and not others_stay(self.rules[0], hazards,
                                                          round(sizes[captain])):
             order = [p for p in self._clockwise(captain) if p in aboard and p != captain]
-            later = order[order.index(view.me) + 1:] if view.me in order else []
-            aboard = aboard - {p for p in later if p != self.seat}
+            later = [p for p in order[order.index(view.me) + 1:] if p != self.seat] \
+                if view.me in order else []
+            # Each takes a treasure while the pile holds any; the rest must stay.
+            pile = view.pile_sizes.get(view.city, 0)
+            aboard = aboard - set(later[:pile])
+            self.rest_now = pile > len(later)
         paid = min(sum(hazards), sizes[captain])
         return aboard, tuple(k - paid if p == captain else k for p, k in enumerate(sizes))
 
@@ -415,10 +439,33 @@ class Voyage:
                 return p
         return captain
 
-    def _leaving(self, aboard: frozenset[int], captain: int) -> frozenset[int]:
-        """Those aboard once the other passengers have left (the captain and the player
-        followed stay)."""
-        return aboard & {captain, self.seat}
+    def _leaving(self, k: int, aboard: frozenset[int], captain: int
+                 ) -> tuple[frozenset[int], bool, bool]:
+        """When the other passengers leave at ``cities[k]``: those aboard once they have
+        left, the player followed staying; whether he could still leave; and whether the
+        pile still holds a treasure after them all (for his Jetpack).
+
+        They leave in turn from the captain's left, each with a treasure, while the pile
+        holds any (§3.2): the rest must stay, and if the pile runs out before the player's
+        turn, so must he."""
+        key = (k, aboard, captain)
+        found = self._departures.get(key)
+        if found is None:
+            pile = self.view.pile_sizes.get(self.cities[k], 0)
+            kept = {captain}
+            free = False
+            for p in self._clockwise(captain)[1:]:
+                if p not in aboard:
+                    continue
+                if p == self.seat:
+                    kept.add(p)
+                    free = pile > 0
+                elif pile > 0:
+                    pile -= 1
+                else:
+                    kept.add(p)
+            found = self._departures[key] = (frozenset(kept), free, pile > 0)
+        return found
 
     # --- The ends of the voyage ---------------------------------------------------------
     def leave_at(self, k: int, spy: int) -> float | None:
@@ -456,7 +503,11 @@ class Voyage:
         table = self.now if table is None else table
         if k >= len(self.cities) - 1:
             return self.last_city(captain, spy, table[0])
-        return self.before_roll(k, self.next_captain(captain, table[0]), hand, spy, table)
+        turn = (captain, table[0])
+        following = self._captains.get(turn)
+        if following is None:
+            following = self._captains[turn] = self.next_captain(captain, table[0])
+        return self.before_roll(k, following, hand, spy, table)
 
     def last_city(self, captain: int, spy: int = 0,
                   aboard: frozenset[int] | None = None) -> float:
@@ -482,16 +533,20 @@ class Voyage:
         if found is not None:
             return found
         aboard, sizes = table
-        count = data.dice_to_reach(self.cities[k + 1])
+        count = self.counts[k]
         rule = self.rules[k]
-        # Who is aboard once the others have decided: everyone, or those who may not leave.
-        tables = {True: table, False: (self._leaving(aboard, captain), sizes)}
-        crashes: dict[bool, float] = {}
+        # Who is aboard once the others have decided: everyone, or those the pile left
+        # aboard; and whether the player may still leave.
+        staying, free, rest = self._leaving(k, aboard, captain)
+        left = (staying, sizes)
+        crashes: list[float | None] = [None, None]  # after the others leave, stay
 
         def crash_of(stay: bool) -> float:
-            if stay not in crashes:
-                crashes[stay] = self.crash_value(k, captain, hand, spy, tables[stay])
-            return crashes[stay]
+            found = crashes[stay]
+            if found is None:
+                found = crashes[stay] = self.crash_value(
+                    k, captain, hand, spy, table if stay else left, stay or rest)
+            return found
 
         value = 0.0
         if captain == self.seat and hand is not None:
@@ -501,7 +556,7 @@ class Voyage:
                 if after is None:
                     value += chance * crash
                 else:
-                    paid = self.arrive(k + 1, captain, after, spy, tables[stay])
+                    paid = self.arrive(k + 1, captain, after, spy, table if stay else left)
                     value += chance * (paid if forced or paid > crash else crash)
         else:
             pool = self.pool_now if k == 0 else self.pool_later
@@ -510,8 +565,10 @@ class Voyage:
             smaller = tuple(round(n - paid, 3) if p == captain else n
                             for p, n in enumerate(sizes))
             for stay, part in steps.items():
-                arrive = self.arrive(k + 1, captain, hand, spy, (tables[stay][0], smaller))
-                value += part.passenger(leave, crash_of(stay), arrive)
+                arrive = self.arrive(k + 1, captain, hand, spy,
+                                     (aboard if stay else staying, smaller))
+                value += part.passenger(leave if stay or free else None, crash_of(stay),
+                                        arrive)
         alone = self.leave_at(k, spy) if len(aboard) == 1 else None
         if alone is not None:
             value = max(value, alone)  # alone aboard: take a treasure (§3.0)
@@ -539,13 +596,16 @@ class Voyage:
         return max(paid, crash)
 
     def crash_value(self, k: int, captain: int, hand: HandKey | None, spy: int,
-                    table: Table | None = None) -> float:
+                    table: Table | None = None, pile: bool = True) -> float:
         """A crash is announced with this player aboard: play a Spyglass (the airship goes
-        on, the Spyglass's points are spent), a Jetpack (the top treasure here), or crash."""
+        on, the Spyglass's points are spent), a Jetpack (the top treasure here, unless
+        ``pile`` says that those who left took the last), or crash."""
         best = self.nothing(spy)
         if hand is None:
             return best
-        key = (k, captain, hand, spy, table)
+        if table is None and k == 0:
+            pile = pile and self.rest_now
+        key = (k, captain, hand, spy, table, pile)
         found = self._crashes.get(key)
         if found is not None:
             return found
@@ -555,7 +615,7 @@ class Voyage:
                 table = (self.now[0], self.start[1])
             best = max(best, self.arrive(k + 1, captain, hand, spy - 1, table))
         leave = self.leave_at(k, spy)
-        if hand[_JETPACK] and leave is not None:
+        if hand[_JETPACK] and leave is not None and pile:
             best = max(best, leave)
         self._crashes[key] = best
         return best
