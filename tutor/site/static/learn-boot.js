@@ -150,13 +150,19 @@
     L.mount();
     var first = wantedLesson();
     if (first) {
-      // The engine starts once the lesson's first screen is drawn: on a phone its start
-      // would otherwise hold that screen up.
+      // The engine starts once the lesson's first screen is drawn and the page is idle:
+      // on a phone its start would otherwise hold up the screens a learner reads on
+      // through (the prepared screens answer them meanwhile).
       var start = function () {
         L.startEngine();
-        if (state.engine === "loading") { L.drawNote(); } else { L.draw(); }  // why not
+        // Loading: the note's figure; an engine that cannot run: the screen says why.
+        if (state.engine === "loading") { L.drawNote(); } else { L.draw(); }
       };
-      L.openLesson(first).then(start, start);
+      var whenIdle = function () {
+        if (window.requestIdleCallback) { window.requestIdleCallback(start, { timeout: 2000 }); }
+        else { window.setTimeout(start, 0); }
+      };
+      L.openLesson(first).then(whenIdle, whenIdle);
     } else {
       L.startEngine();
       L.draw();
