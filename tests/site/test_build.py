@@ -826,6 +826,36 @@ def test_server_gives_browsers_the_types_they_need(tmp_path: Path) -> None:
         server.server_close()
 
 
+def test_a_download_stopped_by_the_browser_prints_nothing(tmp_path: Path, capfd) -> None:
+    """A reader who leaves a page while a file is on its way closes the connection: the
+    server goes on quietly (no traceback over the terminal) and serves the next one."""
+    import socket
+    import struct
+
+    from tutor.site.serve import address, make_server
+
+    (tmp_path / "big.js").write_bytes(b"x" * 8_000_000)
+    server = make_server(tmp_path, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        host, port = server.server_address[:2]
+        for _ in range(3):
+            client = socket.create_connection((host, port))
+            client.sendall(b"GET /big.js HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.recv(1024)  # the headers: the file is on its way
+            # Closed at once, with a reset, as a browser drops a request.
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            client.close()
+        time.sleep(0.5)
+        with urllib.request.urlopen(address(server) + "big.js") as reply:
+            assert len(reply.read()) == 8_000_000
+    finally:
+        server.shutdown()
+        server.server_close()
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Error" not in err, err
+
+
 def test_serve_without_sources_serves_the_packaged_site(site: Path, tmp_path: Path,
                                                         monkeypatch, capsys) -> None:
     """An installed package has no docs/ but carries the built site: --serve serves it."""

@@ -33,6 +33,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         """Quiet: the terminal shows where the site is, not every request."""
 
+    def handle(self) -> None:
+        # A browser stops a download it no longer needs (a closed tab, a page left before
+        # it loaded, the service worker cancelling a request): routine, not an error to
+        # print over the terminal.
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().handle()
+
     def end_headers(self) -> None:
         # A rebuilt page must show at once, not a stale copy.
         self.send_header("Cache-Control", "no-cache")
