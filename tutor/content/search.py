@@ -433,10 +433,6 @@ def _phrase(text: str, language: str) -> str:
     return " ".join(stem(t, language) for t in tokens(text))
 
 
-def _sources_digest(*paths: Path) -> str:
-    return stamp(*paths)
-
-
 def _build_lexicon() -> dict[str, Any]:
     """Per language: ``glossary`` (phrase → @concept for the glossary's words, → #group
     for the words of a synonym group), ``players`` (the same and the players' words, for
@@ -577,7 +573,7 @@ def lexicon() -> dict[str, Any]:
     """The compiled players' words of every language (see ``_build_lexicon``), cached in
     ``search-lexicon.cache.json`` with the digest of the glossary, the players' words and
     this module, and rebuilt when any of them changes."""
-    digest = _sources_digest(GLOSSARY_FILE, PLAYERS_FILE, Path(__file__))
+    digest = stamp(GLOSSARY_FILE, PLAYERS_FILE, Path(__file__))
     name = "search-lexicon.cache.json"
     data = read_json_cache(name, digest)
     if not isinstance(data, dict) or set(data) != set(LANGUAGES):

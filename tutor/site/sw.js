@@ -32,7 +32,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(self.clients.claim());
 });
 
-/* The caches of earlier versions, newest last. */
+/* The caches of earlier versions. */
 async function earlierCaches() {
   const names = await caches.keys();
   return names.filter((name) => name.startsWith("celestia-") && name !== CACHE);

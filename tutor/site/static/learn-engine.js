@@ -134,9 +134,8 @@
       args.lesson = lesson;
       args.actions = early && !early.resumed ? early.actions : [];
       // Ready before the prepared screens came (after a reload): what a reload kept.
-      var kept = L.parsed(L.stored(EARLY_KEY));
-      if (!args.actions.length && kept && kept.id === lesson && kept.language === data.language &&
-          !(early && early.resumed)) {
+      var kept = keptEarly(lesson);
+      if (!args.actions.length && kept && !(early && early.resumed)) {
         args.actions = kept.actions || [];
         state.waiting = state.waiting || kept.waiting || null;
       }
@@ -210,11 +209,17 @@
       : null, EARLY_KEY);
   }
 
+  /* What ``keepEarly`` kept for lesson ``id`` in this page's language, or null. */
+  function keptEarly(id) {
+    var kept = L.parsed(L.stored(EARLY_KEY));
+    return kept && kept.id === id && kept.language === data.language ? kept : null;
+  }
+
   /* The actions kept by ``keepEarly`` for lesson ``id``, taken again on its prepared
      screens (as far as they lead: a build since may have changed them). */
   function restoreEarly(id) {
-    var kept = L.parsed(L.stored(EARLY_KEY));
-    if (!kept || kept.id !== id || kept.language !== data.language) { return; }
+    var kept = keptEarly(id);
+    if (!kept) { return; }
     var early = state.early;
     (kept.actions || []).every(function (action) {
       var next = preparedStep(early, action.op, action.args || {});
