@@ -110,7 +110,8 @@ def shown_list(kind: str, idents: Iterable[str], tr: Translator, style: str = "a
 #: A count before a name, as players write it: ``2xcompass`` (or ``2×compass``).
 _COUNTED = re.compile(r"^(\d+)\s*[x×]\s*(\D.*)$", re.IGNORECASE)
 #: The old way, a count and a space (``2 compass``): the shell cuts it unless quoted.
-_SPACED = re.compile(r"^(\d+)\s+(\D.*)$")
+# "2 compass", and "3 x turbo" whose x is already there: the hint writes "3xturbo".
+_SPACED = re.compile(r"^(\d+)\s+(?:[x×]\s+)?(\D.*)$")
 
 
 def parse_names(text: str, identifiers: Iterable[str], option: str, tr: Translator,
