@@ -60,6 +60,7 @@ from .search import (
     fold,
     index_terms,
     intents,
+    kinds,
     lexicon,
     order,
     page_tables,
@@ -239,6 +240,8 @@ SUBJECT_FACTOR = 1.1
 ANSWER_ONLY_SHARE = 0.5
 #: The weight of a player's word taken literally rather than as the term it stands for.
 LITERAL_FACTOR = 0.75
+#: The weight of a card or a face taken as its kind (a Cannon as any Equipment).
+KIND_FACTOR = 0.3
 #: A query word that matches no known word at least this well may be a typo.
 WELL_KNOWN = 0.8
 #: Entries scoring less than this share of the best score are not shown.
@@ -434,6 +437,10 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     # the rest of it.
     if len(terms) > 1:
         terms = [t for t in terms if t[0] not in FILLER_GROUPS] or terms
+    wanted = {form for alternatives in terms for form in alternatives}
+    # A card or a face also counts, less, as its kind: "the captain has no rod" is
+    # about Equipment the captain lacks, as an entry about any Equipment may answer.
+    terms = [[*t, *kinds(language, t[0])] for t in terms]
     total = len(index.weights)
     scores = [0.0] * total
     if not terms:
@@ -450,6 +457,8 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
             # A word that stands for a game term counts most as that term: "pakli" is
             # the draw pile before it is any pile.
             trust = LITERAL_FACTOR if n and alternatives[0][0] in CONCEPT + GROUP else 1.0
+            if n and form in kinds(language, alternatives[0]):
+                trust = KIND_FACTOR
             for other, likeness in related.items():
                 for i, weight in index.postings.get(other, ()):
                     best[i] = max(best[i], weight * likeness * trust)
@@ -465,7 +474,6 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
                 # A term the entry's question or keywords hold is answered; one only
                 # its answer mentions, in part: long answers touch many words.
                 matched[i] += rarity * min(1.0, max(ANSWER_ONLY_SHARE, b / full))
-    wanted = {form for alternatives in terms for form in alternatives}
     asked = Vocabulary([f for f in wanted if not f.startswith(CONCEPT)], language)
     close: dict[str, bool] = {}  # entries share topics: each is looked up once
     asks = intents(query)
@@ -679,7 +687,7 @@ def page_data() -> dict[str, object]:
             "order_mismatch": ORDER_MISMATCH, "negation": NEGATION_FACTOR,
             "empty_group": EMPTY_GROUP,
             "subject": SUBJECT_FACTOR, "answer_only": ANSWER_ONLY_SHARE,
-            "literal": LITERAL_FACTOR, "well_known": WELL_KNOWN,
+            "literal": LITERAL_FACTOR, "kind": KIND_FACTOR, "well_known": WELL_KNOWN,
             "cutoff": RELATIVE_CUTOFF, "max_query": MAX_QUERY, "filler_groups": list(FILLER_GROUPS),
             "ref_bonus": REF_BONUS, "ref_punctuation": REF_PUNCTUATION,
             "special_parts": sorted(set(SPECIAL_PARTS.values()))},

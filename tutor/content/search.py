@@ -222,7 +222,21 @@ _HU_PREFIXES = frozenset({"ki", "be", "le", "fel", "föl", "meg", "el", "át", "
 #: What may follow a verb's prefix put after it: an article, or an object pronoun
 #: ("lőhetek ki valakit").
 _HU_ARTICLES = frozenset({"a", "az", "egy", "valakit", "engem", "téged", "őt", "minket",
-                          "titeket", "őket", "mindenkit", "teged", "oket"})
+                          "titeket", "őket", "mindenkit", "teged", "oket",
+                          # or a conjunction that starts the next clause ("szálltam ki
+                          # és…", "ugrott ki, mielőtt…")
+                          "és", "es", "de", "vagy", "mert", "hogy", "aztán", "aztan",
+                          "majd", "utána", "utana", "akkor", "amikor", "mielőtt",
+                          "mielott", "miután", "miutan", "e"})
+#: Phrases that ask with a question word of their own: "at what point" asks "when" (it
+#: is no game's points), "how come" "why". Words as spelt.
+_REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
+             ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",)}
+#: A number with a suffix ("the 6th", "la 6e", "a 6-osnál", "20-ashoz") is that number.
+_NUMBER_SUFFIX = re.compile(r"(?<![\w.])(\d+)-?[^\W\d_]+")
+#: Hungarian past-tense endings, tried on a query's word that is no known word
+#: ("húztam" → "húz", "kijátszotta" → "kijátsz"); folded.
+_PAST = {"hu": ["otta", "ette", "tta", "tte", "ott", "ett", "ta", "te", "tt", "t"]}
 
 
 def _spelled(text: str, language: str | None = None) -> list[str]:
@@ -233,8 +247,13 @@ def _spelled(text: str, language: str | None = None) -> list[str]:
     text = _INVERSION.sub("", text.casefold().replace("’", "'"))
     for short, full in _CONTRACTIONS:
         text = text.replace(short, full)
+    text = _NUMBER_SUFFIX.sub(r"\1", text)
     found = [part for m in WORD.finditer(text)
              for part in _UNSPELT.get(m.group(), (m.group(),))]
+    for phrase, meaning in _REWRITES.items():
+        for n in range(len(found) - len(phrase), -1, -1):
+            if tuple(found[n:n + len(phrase)]) == phrase:
+                found[n:n + len(phrase)] = meaning
     found = [("dés" if w == "des" and n and found[n - 1] in _BEFORE_DICE else w)
              for n, w in enumerate(found)]
     if language == "hu":
@@ -442,6 +461,8 @@ def _build_lexicon() -> dict[str, Any]:
     from .. import glossary
 
     extra = _players_words({c.id for c in glossary.concepts()})
+    kinds = {CONCEPT + str(ident): [CONCEPT + str(kind)]
+             for ident, kind in (extra.get("kinds") or {}).items()}
     table: dict[str, Any] = {}
     for language in LANGUAGES:
         terms: dict[str, str] = {}
@@ -473,7 +494,7 @@ def _build_lexicon() -> dict[str, Any]:
         for group in extra.get("groups") or []:
             spellings.update(words(" ".join(map(str, group.get(language, [])))))
         table[language] = {"glossary": terms, "players": players, "texts": texts,
-                           "groups": groups,
+                           "groups": groups, "kinds": kinds,
                            "spellings": sorted(w for w in spellings if len(w) >= MIN_PREFIX)}
     return table
 
@@ -492,7 +513,7 @@ def _players_words(concept_ids: set[str]) -> dict[str, Any]:
         raise ContentError(N_("The players' words file {path} cannot be read: {reason}"),
                            path=path, reason=reason) from err
     data = data if data is not None else {}
-    allowed = ("terms", "groups", "broad")
+    allowed = ("terms", "groups", "broad", "kinds")
     if not isinstance(data, dict):
         raise ContentError(N_("{path}: the players' words file must be a mapping with the "
                               "keys {allowed}."), path=path, allowed=", ".join(allowed))
@@ -524,6 +545,11 @@ def _players_words(concept_ids: set[str]) -> dict[str, Any]:
             and word_lists({k: v for k, v in g.items() if k != "id"}) for g in groups):
         raise ContentError(N_('{path}: each synonym group under "groups" needs an id and '
                               'lists of words per language (en, fr, hu).'), path=path)
+    kinds = data.get("kinds") or {}
+    if not isinstance(kinds, dict) or not all(
+            ident in concept_ids and kind in concept_ids for ident, kind in kinds.items()):
+        raise ContentError(N_('{path}: "kinds" must map concepts of the glossary to the '
+                              'concept of their kind ("fog: event-dice").'), path=path)
     if not word_lists(data.get("broad") or {}):
         raise ContentError(N_('{path}: "broad" must list words per language (en, fr, '
                               'hu).'), path=path)
@@ -603,6 +629,10 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
         if word[:k] in single.known and 5 * k >= 3 * len(word):
             return table[word[:k]]
     if typing:
+        for ending in _PAST.get(single.language or "", ()):
+            if word.endswith(ending) and len(word) - len(ending) >= MIN_PREFIX - 1 \
+                    and word[:-len(ending)] in table:
+                return table[word[:-len(ending)]]
         hits = [w for w, s in single.related(word).items() if s >= 0.75]
         if len(hits) == 1:
             return table[hits[0]]
@@ -637,6 +667,12 @@ def segments(spelled: list[str], language: str, players: bool | str,
             found.append((i, i + 1, target))
             i += 1
     return found
+
+
+def kinds(language: str, concept: str) -> list[str]:
+    """The concepts of which ``concept`` is a kind ("@fog" → ``["@event-dice"]``: a fog
+    is a face of the event dice), from ``players_words.yaml``."""
+    return list(lexicon()[language]["kinds"].get(concept, []))
 
 
 def group_members(language: str, group: str) -> list[str]:
@@ -945,9 +981,12 @@ def page_tables() -> dict[str, Any]:
         "hu_prefixes": sorted(_HU_PREFIXES),
         "hu_articles": sorted(_HU_ARTICLES),
         "contractions": [list(pair) for pair in _CONTRACTIONS],
+        "rewrites": [[list(phrase), list(meaning)] for phrase, meaning in _REWRITES.items()],
+        "past": _PAST,
         "unspelt": {word: list(parts) for word, parts in _UNSPELT.items()},
         "rule_words": sorted(RULE_WORDS),
         "shapes": SHAPES,
-        "lexicon": {language: {"players": tables["players"], "groups": tables["groups"]}
+        "lexicon": {language: {"players": tables["players"], "groups": tables["groups"],
+                               "kinds": tables["kinds"]}
                     for language, tables in lexicon().items()},
     }

@@ -55,7 +55,7 @@
       var forms = [];
       postings.forEach(function (value, form) { if (form[0] !== "@") { forms.push(form); } });
       p.languages[language] = {
-        table: table, longest: longest, single: new Vocabulary(singles, language, p),
+        language: language, kinds: t.lexicon[language].kinds, table: table, longest: longest, single: new Vocabulary(singles, language, p),
         groups: t.lexicon[language].groups, postings: postings,
         vocabulary: new Vocabulary(forms, language, p), spelled: new Set(l.spellings),
         known: new Set(l.known), index: l
@@ -68,9 +68,18 @@
   function spelled(p, text, language) {
     text = text.toLowerCase().replace(/’/g, "'").replace(p.inversion, "");
     p.t.contractions.forEach(function (pair) { text = text.split(pair[0]).join(pair[1]); });
+    text = text.replace(/(^|[^\p{L}\p{N}\p{M}_.])(\p{Nd}+)-?[\p{L}\p{M}]+/gu, "$1$2");
     var found = [];
     (text.match(/[\p{L}\p{N}]+|\+/gu) || []).forEach(function (w) {
       if (has(p.t.unspelt, w)) { found.push.apply(found, p.t.unspelt[w]); } else { found.push(w); }
+    });
+    p.t.rewrites.forEach(function (rewrite) {
+      var phrase = rewrite[0];
+      for (var r = found.length - phrase.length; r >= 0; r--) {
+        if (phrase.every(function (w, k) { return found[r + k] === w; })) {
+          found.splice.apply(found, [r, phrase.length].concat(rewrite[1]));
+        }
+      }
     });
     found = found.map(function (w, n) {
       return w === "des" && n && p.beforeDice.has(found[n - 1]) ? "dés" : w;
@@ -287,6 +296,14 @@
       }
     }
     if (typing) {
+      var past = p.t.past[lang.language] || [];
+      for (var e = 0; e < past.length; e++) {
+        var head = word.slice(0, -past[e].length);
+        if (word.slice(-past[e].length) === past[e] &&
+            length(word) - length(past[e]) >= p.t.min_prefix - 1 && lang.table.has(head)) {
+          return lang.table.get(head);
+        }
+      }
       var hits = [];
       lang.single.related(word).forEach(function (s, w) { if (s >= 0.75) { hits.push(w); } });
       if (hits.length === 1) { return lang.table.get(hits[0]); }
@@ -531,6 +548,11 @@
       var kept = terms.filter(function (t) { return w.filler_groups.indexOf(t[0]) < 0; });
       terms = kept.length ? kept : terms;
     }
+    var wanted = new Set();
+    terms.forEach(function (alternatives) { alternatives.forEach(function (f) { wanted.add(f); }); });
+    terms = terms.map(function (t) {
+      return t.concat(has(lang.kinds, t[0]) ? lang.kinds[t[0]] : []);
+    });
     var total = index.weights.length;
     var scores = new Array(total).fill(0.0);
     if (!terms.length) { return [scores, 0]; }
@@ -542,6 +564,9 @@
       alternatives.forEach(function (form, n) {
         var related = isTerm(form) ? new Map([[form, 1.0]]) : lang.vocabulary.related(form);
         var trust = n && isTerm(alternatives[0]) ? w.literal : 1.0;
+        if (n && has(lang.kinds, alternatives[0]) && lang.kinds[alternatives[0]].indexOf(form) >= 0) {
+          trust = w.kind;
+        }
         related.forEach(function (like, other) {
           (lang.postings.get(other) || []).forEach(function (posting) {
             best[posting[0]] = Math.max(best[posting[0]], posting[1] * like * trust);
@@ -559,8 +584,6 @@
         }
       });
     });
-    var wanted = new Set();
-    terms.forEach(function (alternatives) { alternatives.forEach(function (f) { wanted.add(f); }); });
     var asked = new Vocabulary(Array.from(wanted).filter(function (f) { return f[0] !== "@"; }),
                                language, p);
     var asks = intents(p, query);
