@@ -123,6 +123,8 @@ _STOP = {
         mean means get gets got have has had having anyone anybody someone somebody
         everyone everybody nobody thing things way case let lets please now exactly
         actually like basically anyway too
+        hey hi um uh so then wait sure though tho btw lol pls plz guys u ur
+        legal valid correct alright gonna wanna
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
@@ -134,6 +136,8 @@ _STOP = {
         toute toutes alors donc bien aussi quelqu quelqu'un quelque chose cas sert
         servent servir dès lorsque maintenant exactement vraiment genre pouvait pouvais
         pourrait pourrais pourra
+        bon ben bah hein enfin svp stp ok voilà voila truc normal correct valable
+        légal legal
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -142,6 +146,10 @@ _STOP = {
         engem téged neki nekem nekik maga magát sem ha akkor amikor aki ami amit
         történik tortenik szabad tudok tud tudja tudom szerint valaki valami mindenki
         senki dolog eset mire jó jo való valo most pontosan igazából tényleg vajon
+        szóval szoval na hát ugye oké oke rendben helyes szabályos szabalyos
+        érvényes ervenyes csinálunk csinalunk csináljunk csinaljunk csinálok csinalok
+        csináljak csinaljak teszünk tegyünk teszunk tegyunk jött jott jöttek jottek
+        jön jon
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -745,7 +753,7 @@ _INTENTS = {
            "sem senki nélkül",
     # An obligation, or its refusal: "do I have to pay", "est-il obligé", "kötelező",
     # "can he refuse" all ask whether a move is forced.
-    "must": "must obliged forced mandatory refuse obligé obligée obligatoire forcé forcée "
+    "must": "must gotta obliged forced mandatory refuse obligé obligée obligatoire forcé forcée "
             "doit dois doivent faut refuser kötelező köteles muszáj kénytelen kell "
             "megtagadhatja megtagad",
     # "can I still … after …": whether a move is open at a later moment.
