@@ -237,8 +237,10 @@ _HU_ARTICLES = frozenset({"a", "az", "egy", "valakit", "engem", "téged", "őt",
                           "majd", "utána", "utana", "akkor", "amikor", "mielőtt",
                           "mielott", "miután", "miutan", "e"})
 #: Phrases that ask with a question word of their own: "at what point" asks "when" (it
-#: is no game's points), "how come" "why". Words as spelt.
+#: is no game's points), "how come" "why", "ce qui" "ce que". Words as spelt.
 _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
+             # "ce qui" ("qu'est-ce qui est secret") is "what", not "who"
+             ("ce", "qui"): ("ce", "que"),
              ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",)}
 #: A number with a suffix ("the 6th", "la 6e", "a 6-osnál", "20-ashoz") is that number.
 _NUMBER_SUFFIX = re.compile(r"(?<![\w.])(\d+)-?[^\W\d_]+")
