@@ -241,6 +241,8 @@ _HU_ARTICLES = frozenset({"a", "az", "egy", "valakit", "engem", "téged", "őt",
 _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              # "ce qui" ("qu'est-ce qui est secret") is "what", not "who"
              ("ce", "qui"): ("ce", "que"),
+             # "what's the point of…" asks for the aim
+             ("the", "point", "of"): ("the", "aim", "of"),
              ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",)}
 #: A number with a suffix ("the 6th", "la 6e", "a 6-osnál", "20-ashoz") is that number.
 _NUMBER_SUFFIX = re.compile(r"(?<![\w.])(\d+)-?[^\W\d_]+")
