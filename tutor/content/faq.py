@@ -372,7 +372,7 @@ def _build_index(language: str) -> dict[str, object]:
         weights.append(found)
         questions.append(canonical(fields["question"], language))
         topics.append(sorted(set(index_terms(fields["question"], language))))
-        asks.append(sorted(intents(first_question(fields["question"]))))
+        asks.append(sorted(intents(first_question(fields["question"]), language)))
         orders.append(order(fields["question"], language))
     return {"ids": [e.id for e in _entries()], "weights": weights, "questions": questions,
             "topics": topics, "main": _main_entries(), "intents": asks,
@@ -476,7 +476,7 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
                 matched[i] += rarity * min(1.0, max(ANSWER_ONLY_SHARE, b / full))
     asked = Vocabulary([f for f in wanted if not f.startswith(CONCEPT)], language)
     close: dict[str, bool] = {}  # entries share topics: each is looked up once
-    asks = intents(query)
+    asks = intents(query, language)
     moments = set(order(query, language, typing=True, known=index.spelled))
     relations = {m.split(":", 1)[0] for m in moments}
     shape = canonical(query, language, typing=True, known=index.spelled)

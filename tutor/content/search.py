@@ -241,6 +241,8 @@ _HU_ARTICLES = frozenset({"a", "az", "egy", "valakit", "engem", "téged", "őt",
 _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              # "ce qui" ("qu'est-ce qui est secret") is "what", not "who"
              ("ce", "qui"): ("ce", "que"),
+             # "quand même" is "still", not "when"
+             ("quand", "même"): ("encore",), ("quand", "meme"): ("encore",),
              # "what's the point of…" asks for the aim
              ("the", "point", "of"): ("the", "aim", "of"),
              ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",)}
@@ -251,7 +253,8 @@ _NUMBER_SUFFIX = re.compile(r"(?<![\w.])(\d+)-?[^\W\d_]+")
 _PAST = {"hu": ["otta", "ette", "tta", "tte", "ott", "ett", "ta", "te", "tt", "t"]}
 
 
-def _spelled(text: str, language: str | None = None) -> list[str]:
+def _spelled(text: str, language: str | None = None,
+             words_of: str | None = None) -> list[str]:
     """The words of ``text`` in lower case, accents kept ("can't" → "can", "not"). In
     Hungarian a verb prefix that follows its verb, before an article or at the end, is
     put back in front of it: "dobja újra" is "újradobja", "játssza ki a lapjait" is
@@ -260,8 +263,12 @@ def _spelled(text: str, language: str | None = None) -> list[str]:
     for short, full in _CONTRACTIONS:
         text = text.replace(short, full)
     text = _NUMBER_SUFFIX.sub(r"\1", text)
+    # A contraction typed without its apostrophe is read so unless it is a word of the
+    # text's language (``words_of``, by default ``language``): French "dont" is "whose".
+    kept = _WORDS_NOT_UNSPELT.get(words_of or language or "", ())
     found = [part for m in WORD.finditer(text)
-             for part in _UNSPELT.get(m.group(), (m.group(),))]
+             for part in ((m.group(),) if m.group() in kept
+                          else _UNSPELT.get(m.group(), (m.group(),)))]
     for phrase, meaning in _REWRITES.items():
         for n in range(len(found) - len(phrase), -1, -1):
             if tuple(found[n:n + len(phrase)]) == phrase:
@@ -305,6 +312,11 @@ _UNSPELT = {word: (word[:-2], "not") for word in (
     word + "s": (word, "is") for word in ("who", "where", "when", "how", "why")} | {
     "im": ("i", "am"), "ive": ("i", "have"), "youre": ("you", "are"),
     "theyre": ("they", "are"), "thats": ("that", "is")}
+
+
+#: Words of a language that are also an English contraction typed without its
+#: apostrophe (``_UNSPELT``).
+_WORDS_NOT_UNSPELT = {"fr": ["dont"]}
 
 
 def tokens(text: str) -> list[str]:
@@ -930,12 +942,12 @@ def _in_lexicon(word: str) -> bool:
                for language in LANGUAGES)
 
 
-def intents(text: str) -> frozenset[str]:
+def intents(text: str, language: str | None = None) -> frozenset[str]:
     """The kinds of answer ``text`` asks for, by its question words: "who", "when",
     "where", "which", "why", "how", "all" (everyone), "not" (a negation), "must" (an
     obligation), "still" (a later moment) and "purpose" (what a thing does or is for).
     "How many" asks for a number, not a way; "at all" is no "all"."""
-    spelled = _spelled(text)
+    spelled = _spelled(text, words_of=language)
     found = {INTENTS[w] for n, w in enumerate(spelled) if w in INTENTS
              and spelled[n + 1:n + 2] not in [[x] for x in SHAPES["not_after"].get(w, [])]
              and not (w == SHAPES["ki"] and n and not _asks_who(spelled[n + 1:n + 2]))
@@ -996,6 +1008,7 @@ def page_tables() -> dict[str, Any]:
         "rewrites": [[list(phrase), list(meaning)] for phrase, meaning in _REWRITES.items()],
         "past": _PAST,
         "unspelt": {word: list(parts) for word, parts in _UNSPELT.items()},
+        "not_unspelt": _WORDS_NOT_UNSPELT,
         "rule_words": sorted(RULE_WORDS),
         "shapes": SHAPES,
         "lexicon": {language: {"players": tables["players"], "groups": tables["groups"],

@@ -65,13 +65,16 @@
   }
 
   /* search._spelled: the words as spelt, lower case, accents kept. */
-  function spelled(p, text, language) {
+  function spelled(p, text, language, wordsOf) {
     text = text.toLowerCase().replace(/’/g, "'").replace(p.inversion, "");
     p.t.contractions.forEach(function (pair) { text = text.split(pair[0]).join(pair[1]); });
     text = text.replace(/(^|[^\p{L}\p{N}\p{M}_.])(\p{Nd}+)-?[\p{L}\p{M}]+/gu, "$1$2");
     var found = [];
+    var kept = p.t.not_unspelt[wordsOf || language || ""] || [];
     (text.match(/[\p{L}\p{N}]+|\+/gu) || []).forEach(function (w) {
-      if (has(p.t.unspelt, w)) { found.push.apply(found, p.t.unspelt[w]); } else { found.push(w); }
+      if (has(p.t.unspelt, w) && kept.indexOf(w) < 0) {
+        found.push.apply(found, p.t.unspelt[w]);
+      } else { found.push(w); }
     });
     p.t.rewrites.forEach(function (rewrite) {
       var phrase = rewrite[0];
@@ -392,9 +395,9 @@
   }
 
   /* search.intents */
-  function intents(p, text) {
+  function intents(p, text, language) {
     var s = p.t.shapes;
-    var words = spelled(p, text);
+    var words = spelled(p, text, null, language);
     var found = new Set();
     words.forEach(function (w, n) {
       if (!has(p.t.intents, w)) { return; }
@@ -586,7 +589,7 @@
     });
     var asked = new Vocabulary(Array.from(wanted).filter(function (f) { return f[0] !== "@"; }),
                                language, p);
-    var asks = intents(p, query);
+    var asks = intents(p, query, language);
     var moments = order(p, query, language, lang.spelled);
     var relations = new Set();
     moments.forEach(function (m) { relations.add(m.split(":")[0]); });
