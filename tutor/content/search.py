@@ -243,6 +243,8 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              ("ce", "qui"): ("ce", "que"),
              # "quand même" is "still", not "when"
              ("quand", "même"): ("encore",), ("quand", "meme"): ("encore",),
+             # "passe" alone is filler ("ça passe", "il se passe"), "je passe" passes
+             ("je", "passe"): ("je", "passer"),
              # "what's the point of…" asks for the aim
              ("the", "point", "of"): ("the", "aim", "of"),
              ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",)}
