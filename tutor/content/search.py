@@ -124,7 +124,7 @@ _STOP = {
         everyone everybody nobody thing things way case let lets please now exactly
         actually like basically anyway too
         hey hi um uh so then wait sure though tho btw lol pls plz guys u ur
-        legal valid correct alright gonna wanna
+        legal valid correct alright gonna wanna friend buddy mate dude
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
@@ -137,7 +137,7 @@ _STOP = {
         servent servir dès lorsque maintenant exactement vraiment genre pouvait pouvais
         pourrait pourrais pourra
         bon ben bah hein enfin svp stp ok voilà voila truc normal correct valable
-        légal legal
+        légal legal pote copain copine
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -149,7 +149,7 @@ _STOP = {
         szóval szoval na hát ugye oké oke rendben helyes szabályos szabalyos
         érvényes ervenyes csinálunk csinalunk csináljunk csinaljunk csinálok csinalok
         csináljak csinaljak teszünk tegyünk teszunk tegyunk jött jott jöttek jottek
-        jön jon
+        jön jon haver haverom barátom baratom
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
