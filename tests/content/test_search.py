@@ -168,6 +168,8 @@ def players_file(tmp_path, monkeypatch: pytest.MonkeyPatch):
     ("terms:\n  airship:\n    en: ship\n", 'the words of "airship" must be lists'),
     ("groups:\n  - en: [win]\n", "each synonym group"),
     ("colours: {}\n", 'unknown key "colours"'),
+    ("kinds:\n  fog: dice\n", '"kinds" must map concepts'),
+    ("kinds: [fog]\n", '"kinds" must map concepts'),
     ("terms: [\n", "cannot be read"),
 ])
 def test_a_broken_players_words_file_is_reported(players_file, broken: str,
@@ -443,3 +445,61 @@ def test_tables_built_in_the_pseudo_language_are_kept_apart(tmp_path, monkeypatc
     assert search.read_json_cache("faq-search.en.cache.json", "same sources") == {"from": "en"}
     monkeypatch.setattr(i18n, "PSEUDO_ON", True)
     assert search.read_json_cache("faq-search.en.cache.json", "same sources") == {"from": "qps"}
+
+
+def test_a_hungarian_prefix_before_a_conjunction_goes_back_onto_its_verb() -> None:
+    """"a 6-osnál szálltam ki és…": the prefix ends its clause, "kiszálltam" is leaving;
+    a number with a suffix ("6-osnál", "the 6th", "la 6e") is the number."""
+    assert search._spelled("a 6-osnál szálltam ki és húztam", "hu") == [
+        "a", "6", "kiszálltam", "és", "húztam"]
+    assert search._spelled("got off at the 6th, la 6e") == [
+        "got", "off", "at", "the", "6", "la", "6"]
+
+
+def test_phrases_that_ask_with_a_question_word_of_their_own() -> None:
+    """"at what point" asks when (no game's points), "qu'est-ce qui" what (no "who"),
+    "quand même" still (no "when"), "je passe" passes."""
+    assert search.intents("at what point does the captain pay") == {"when"}
+    assert "who" not in search.intents("qu'est-ce qui est secret", "fr")
+    assert search.intents("je peux quand même descendre", "fr") == {"still"}
+    assert "passer" in search._spelled("si je passe", "fr")
+
+
+def test_french_dont_is_no_contraction() -> None:
+    """French "dont" (whose) is a word: an entry saying "une cité dont la pile…" asks
+    about no negation, while English "dont" typed without its apostrophe is "do not"."""
+    assert "not" not in search.intents("une cité dont la pile est vide", "fr")
+    assert "not" in search.intents("i dont have a cannon", "en")
+
+
+def test_a_hungarian_past_tense_reads_as_its_verb() -> None:
+    """"kijátszotta", "húztam": a past tense unknown as it is reads as its verb."""
+    table, _, single = search._phrases("hu", True)
+    assert search._single_word_target(search.stem("huztam", "hu"), table, single,
+                                      True) == "#take"
+
+
+@pytest.mark.parametrize(("query", "language", "expected"), [
+    # a card the captain lacks is a payment he cannot make
+    ("le capitaine a pas de paratonnerre pour l'eclair, on fait quoi", "fr",
+     "captain-cannot-pay"),
+    ("captain doesnt have the cards what now", "en", "captain-cannot-pay"),
+    # a face of the dice is also about the dice; a card also about Equipment
+    ("un de blanc et un de brouillard, il faut quoi", "fr", "blank-dice"),
+])
+def test_a_situation_reaches_its_answer(query: str, language: str, expected: str) -> None:
+    assert faq.search(query, language)[0].id == expected
+
+
+def test_a_concept_counts_as_its_kind() -> None:
+    """players_words.yaml's kinds: fog is a face of the event dice, a Cannon Equipment."""
+    assert search.kinds("en", "@fog") == ["@event-dice"]
+    assert search.kinds("hu", "@cannon") == ["@equipment"]
+    assert search.kinds("fr", "@captain") == []
+
+
+def test_the_others_are_no_more() -> None:
+    """Hungarian "a többiek" (the others) is not "több" (more: the hand limit)."""
+    terms = search.query_terms("a többiek újra játszhatnak?", "hu")
+    assert ["#others" in t for t in terms] == [True, False, False]
+    assert not any("#limit" in t for t in terms)
