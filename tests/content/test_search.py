@@ -503,3 +503,11 @@ def test_the_others_are_no_more() -> None:
     terms = search.query_terms("a többiek újra játszhatnak?", "hu")
     assert ["#others" in t for t in terms] == [True, False, False]
     assert not any("#limit" in t for t in terms)
+
+
+def test_what_happened_next_places_the_players_moment_before_it() -> None:
+    """"I got off at 9, then the ship went down": the player's moment came before the
+    crash, as "I left before the crash" asks ("puis", "aztán" alike)."""
+    assert "before:@crash" in search.order("got off at 9, then the ship went down", "en")
+    assert "before:@crash" in search.order("je suis descendu, puis on s'est écrasé", "fr")
+    assert "before:@crash" in search.order("kiszálltam, aztán lezuhant a hajó", "hu")

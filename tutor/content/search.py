@@ -812,6 +812,10 @@ NOT_MOMENTS = frozenset({"another", "egymas", "autr", "other"})
 #: Words that put what follows them in the past of the question's moment, in every
 #: language ("the captain already paid", "déjà descendu", "már kiszálltam"): "after" it.
 ALREADY = frozenset({"already", "deja", "déjà", "már", "mar"})
+#: Words that tell what happened next ("I got off at 9, then it crashed", "puis",
+#: "aztán"): the player's own moment came before the thing they name.
+THEN = frozenset({"then", "later", "afterwards", "afterward", "puis", "ensuite", "aztán",
+                  "aztan", "majd", "később", "kesobb", "utána", "utana"})
 
 
 def order(text: str, language: str, typing: bool = False,
@@ -839,6 +843,11 @@ def order(text: str, language: str, typing: bool = False,
                     after = canonical(" ".join(spelled[n + 1:]), language, typing,
                                       known)[:ORDER_SPAN]
                 found.extend(f"after:{f}" for f in after
+                             if f not in marks and f not in QUESTION_WORDS)
+            elif word in THEN:
+                later = canonical(" ".join(spelled[n + 1:]), language, typing,
+                                  known)[:ORDER_SPAN]
+                found.extend(f"before:{f}" for f in later
                              if f not in marks and f not in QUESTION_WORDS)
         forms = canonical(clause, language, typing, known)
         for n, form in enumerate(forms):
@@ -1002,6 +1011,7 @@ def page_tables() -> dict[str, Any]:
         "order_words": _ORDER_WORDS,
         "order_span": ORDER_SPAN,
         "already": sorted(ALREADY),
+        "then": sorted(THEN),
         "not_moments": sorted(NOT_MOMENTS),
         "before_dice": sorted(_BEFORE_DICE),
         "hu_prefixes": sorted(_HU_PREFIXES),

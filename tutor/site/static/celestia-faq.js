@@ -457,6 +457,7 @@
     var span = p.t.order_span;
     var found = new Set();
     var already = new Set(p.t.already);
+    var then = p.t.then;
     text.split(SENTENCE_END).forEach(function (clause) {
       var words = spelled(p, clause, language);
       words.forEach(function (word, n) {
@@ -468,6 +469,13 @@
         moment.forEach(function (f) {
           if (!has(marks, f) && !p.question.has(f)) { found.add("after:" + f); }
         });
+      });
+      words.forEach(function (word, n) {
+        if (already.has(word) || then.indexOf(word) < 0) { return; }
+        canonical(p, words.slice(n + 1).join(" "), language, known).slice(0, span)
+          .forEach(function (f) {
+            if (!has(marks, f) && !p.question.has(f)) { found.add("before:" + f); }
+          });
       });
       var forms = canonical(p, clause, language, known);
       forms.forEach(function (form, n) {
