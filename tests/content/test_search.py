@@ -511,3 +511,9 @@ def test_what_happened_next_places_the_players_moment_before_it() -> None:
     assert "before:@crash" in search.order("got off at 9, then the ship went down", "en")
     assert "before:@crash" in search.order("je suis descendu, puis on s'est écrasé", "fr")
     assert "before:@crash" in search.order("kiszálltam, aztán lezuhant a hajó", "hu")
+
+
+def test_a_hungarian_stem_that_lost_its_last_vowel_is_still_its_word() -> None:
+    """"eszközkártyái" (his Equipment cards) stems to "eszkozkarty": it is still the
+    glossary's "eszközkártya"."""
+    assert search.concepts("megvannak a megfelelő eszközkártyái", "hu") == ["@equipment"]

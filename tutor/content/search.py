@@ -250,6 +250,9 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",)}
 #: A number with a suffix ("the 6th", "la 6e", "a 6-osnál", "20-ashoz") is that number.
 _NUMBER_SUFFIX = re.compile(r"(?<![\w.])(\d+)-?[^\W\d_]+")
+#: Vowels that end a word but go with the ending that ``stem`` takes off ("kártyái",
+#: "kártyája" are "kártya"): tried back on a stem that is no known word.
+_RESTORED = {"hu": ["a", "e"]}
 #: Hungarian past-tense endings, tried on a query's word that is no known word
 #: ("húztam" → "húz", "kijátszotta" → "kijátsz"); folded.
 _PAST = {"hu": ["otta", "ette", "tta", "tte", "ott", "ett", "ta", "te", "tt", "t"]}
@@ -650,6 +653,10 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
         return table[word]
     if len(word) < MIN_PREFIX:
         return None
+    # A stem that lost its word's last vowel with the ending ("kártyái" → "karty"):
+    for vowel in _RESTORED.get(single.language or "", ()):
+        if word + vowel in table:
+            return table[word + vowel]
     # Only prefixes as long as a known word can be one (bounded work for any word).
     for k in range(min(len(word) - 1, single.longest), MIN_PREFIX - 1, -1):
         if word[:k] in single.known and 5 * k >= 3 * len(word):
@@ -1019,6 +1026,7 @@ def page_tables() -> dict[str, Any]:
         "contractions": [list(pair) for pair in _CONTRACTIONS],
         "rewrites": [[list(phrase), list(meaning)] for phrase, meaning in _REWRITES.items()],
         "past": _PAST,
+        "restored": _RESTORED,
         "unspelt": {word: list(parts) for word, parts in _UNSPELT.items()},
         "not_unspelt": _WORDS_NOT_UNSPELT,
         "rule_words": sorted(RULE_WORDS),

@@ -293,6 +293,10 @@
   function singleWordTarget(p, word, lang, typing) {
     if (lang.table.has(word)) { return lang.table.get(word); }
     if (word.length < p.t.min_prefix) { return null; }
+    var restored = p.t.restored[lang.language] || [];
+    for (var v = 0; v < restored.length; v++) {
+      if (lang.table.has(word + restored[v])) { return lang.table.get(word + restored[v]); }
+    }
     for (var k = Math.min(word.length - 1, lang.single.longest); k >= p.t.min_prefix; k--) {
       if (lang.single.known.has(word.slice(0, k)) && 5 * k >= 3 * word.length) {
         return lang.table.get(word.slice(0, k));
