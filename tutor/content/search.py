@@ -101,7 +101,9 @@ _ENDINGS_BY_LANGUAGE = {
            # a verb's "can" with its person ("játszhatják" and "játszhat" meet at
            # "jatsz"), and the infinitive ("játszani")
            "hatjak", "hetik", "hatja", "heti", "hatnak", "hetnek", "hatok", "hetek",
-           "hatunk", "hetunk", "hatsz", "hetsz", "ani", "eni"},
+           "hatunk", "hetunk", "hatsz", "hetsz", "ani", "eni",
+           # the time of an event ("zuhanáskor", at the crash)
+           "kor"},
 }
 _ENDINGS = {
     language: sorted(endings, key=len, reverse=True)
