@@ -368,6 +368,11 @@ def _build_index(language: str) -> dict[str, object]:
         for field, text in fields.items():
             for form in index_terms(text, language):
                 found[form] = max(found.get(form, 0.0), FIELD_WEIGHTS[field])
+        # The id's English words are no spelling a French or Hungarian typo may be
+        # corrected into ("cares" is "cartes", not "cards").
+        for text in (*(tr.gettext(k) for k in entry.keywords),
+                     *([entry.id.replace("-", " ")] if language == "en" else []),
+                     fields["question"], fields["answer"]):
             spellings.update(words(text))
         weights.append(found)
         questions.append(canonical(fields["question"], language))
