@@ -517,3 +517,11 @@ def test_a_hungarian_stem_that_lost_its_last_vowel_is_still_its_word() -> None:
     """"eszközkártyái" (his Equipment cards) stems to "eszkozkarty": it is still the
     glossary's "eszközkártya"."""
     assert search.concepts("megvannak a megfelelő eszközkártyái", "hu") == ["@equipment"]
+
+
+def test_a_letter_left_out_is_the_likeliest_typo() -> None:
+    """Of candidates one edit away, a letter left out comes before one mistyped: "oder"
+    is "order" before "over", "cares" "cartes" before "cards"."""
+    assert search.closest_spelling("oder", ["over", "order"]) == "order"
+    assert search.closest_spelling("cares", ["cards", "cartes"]) == "cartes"
+    assert search.closest_spelling("ordder", ["over", "order"]) == "order"

@@ -418,8 +418,9 @@ class Vocabulary:
 def closest_spelling(word: str, candidates: list[str]) -> str | None:
     """The candidate spelt most like ``word`` when ``word`` looks like a typo of it: one
     edit (a letter wrong, missing, extra, or two swapped) for words of up to seven
-    letters, two for longer ones; None otherwise. The fewest edits win, then the
-    candidate closest in length, then the first in order.
+    letters, two for longer ones; None otherwise. The fewest edits win, then the likeliest
+    typo (``_LENGTH_ORDER``: a letter left out before one mistyped), then the first in
+    order.
 
     Plain Python: the vocabularies are a few hundred words, so checking each candidate
     with a bounded edit count costs a millisecond or two, far less than importing a
@@ -441,10 +442,15 @@ def closest_spelling(word: str, candidates: list[str]) -> str | None:
             continue
         edits = edit_distance(word, candidate, limit)
         if edits <= limit:
-            rank = (edits, abs(len(candidate) - len(word)), position)
+            rank = (edits, _LENGTH_ORDER.get(len(candidate) - len(word), 3), position)
             if best is None or rank < best:
                 best, found = rank, candidate
     return found
+
+
+#: Of candidates as many edits away, the likeliest typo first: a letter left out (the
+#: candidate is one longer), then one mistyped, then one doubled.
+_LENGTH_ORDER = {1: 0, 0: 1, -1: 2}
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:
@@ -1009,6 +1015,7 @@ def page_tables() -> dict[str, Any]:
     return {
         "min_prefix": MIN_PREFIX,
         "typo_slack": TYPO_SLACK,
+        "typo_length_order": {str(k): v for k, v in _LENGTH_ORDER.items()},
         "endings": {language: _ENDINGS[language] for language in ("fr", "hu")},
         "any_endings": _ENDINGS[None],
         "stop": sorted(STOP_WORDS),

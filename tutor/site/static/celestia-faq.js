@@ -278,7 +278,8 @@
       }
       var edits = editDistance(word, candidate, limit);
       if (edits <= limit) {
-        var rank = [edits, Math.abs(candidate.length - word.length), position];
+        var order = p.t.typo_length_order[String(candidate.length - word.length)];
+        var rank = [edits, order === undefined ? 3 : order, position];
         if (best === null || rank[0] < best[0] || (rank[0] === best[0] &&
             (rank[1] < best[1] || (rank[1] === best[1] && rank[2] < best[2])))) {
           best = rank;
