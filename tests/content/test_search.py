@@ -525,3 +525,9 @@ def test_a_letter_left_out_is_the_likeliest_typo() -> None:
     assert search.closest_spelling("oder", ["over", "order"]) == "order"
     assert search.closest_spelling("cares", ["cards", "cartes"]) == "cartes"
     assert search.closest_spelling("ordder", ["over", "order"]) == "order"
+
+
+def test_a_typo_of_a_filler_word_is_no_game_word() -> None:
+    """"anone" is "anyone" (a stop word), not "alone" (the lone captain's word)."""
+    assert faq._corrected("can anone still get off there", faq._index("en")).split()[1] \
+        == "anyone"

@@ -355,7 +355,10 @@ def _build_index(language: str) -> dict[str, object]:
     topics: list[list[str]] = []
     asks: list[list[str]] = []
     orders: list[list[str]] = []
-    spellings: set[str] = set(lexicon()[language]["spellings"])
+    # The language's stop words too (those read as stop words without their accents):
+    # "somoene" is a typo of "someone", no game word.
+    spellings: set[str] = set(lexicon()[language]["spellings"]) | {
+        fold(w) for w in _STOP.get(language, "").split() if fold(w) in STOP_WORDS}
     for entry in _entries():
         fields = {
             # The id's words ("reshuffle", "lone-captain") count in every language.
