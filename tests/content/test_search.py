@@ -531,3 +531,19 @@ def test_a_typo_of_a_filler_word_is_no_game_word() -> None:
     """"anone" is "anyone" (a stop word), not "alone" (the lone captain's word)."""
     assert faq._corrected("can anone still get off there", faq._index("en")).split()[1] \
         == "anyone"
+
+
+def test_an_order_word_ending_its_clause_says_afterwards() -> None:
+    """"…and we crashed right after": the crash came after the player's moment, which is
+    "before the crash"; the word asks nothing by itself. "Already" names what follows it
+    up to the next clause ("már kiszálltam, amikor lezuhantak": not after the crash)."""
+    assert "before:@crash" in search.order("he hopped off and we crashed right after", "en")
+    assert "after" in search.asking_words("he hopped off and we crashed right after")
+    moments = search.order("már kiszálltam amikor lezuhantak", "hu")
+    assert "after:@leave" in moments and "after:@crash" not in moments
+
+
+def test_a_moment_the_other_way_round_is_no_match() -> None:
+    """Left, then the ship crashed: "I left before the crash" first, not "after a crash"."""
+    assert faq.search("my mate hopped off at 15 and we crashed right after, does he keep "
+                      "his card", "en")[0].id == "left-before-crash"

@@ -48,6 +48,7 @@ from .search import (
     _STOP,
     CONCEPT,
     GROUP,
+    OPPOSITE,
     RULE_WORDS,
     STOP_WORDS,
     Vocabulary,
@@ -487,6 +488,7 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     asks = intents(query, language)
     moments = set(order(query, language, typing=True, known=index.spelled))
     relations = {m.split(":", 1)[0] for m in moments}
+    opposites = {f"{OPPOSITE[r]}:{thing}" for r, thing in (m.split(":", 1) for m in moments)}
     shape = canonical(query, language, typing=True, known=index.spelled)
     if len(shape) < 3:
         shape = []  # a word or two: nothing to compare as a whole
@@ -509,7 +511,10 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
                           for a in asks & set(index.intents[i]))
         if moments & set(index.orders[i]):
             factor *= 1 + ORDER_WEIGHT
-        elif relations & {m.split(":", 1)[0] for m in index.orders[i]}:
+        elif relations & {m.split(":", 1)[0] for m in index.orders[i]} or (
+                opposites & set(index.orders[i])):
+            # another moment of the same kind, or the same thing the other way round
+            # ("after the crash" when the query's moment came before it)
             factor *= ORDER_MISMATCH
         # A question about a negated or emptied situation ("…has no cards", "…pile is
         # empty") answers a query that says so.

@@ -821,6 +821,15 @@ _ORDER_WORDS = {
     "after": {"en": ["after"], "fr": ["apres"], "hu": ["utan", "miutan"]},
     "before": {"en": ["before"], "fr": ["avant"], "hu": ["elott", "mielott"]},
 }
+#: The relation that an order word at the end of its clause stands for ("we crashed
+#: right after": the player's moment was before the crash).
+OPPOSITE = {"after": "before", "before": "after"}
+#: Words that open another clause inside a sentence ("when", "amikor", "et"), as spelt.
+_OPENERS = frozenset({"when", "while", "and", "but", "quand", "lorsque", "et", "mais",
+                      "amikor", "mikor", "és", "es", "de", "mielőtt", "mielott", "miután",
+                      "miutan"})
+#: Order words that, ending a clause, say "afterwards" or "beforehand" (as spelt).
+_CLAUSE_END_ORDER = frozenset({"after", "before", "après", "apres", "avant"})
 #: How many forms next to an order word name the moment it refers to.
 ORDER_SPAN = 3
 #: Forms that make an order word no moment: "one after another", "egymás után" (in a
@@ -857,7 +866,12 @@ def order(text: str, language: str, typing: bool = False,
                     after = canonical(" ".join(spelled[:n]), language, typing,
                                       known)[-ORDER_SPAN:]
                 else:
-                    after = canonical(" ".join(spelled[n + 1:]), language, typing,
+                    # up to the next clause's opening word ("már kiszálltam, amikor
+                    # lezuhantak": the crash is not what came before)
+                    rest = spelled[n + 1:]
+                    rest = rest[:next((k for k, w in enumerate(rest) if w in _OPENERS),
+                                      len(rest))]
+                    after = canonical(" ".join(rest), language, typing,
                                       known)[:ORDER_SPAN]
                 found.extend(f"after:{f}" for f in after
                              if f not in marks and f not in QUESTION_WORDS)
@@ -876,6 +890,10 @@ def order(text: str, language: str, typing: bool = False,
                     else forms[n + 1:n + 1 + ORDER_SPAN])
             if near and near[-1 if language == "hu" else 0] in NOT_MOMENTS:
                 continue
+            if not near and language != "hu":
+                # "…and we crashed right after": the word ends its clause and says
+                # "afterwards", so the thing before it came after the player's moment.
+                near, relation = forms[max(0, n - ORDER_SPAN + 1):n], OPPOSITE[relation]
             found.extend(f"{relation}:{f}" for f in near
                          if f not in marks and f not in QUESTION_WORDS)
     return sorted(set(found))
@@ -957,8 +975,12 @@ def asking_words(text: str) -> frozenset[str]:
     shaping = set().union(*(pair for pair in _TIMES if pair <= words))
     # "already" places the question's moment (``order``), and "still" ("encore", "még")
     # asks whether a move is open then (``intents``): neither is a thing asked about.
+    # "then", "puis", "aztán" tell what happened next, and so does an order word that
+    # ends its clause ("we crashed right after"): ``order`` reads them.
+    ending = {clause[-1] for clause in map(_spelled, _SENTENCE_END.split(text))
+              if clause and clause[-1] in _CLAUSE_END_ORDER}
     return frozenset(shaping | _with(words, SHAPES["shaping"]) | (words & _PURPOSE)
-                     | (words & ALREADY)
+                     | (words & ALREADY) | (words & THEN) | ending
                      | {w for w in words if INTENTS.get(w) == "still"
                         and not _in_lexicon(w)})
 
@@ -1030,6 +1052,9 @@ def page_tables() -> dict[str, Any]:
         "order_span": ORDER_SPAN,
         "already": sorted(ALREADY),
         "then": sorted(THEN),
+        "openers": sorted(_OPENERS),
+        "opposite": OPPOSITE,
+        "clause_end_order": sorted(_CLAUSE_END_ORDER),
         "not_moments": sorted(NOT_MOMENTS),
         "before_dice": sorted(_BEFORE_DICE),
         "hu_prefixes": sorted(_HU_PREFIXES),

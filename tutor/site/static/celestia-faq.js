@@ -386,6 +386,12 @@
       }
     });
     timesIn(p, words).forEach(function (pair) { pair.forEach(function (w) { shaping.add(w); }); });
+    words.forEach(function (w) { if (p.t.then.indexOf(w) >= 0) { shaping.add(w); } });
+    text.split(SENTENCE_END).forEach(function (part) {
+      var clause = spelled(p, part);
+      var last = clause[clause.length - 1];
+      if (clause.length && p.t.clause_end_order.indexOf(last) >= 0) { shaping.add(last); }
+    });
     return shaping;
   }
 
@@ -451,6 +457,14 @@
     return out;
   }
 
+  /* The words up to the next clause's opening word (search.order's "already"). */
+  function untilOpener(p, words) {
+    for (var k = 0; k < words.length; k++) {
+      if (p.t.openers.indexOf(words[k]) >= 0) { return words.slice(0, k); }
+    }
+    return words;
+  }
+
   /* search.order (a query: typing) */
   function order(p, text, language, known) {
     var marks = {};
@@ -470,7 +484,8 @@
         var moment = n && !p.stop.has(words[n - 1]) &&
           (n + 1 === words.length || p.stop.has(words[n + 1]))
           ? canonical(p, words.slice(0, n).join(" "), language, known).slice(-span)
-          : canonical(p, words.slice(n + 1).join(" "), language, known).slice(0, span);
+          : canonical(p, untilOpener(p, words.slice(n + 1)).join(" "), language, known)
+            .slice(0, span);
         moment.forEach(function (f) {
           if (!has(marks, f) && !p.question.has(f)) { found.add("after:" + f); }
         });
@@ -491,8 +506,13 @@
         if (near.length && p.t.not_moments.indexOf(near[language === "hu" ? near.length - 1 : 0]) >= 0) {
           return;
         }
+        var relation = marks[form];
+        if (!near.length && language !== "hu") {
+          near = forms.slice(Math.max(0, n - span + 1), n);
+          relation = p.t.opposite[relation];
+        }
         near.forEach(function (f) {
-          if (!has(marks, f) && !p.question.has(f)) { found.add(marks[form] + ":" + f); }
+          if (!has(marks, f) && !p.question.has(f)) { found.add(relation + ":" + f); }
         });
       });
     });
@@ -605,7 +625,12 @@
     var asks = intents(p, query, language);
     var moments = order(p, query, language, lang.spelled);
     var relations = new Set();
-    moments.forEach(function (m) { relations.add(m.split(":")[0]); });
+    var opposites = new Set();
+    moments.forEach(function (m) {
+      var at = m.indexOf(":");
+      relations.add(m.slice(0, at));
+      opposites.add(p.t.opposite[m.slice(0, at)] + m.slice(at));
+    });
     var shape = canonical(p, query, language, lang.spelled);
     if (shape.length < 3) { shape = []; }
     var namedParts = w.special_parts.some(function (c) { return wanted.has(c); });
@@ -630,7 +655,9 @@
       var orders = index.orders[i];
       if (orders.some(function (m) { return moments.has(m); })) {
         factor *= 1 + w.order;
-      } else if (orders.some(function (m) { return relations.has(m.split(":")[0]); })) {
+      } else if (orders.some(function (m) {
+        return relations.has(m.split(":")[0]) || opposites.has(m);
+      })) {
         factor *= w.order_mismatch;
       }
       if ((index.intents[i].indexOf("not") >= 0 && !asks.has("not")) ||
