@@ -10,7 +10,9 @@ The forms
     lower case, accents removed: "Ködkürt" and "kodkurt" are the same word.
 ``tokens(text)``
     every folded word, in order, stop words included ("+" is a word of its own; hyphens
-    and apostrophes split words: "lehet-e" → "lehet", "e"; "can't" → "can", "not").
+    and apostrophes split words: "lehet-e" → "lehet", "e"; "can't" → "can", "not"; a
+    number with a suffix is the number: "6th", "6-osnál" → "6"; a few phrases ask with a
+    question word of their own: "at what point" → "when", "quand même" → "encore").
 ``words(text)``
     the tokens that carry meaning: stop words (articles, pronouns, question words and
     filler such as "what happens", "est-ce que", "mi történik", "lehet-e") are dropped.
