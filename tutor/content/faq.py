@@ -7,8 +7,8 @@ players' words, synonyms); here the entries are ranked. An entry scores for each
 the query asks about that it answers (rare words counting more, the question and the
 keywords more than the answer; a card or a die's face also counting, less, as its kind,
 so that "the captain has no rod" reaches an entry about any Equipment), multiplied by
-the share of the query it answers (a term only its answer mentions counting half), by how alike its question and the query are as
-wholes, by how much of its question the query asks about, and by the kinds of answer
+the share of the query it answers (a term only its answer mentions counting half), by
+how alike its question and the query are as wholes, by how much of its question the query asks about, and by the kinds of answer
 both ask for ("who", "when", "what for", and weighed more, "must" and "still":
 ``search.intents``), and by whether both are about the same moment ("after the captain
 paid" is not "after I left", nor "I left, then it crashed" "after the crash":
