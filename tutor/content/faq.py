@@ -8,18 +8,18 @@ the query asks about that it answers (rare words counting more, the question and
 keywords more than the answer; a card or a die's face also counting, less, as its kind,
 so that "the captain has no rod" reaches an entry about any Equipment), multiplied by
 the share of the query it answers (a term only its answer mentions counting half), by
-how alike its question and the query are as wholes, by how much of its question the query asks about, and by the kinds of answer
-both ask for ("who", "when", "what for", and weighed more, "must" and "still":
-``search.intents``), and by whether both are about the same moment ("after the captain
-paid" is not "after I left", nor "I left, then it crashed" "after the crash":
-``search.order``). Of entries that match alike, the one
+how alike its question and the query are as wholes, by how much of its question the
+query asks about, and by the kinds of answer both ask for ("who", "when", "what for",
+and weighed more, "must" and "still": ``search.intents``), and by whether both are about
+the same moment ("after the captain paid" is not "after I left", nor "I left, then it
+crashed" "after the crash": ``search.order``). Of entries that match alike, the one
 whose question is about the thing the query names first, and the main entry of a card or
 of a number of the rules ("50"), come first; entries about the beginner variant or the
 Grappling Hook come after the general rule unless the query names them, and before it
-when it does. A word of the
-language is never "corrected" as a typo. A rule's number in the query ("3.4.2", "rule
-3.4", "règle 3.5": ``rule_refs``) brings the entries resting on it, first those whose
-main rule it is; ``celestia faq`` and the tutor's look-up show the rule itself first.
+when it does. A word of the language is never "corrected" as a typo. A rule's number in
+the query ("3.4.2", "rule 3.4", "règle 3.5": ``rule_refs``) brings the entries resting
+on it, first those whose main rule it is; ``celestia faq`` and the tutor's look-up show
+the rule itself first.
 
 The website's pages run this same search on the data of ``page_data`` (the script
 ``tutor/site/static/celestia-faq.js`` follows ``search`` step by step; a conformance
