@@ -153,7 +153,7 @@ _STOP = {
         szóval szoval na hát ugye oké oke rendben helyes szabályos szabalyos
         érvényes ervenyes csinálunk csinalunk csináljunk csinaljunk csinálok csinalok
         csináljak csinaljak teszünk tegyünk teszunk tegyunk jött jott jöttek jottek
-        jön jon haver haverom barátom baratom
+        jön jon haver haverom barátom baratom közül kozul között kozott
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
