@@ -128,7 +128,7 @@ def test_tables_are_built_from_the_data() -> None:
     assert sum(int(r[2]) for r in deck) == sum(data.deck_composition(grappling_hook=True)
                                                .values())
     note = rules.table_note("deck", Translator("fr"))
-    assert f"{sum(data.deck_composition().values())} cartes" in note
+    assert f"{sum(data.deck_composition().values())}\u00a0cartes" in note
     assert f"{sum(data.deck_composition(data.BEGINNER).values())}." in note
     _, faces = rules.table_rows("faces", Translator("hu"))
     assert sum(int(r[2]) for r in faces) == len(data.DIE_FACES)

@@ -103,7 +103,9 @@ FR_WIDE_SPACE = re.compile(r"[ \u00a0](?=[;:!?»])|«[ \u00a0]")
 FR_NO_SPACE = re.compile(r"(?<=[^\W\d_]|[»)])[;!?](?=\s|$)|(?<=[^\W\d_]|[»)]):(?=\s|$)")
 #: Code quoted in French messages, where a colon has no space before it: an id, a
 #: ``city:value``, a YAML mapping written inline (``{min: N}``), typed as it is.
-FR_CODE = re.compile(r"\bid: \"|\b\w+:\w+|\{[^{}]*\}")
+#: Code in a French sentence: typed as it is, colons too (an id, "a:b", a mapping in
+#: braces, a quoted YAML line « fog: event-dice »).
+FR_CODE = re.compile(r"\bid: \"|\b\w+:\w+|\{[^{}]*\}|«[\s\u202f]?[\w-]+: [\w-]+[\s\u202f]?»")
 
 
 def hungarian_problems(text: str) -> list[str]:

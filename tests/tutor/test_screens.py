@@ -31,13 +31,18 @@ def _narration_on_screen(app: AppScreen) -> tuple[list[str], list[str]]:
         feedback = ui._feedback_lines()
         question = ui._question_lines()
         blocks = ui._narration_blocks()
-    rows = [row.rstrip() for row in app.screen.display]
+    rows = [_spaces(row.rstrip()) for row in app.screen.display]
     rules = [i for i, row in enumerate(rows) if row.startswith("────")]
     body = rows[rules[0] + 1:rules[1]]
     while body and not body[0]:
         body = body[1:]  # the spare lines above the text
     body = body[len(feedback):len(body) - len(question)]
-    return body, [block[0][1].rstrip() for block in blocks]
+    # The screen keeps no-break spaces as spaces ("2 points"): compare the lines so.
+    return body, [_spaces(block[0][1].rstrip()) for block in blocks]
+
+
+def _spaces(text: str) -> str:
+    return text.replace("\xa0", " ").replace("\u202f", " ")
 
 
 def _play_and_look(lesson_id: str, rows: int, cols: int, language: str) -> list[str]:

@@ -172,8 +172,8 @@ def test_check_names_a_lesson_that_asks_too_little(tmp_path: Path, monkeypatch, 
 @pytest.mark.parametrize(("language", "expected"), [
     ("en", "the lesson “goal” asks the learner for 1 move or question; a lesson needs at "
            "least 3."),
-    ("fr", "la leçon «\u202fgoal\u202f» ne demande à l’apprenant que 1 coup ou question\u202f; "
-           "une leçon en demande au moins 3."),
+    ("fr", "la leçon «\u202fgoal\u202f» ne demande à l’apprenant que 1\u00a0coup ou "
+           "question\u202f; une leçon en demande au moins 3."),
     ("hu", "a lecke, amelynek azonosítója „goal”, csak 1 lépést vagy kérdést kér a "
            "tanulótól; egy leckének legalább 3 kell."),
 ])
