@@ -29,14 +29,17 @@ class Generator(random.Random):
             random.Random.shuffle(self, x)
             return
         getrandbits = self.getrandbits
+        bits = _BITS if len(x) <= len(_BITS) else [n.bit_length() for n in range(1, len(x) + 1)]
         for i in range(len(x) - 1, 0, -1):
             # random.Random._randbelow_with_getrandbits(i + 1), inlined.
-            n = i + 1
-            k = n.bit_length()
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
+            j = getrandbits(bits[i])
+            while j > i:
+                j = getrandbits(bits[i])
             x[i], x[j] = x[j], x[i]
+
+
+#: The bits ``_randbelow(i + 1)`` draws, by ``i``, for lists up to the deck's size and more.
+_BITS = tuple((i + 1).bit_length() for i in range(128))
 
 
 def _same_as_python() -> bool:
@@ -44,8 +47,8 @@ def _same_as_python() -> bool:
     global _SAME
     _SAME = True
     for seed in range(3):
-        ours = list(range(90))
-        theirs = list(range(90))
+        ours = list(range(150))
+        theirs = list(range(150))
         Generator(seed).shuffle(ours)
         random.Random(seed).shuffle(theirs)
         if ours != theirs:

@@ -261,12 +261,14 @@ _NEXT_PILE = dict(pairwise(CITY_VALUES))
 #: The hazard counts of each roll seen, and their answers: the dice come back again and
 #: again. Never mutated (``_set_dice`` shares them).
 _DICE_CACHE: dict[tuple[str, ...], tuple[dict[str, int], _Answers | None]] = {}
+#: Roll outcomes already checked, written the usual way ("roll fog blank"): their faces.
+_ROLLS: dict[str, tuple[str, ...]] = {}
 #: Payments as event parameters, by their cards as written.
 _PAYMENT_CACHE: dict[str, dict[str, int]] = {}
 
 
-def _dice_counts(faces: list[str]) -> tuple[dict[str, int], _Answers | None]:
-    key = tuple(faces)
+def _dice_counts(faces: tuple[str, ...]) -> tuple[dict[str, int], _Answers | None]:
+    key = faces
     found = _DICE_CACHE.get(key)
     if found is None:
         counts = hazard_counts(faces)
@@ -513,8 +515,8 @@ class State:
             choices=", ".join(self.legal_actions()),
         )
 
-    def _set_dice(self, faces: list[str]) -> None:
-        self.dice = faces
+    def _set_dice(self, faces: tuple[str, ...]) -> None:
+        self.dice = list(faces)
         self._counts, self._answers = _dice_counts(faces)
 
     def _take_treasure(self, player: int) -> Treasure | None:
@@ -548,36 +550,22 @@ class State:
     def _apply_chance(self, action: str) -> None:
         request = self.chance_request
         assert request is not None  # the actor is CHANCE only with a pending request
-        words = action.split()
         kind = request.kind
-        if not words or words[0] != kind:
-            raise ChanceError(
-                N_('Chance must decide "{kind}" now, not "{outcome}".'),
-                kind=kind,
-                outcome=action,
-            )
         if kind == "roll":
-            del words[0]
-            if len(words) != request.count or not _FACE_SET.issuperset(words):
-                if request.count == 1:
-                    # TRANSLATORS: {count} is 1.
-                    msgid = N_('"{outcome}" is not a roll of {count} die; the die shows one '
-                               "of: {faces}.")
-                else:
-                    # TRANSLATORS: {count} is 2 or more.
-                    msgid = N_('"{outcome}" is not a roll of {count} dice; each die shows one '
-                               "of: {faces}.")
-                raise ChanceError(
-                    msgid,
-                    outcome=action,
-                    count=request.count,
-                    faces=", ".join(data.FACES),
-                )
+            # Rolls are most of chance's outcomes and the same few come back: a roll
+            # already checked is not split and checked again.
+            faces = _ROLLS.get(action)
+            if faces is None or len(faces) != request.count:
+                faces = self._check_roll(action, request)
             if self.phase == ROLL:
-                self._rolled(words)
+                self._rolled(faces)
             else:
-                self._rerolled(words)
-        elif kind == "deck":
+                self._rerolled(faces)
+            return
+        words = action.split()
+        if not words or words[0] != kind:
+            self._wrong_kind(kind, action)
+        if kind == "deck":
             cards = words[1:]
             if sorted(cards) != _SORTED_DECKS[self.options.variant, self.options.grappling_hook]:
                 raise ChanceError(
@@ -601,6 +589,39 @@ class State:
             self._emit("reshuffle", N_("The draw pile is empty: the discard pile is shuffled "
                                        "to form a new draw pile."), {"count": len(cards)})
             self._continue_draws()
+
+    def _wrong_kind(self, kind: str, action: str) -> NoReturn:
+        raise ChanceError(
+            N_('Chance must decide "{kind}" now, not "{outcome}".'),
+            kind=kind,
+            outcome=action,
+        )
+
+    def _check_roll(self, action: str, request: ChanceRequest) -> tuple[str, ...]:
+        """The faces of roll outcome ``action``, checked against ``request``; a roll
+        written the usual way is remembered in ``_ROLLS``."""
+        words = action.split()
+        if not words or words[0] != "roll":
+            self._wrong_kind("roll", action)
+        faces = tuple(words[1:])
+        if len(faces) != request.count or not _FACE_SET.issuperset(faces):
+            if request.count == 1:
+                # TRANSLATORS: {count} is 1.
+                msgid = N_('"{outcome}" is not a roll of {count} die; the die shows one '
+                           "of: {faces}.")
+            else:
+                # TRANSLATORS: {count} is 2 or more.
+                msgid = N_('"{outcome}" is not a roll of {count} dice; each die shows one '
+                           "of: {faces}.")
+            raise ChanceError(
+                msgid,
+                outcome=action,
+                count=request.count,
+                faces=", ".join(data.FACES),
+            )
+        if action == "roll " + " ".join(faces):  # odd spacing is accepted, not remembered
+            _ROLLS[action] = faces
+        return faces
 
     def _deal(self, cards: list[str]) -> None:
         """Deal in blocks from the top of the deck, seat 0 first (§2.3)."""
@@ -714,11 +735,11 @@ class State:
         self.actor = CHANCE
         self.chance_request = _ROLL_REQUESTS[count]
 
-    def _rolled(self, faces: list[str]) -> None:
+    def _rolled(self, faces: tuple[str, ...]) -> None:
         self._set_dice(faces)
         self.chance_request = None
         self._events.append(_new_tuple(Event, (
-            "roll", _MSG_ROLL, {"dice": " ".join(faces), "faces": tuple(faces)}, None)))
+            "roll", _MSG_ROLL, {"dice": " ".join(faces), "faces": faces}, None)))
         self._queue = self.passengers()
         self._qi = 0
         self._next_passenger()
@@ -910,11 +931,11 @@ class State:
         self._emit("reroll-choice", text, {"positions": tuple(p + 1 for p in positions)})
         self._ask_roll(len(positions), REROLL)
 
-    def _rerolled(self, faces: list[str]) -> None:
+    def _rerolled(self, faces: tuple[str, ...]) -> None:
         dice = list(self.dice)
         for position, face in zip(self._reroll_positions, faces, strict=True):
             dice[position] = face
-        self._set_dice(dice)
+        self._set_dice(tuple(dice))
         self._emit("reroll", N_("The dice now show: {dice}."),
                    {"dice": " ".join(dice), "faces": tuple(dice)})
         self._advance_window()
@@ -1022,7 +1043,7 @@ class State:
             glass = next(t for t in treasures if t.value == 0)
             treasures.remove(glass)
             self.spent.append(glass)
-            self._set_dice([BLANK] * len(self.dice))
+            self._set_dice((BLANK,) * len(self.dice))
             self._emit("spyglass", N_("{player} plays a Magic Spyglass: every die counts as "
                                       "blank and the airship flies on."),
                        {"player": self.seats[actor]})
