@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import MutableSequence
 from typing import Any
@@ -18,6 +19,16 @@ class Generator(random.Random):
     cost). ``_SAME`` checks this at import against the Python running, and falls back to
     Python's own where it differs.
     """
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        """As ``random.Random.seed``; an int goes straight to the C seeding, which is what
+        Python's does with it after checking for the other types (every playout seeds a
+        generator for chance and one per bot)."""
+        if type(a) is int:
+            _random.Random.seed(self, a)
+            self.gauss_next = None
+        else:
+            super().seed(a, version)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Generator:
         twin = Generator()

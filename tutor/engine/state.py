@@ -203,7 +203,7 @@ def _answers_to(counts: dict[str, int]) -> _Answers:
 
 
 def _payment_actions(counts: dict[str, int], hand: dict[str, int],
-                     answers: _Answers | None = None) -> list[str]:
+                     answers: _Answers | None = None) -> tuple[str, ...]:
     """The captain's legal actions facing ``counts`` (§3.4): every covering payment, fewest
     Turbos first, and ``crash`` unless his Equipment alone covers every hazard.
     ``answers``: ``_answers_to(counts)``, if known."""
@@ -216,7 +216,7 @@ def _payment_actions(counts: dict[str, int], hand: dict[str, int],
         if not equipment_covers(counts, hand):
             found += (CRASH,)
         answers.found[key] = found
-    return list(found)
+    return found
 
 
 class ChanceRequest(NamedTuple):
@@ -254,15 +254,19 @@ _MSG_VOYAGE_END = N_("Voyage {voyage} is over.")
 _MSG_VOYAGE = N_("Voyage {voyage} begins at city {city}; {captain} is the captain.")
 
 # Requests are immutable: the frequent ones are made once.
+_DECK_REQUESTS = {key: ChanceRequest("deck", cards=cards) for key, cards in _DECKS.items()}
 _ROLL_REQUESTS = {n: ChanceRequest("roll", count=n) for n in range(1, data.DICE_IN_BOX + 1)}
 _PILE_REQUESTS = {c: ChanceRequest("pile", city=c) for c in CITY_VALUES}
+#: The cities after each city (and after 0), the airship's way on from there.
+_LATER = {after: tuple(c for c in CITY_VALUES if c > after) for after in (0, *CITY_VALUES)}
 #: Each city's next city in CITY_VALUES (the first pile laid after it).
 _NEXT_PILE = dict(pairwise(CITY_VALUES))
 #: The hazard counts of each roll seen, and their answers: the dice come back again and
 #: again. Never mutated (``_set_dice`` shares them).
 _DICE_CACHE: dict[tuple[str, ...], tuple[dict[str, int], _Answers | None]] = {}
-#: Roll outcomes already checked, written the usual way ("roll fog blank"): their faces.
-_ROLLS: dict[str, tuple[str, ...]] = {}
+#: Roll outcomes already checked, written the usual way ("roll fog blank"): their faces,
+#: hazard counts and answers (as ``_dice_counts``).
+_ROLLS: dict[str, tuple[tuple[str, ...], dict[str, int], _Answers | None]] = {}
 #: Payments as event parameters, by their cards as written.
 _PAYMENT_CACHE: dict[str, dict[str, int]] = {}
 
@@ -320,8 +324,8 @@ class State:
         self.end_reason = ""
         self.winners: tuple[int, ...] = ()
         self.history: list[tuple[int, str]] = []
-        key = (self.options.variant, self.options.grappling_hook)
-        self.chance_request: ChanceRequest | None = ChanceRequest("deck", cards=_DECKS[key])
+        self.chance_request: ChanceRequest | None = _DECK_REQUESTS[
+            self.options.variant, self.options.grappling_hook]
         self._queue: list[int] = []
         self._qi = 0
         self._window: tuple[int, ...] = ()
@@ -333,8 +337,9 @@ class State:
         self._counts: dict[str, int] = {}
         #: Their legal answers (``_answers_to``), None without a hazard.
         self._answers: _Answers | None = None
-        #: The captain's legal actions while he faces the dice (his hand cannot change).
-        self._pay_actions: list[str] = []
+        #: The captain's legal actions while he faces the dice (his hand cannot change);
+        #: shared with ``_ANSWERS``, never mutated.
+        self._pay_actions: tuple[str, ...] = ()
         self._events: list[Event] = []
 
     # --- Queries ------------------------------------------------------------------------
@@ -357,8 +362,11 @@ class State:
     def next_city(self, after: int) -> int | None:
         """The next city on the route after ``after``, or None."""
         piles = self.piles
-        for c in CITY_VALUES:
-            if c > after and piles[c]:
+        later = _LATER.get(after)
+        if later is None:  # not a city's value
+            later = tuple(c for c in CITY_VALUES if c > after)
+        for c in later:
+            if piles[c]:
                 return c
         return None
 
@@ -467,7 +475,6 @@ class State:
         twin._queue = list(self._queue)
         twin._pending_draws = list(self._pending_draws)
         twin._counts = self._counts  # shared, never mutated (``_dice_counts``)
-        twin._pay_actions = list(self._pay_actions)
         twin._events = []
         return twin
 
@@ -554,13 +561,13 @@ class State:
         if kind == "roll":
             # Rolls are most of chance's outcomes and the same few come back: a roll
             # already checked is not split and checked again.
-            faces = _ROLLS.get(action)
-            if faces is None or len(faces) != request.count:
-                faces = self._check_roll(action, request)
+            roll = _ROLLS.get(action)
+            if roll is None or len(roll[0]) != request.count:
+                roll = self._check_roll(action, request)
             if self.phase == ROLL:
-                self._rolled(faces)
+                self._rolled(roll)
             else:
-                self._rerolled(faces)
+                self._rerolled(roll[0])
             return
         words = action.split()
         if not words or words[0] != kind:
@@ -597,9 +604,10 @@ class State:
             outcome=action,
         )
 
-    def _check_roll(self, action: str, request: ChanceRequest) -> tuple[str, ...]:
-        """The faces of roll outcome ``action``, checked against ``request``; a roll
-        written the usual way is remembered in ``_ROLLS``."""
+    def _check_roll(self, action: str, request: ChanceRequest
+                    ) -> tuple[tuple[str, ...], dict[str, int], _Answers | None]:
+        """Roll outcome ``action`` checked against ``request``: its faces, hazard counts
+        and answers. A roll written the usual way is remembered in ``_ROLLS``."""
         words = action.split()
         if not words or words[0] != "roll":
             self._wrong_kind("roll", action)
@@ -619,9 +627,10 @@ class State:
                 count=request.count,
                 faces=", ".join(data.FACES),
             )
+        roll = (faces, *_dice_counts(faces))
         if action == "roll " + " ".join(faces):  # odd spacing is accepted, not remembered
-            _ROLLS[action] = faces
-        return faces
+            _ROLLS[action] = roll
+        return roll
 
     def _deal(self, cards: list[str]) -> None:
         """Deal in blocks from the top of the deck, seat 0 first (§2.3)."""
@@ -735,12 +744,14 @@ class State:
         self.actor = CHANCE
         self.chance_request = _ROLL_REQUESTS[count]
 
-    def _rolled(self, faces: tuple[str, ...]) -> None:
-        self._set_dice(faces)
+    def _rolled(self, roll: tuple[tuple[str, ...], dict[str, int], _Answers | None]) -> None:
+        faces, self._counts, self._answers = roll
+        self.dice = list(faces)
         self.chance_request = None
         self._events.append(_new_tuple(Event, (
             "roll", _MSG_ROLL, {"dice": " ".join(faces), "faces": faces}, None)))
-        self._queue = self.passengers()
+        aboard = self.aboard
+        self._queue = [p for p in self._others[self.captain] if aboard[p]]  # passengers()
         self._qi = 0
         self._next_passenger()
 
@@ -750,10 +761,14 @@ class State:
                 self.phase = DECIDE
                 self.actor = self._queue[self._qi]
                 return
-            self._emit("must-stay", N_("The pile of city {city} is empty, so nobody can "
-                                       "leave here: the passengers stay aboard."),
-                       {"city": self.city})
-        # The power window opens.
+            self._must_stay()
+        self._open_window()
+
+    def _must_stay(self) -> None:
+        self._emit("must-stay", N_("The pile of city {city} is empty, so nobody can leave "
+                                   "here: the passengers stay aboard."), {"city": self.city})
+
+    def _open_window(self) -> None:
         self._window = self._order[self.captain]
         self._wi = 0
         self._passes = 0
@@ -784,10 +799,12 @@ class State:
         else:
             self._unknown(action)
         self._qi = qi = self._qi + 1
-        if qi < len(self._queue) and self.piles[self.city]:
-            self.actor = self._queue[qi]  # the next passenger decides (still DECIDE)
-            return
-        self._next_passenger()
+        if qi < len(self._queue):
+            if self.piles[self.city]:
+                self.actor = self._queue[qi]  # the next passenger decides (still DECIDE)
+                return
+            self._must_stay()
+        self._open_window()
 
     # --- The power window (§3.3, §4) ----------------------------------------------------
     def _window_plays(self, p: int) -> list[str]:
@@ -956,7 +973,7 @@ class State:
         if action not in self._pay_actions:
             self._explain_payment(action, actor)
         if action == CRASH:
-            self._pay_actions = []
+            self._pay_actions = ()
             self._announce_crash()
             return
         hand = self.hands[actor]
@@ -965,7 +982,7 @@ class State:
         for card in names.split("+"):
             hand[card] -= 1
             discard.append(card)
-        self._pay_actions = []
+        self._pay_actions = ()
         payment = _PAYMENT_CACHE.get(names)
         if payment is None:
             payment = _PAYMENT_CACHE[names] = parse_cards(names)
@@ -1150,9 +1167,11 @@ class State:
                    for p in range(self.players)):
                 self._finish("cities")
                 return
-        elif any(sum(map(_VALUE, t)) >= data.END_SCORE for t in self.treasures):
-            self._finish("points")
-            return
+        else:
+            for held in self.treasures:
+                if sum(map(_VALUE, held)) >= data.END_SCORE:
+                    self._finish("points")
+                    return
         self.captain = (self.last_captain + 1) % self.players
         self._begin_voyage()
 
