@@ -252,6 +252,11 @@ _MSG_PAY = N_("{player} pays {cards}.")
 _MSG_ARRIVE = N_("The airship reaches city {city}.")
 _MSG_VOYAGE_END = N_("Voyage {voyage} is over.")
 _MSG_VOYAGE = N_("Voyage {voyage} begins at city {city}; {captain} is the captain.")
+_MSG_LONE_TAKE = N_("{player}, alone aboard, takes a treasure instead of rolling; the voyage "
+                    "ends.")
+_MSG_NO_HAZARD = N_("No hazard: the airship flies on without a card paid.")
+_MSG_CRASH_ANNOUNCED = N_("{player} does not pay and announces a crash.")
+_MSG_CRASH = N_("The airship crashes: everyone still aboard gets nothing.")
 
 # Requests are immutable: the frequent ones are made once.
 _DECK_REQUESTS = {key: ChanceRequest("deck", cards=cards) for key, cards in _DECKS.items()}
@@ -267,6 +272,8 @@ _DICE_CACHE: dict[tuple[str, ...], tuple[dict[str, int], _Answers | None]] = {}
 #: Roll outcomes already checked, written the usual way ("roll fog blank"): their faces,
 #: hazard counts and answers (as ``_dice_counts``).
 _ROLLS: dict[str, tuple[tuple[str, ...], dict[str, int], _Answers | None]] = {}
+#: The hazard counts of dice showing none (shared like the others, never mutated).
+_NO_HAZARDS: dict[str, int] = {}
 #: Payments as event parameters, by their cards as written.
 _PAYMENT_CACHE: dict[str, dict[str, int]] = {}
 
@@ -724,7 +731,7 @@ class State:
         assert dest is not None  # a voyage ends on arriving at the last city of the route
         self.dest = dest
         self.dice = []
-        self._counts = {}
+        self._counts = _NO_HAZARDS
         self._answers = None
         count = DICE_TO_REACH[dest]
         self._events.append(_new_tuple(Event, ("step", _MSG_STEP, {
@@ -776,9 +783,7 @@ class State:
 
     def _lone(self, action: str, actor: int) -> None:
         if action == TAKE:
-            self._emit("lone-take", N_("{player}, alone aboard, takes a treasure instead of "
-                                       "rolling; the voyage ends."),
-                       {"player": self.seats[actor]})
+            self._emit("lone-take", _MSG_LONE_TAKE, {"player": self.seats[actor]})
             self._take_treasure(actor)
             self.aboard[actor] = False
             self._end_voyage()
@@ -961,8 +966,7 @@ class State:
     def _face_dice(self) -> None:
         counts = self._counts
         if not counts:
-            self._emit("no-hazard", N_("No hazard: the airship flies on without a card paid."),
-                       {})
+            self._emit("no-hazard", _MSG_NO_HAZARD, {})
             self._after_payment()
             return
         self._pay_actions = _payment_actions(counts, self.hands[self.captain], self._answers)
@@ -1047,7 +1051,7 @@ class State:
             done()
 
     def _announce_crash(self) -> None:
-        self._emit("crash-announced", N_("{player} does not pay and announces a crash."),
+        self._emit("crash-announced", _MSG_CRASH_ANNOUNCED,
                    {"player": self.seats[self.captain]})
         treasures = self.treasures
         self._open_round(SPYGLASS_ROUND,
@@ -1089,8 +1093,7 @@ class State:
     def _crash(self) -> None:
         lost = [self.seats[p] for p in range(self.players) if self.aboard[p]]
         self.crashes += 1
-        self._emit("crash", N_("The airship crashes: everyone still aboard gets nothing."),
-                   {"players": tuple(lost)})
+        self._emit("crash", _MSG_CRASH, {"players": tuple(lost)})
         self.aboard = [False] * self.players
         self._end_voyage()
 
@@ -1157,7 +1160,7 @@ class State:
         """The end is checked only here, between voyages (§5.1, §6)."""
         self.last_captain = self.captain
         self.dice = []
-        self._counts = {}
+        self._counts = _NO_HAZARDS
         self._answers = None
         self._events.append(_new_tuple(Event, (
             "voyage-end", _MSG_VOYAGE_END, {"voyage": self.voyage}, None)))
