@@ -16,8 +16,8 @@ class Generator(random.Random):
     Its ``shuffle`` draws exactly the numbers ``random.Random.shuffle`` draws, in the same
     order, so that a seed deals the same game; it only skips a method call per card and
     looks up how many bits each draw takes (the deck and the piles are shuffled at every
-    game, the engine's playouts' largest single cost). ``_SAME`` checks this at import against the Python running, and falls back to
-    Python's own where it differs.
+    game, the engine's playouts' largest single cost). ``_SAME`` checks this at import
+    against the Python running, and falls back to Python's own where it differs.
     """
 
     def seed(self, a: Any = None, version: int = 2) -> None:
