@@ -452,6 +452,14 @@ class Translator:
                          else word)
         return self.join(items, style)
 
+    def variant_words(self) -> dict[str, str]:
+        """Rules variant (engine identifier) → the reader's word for it, the word help and
+        errors show and the word typed after ``--variant`` (English read too)."""
+        # TRANSLATORS: Same role for both: the rules variant typed after --variant. One word,
+        # lower case, easy to type; the English word is read too.
+        return {"standard": self.pgettext("typed variant", "standard"),
+                "beginner": self.pgettext("typed variant", "beginner")}
+
     def term_value(self, name: str, value: Any) -> Any:
         """``value`` of the parameter ``name``, with engine identifiers made words.
 
@@ -463,6 +471,12 @@ class Translator:
         if isinstance(value, tuple) and value \
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             return self.join([self.number(v) for v in value])
+        if name == "variants" and isinstance(value, tuple):
+            # The variants one may choose from (an unknown variant's error): the reader's
+            # words, the ones they may type.
+            words = self.variant_words()
+            if value and all(v in words for v in value):
+                return self.join([words[v] for v in value], "or")
         if name not in TERM_PARAMS:
             return value
         # start-up: the tutor's first screen and the lookups (benchmarks/tutor.py, lookup.py)

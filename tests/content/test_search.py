@@ -168,6 +168,8 @@ def players_file(tmp_path, monkeypatch: pytest.MonkeyPatch):
     ("terms:\n  airship:\n    en: ship\n", 'the words of "airship" must be lists'),
     ("groups:\n  - en: [win]\n", "each synonym group"),
     ("colours: {}\n", 'unknown key "colours"'),
+    ("kinds:\n  fog: dice\n", '"kinds" must map concepts'),
+    ("kinds: [fog]\n", '"kinds" must map concepts'),
     ("terms: [\n", "cannot be read"),
 ])
 def test_a_broken_players_words_file_is_reported(players_file, broken: str,
@@ -443,3 +445,105 @@ def test_tables_built_in_the_pseudo_language_are_kept_apart(tmp_path, monkeypatc
     assert search.read_json_cache("faq-search.en.cache.json", "same sources") == {"from": "en"}
     monkeypatch.setattr(i18n, "PSEUDO_ON", True)
     assert search.read_json_cache("faq-search.en.cache.json", "same sources") == {"from": "qps"}
+
+
+def test_a_hungarian_prefix_before_a_conjunction_goes_back_onto_its_verb() -> None:
+    """"a 6-osnál szálltam ki és…": the prefix ends its clause, "kiszálltam" is leaving;
+    a number with a suffix ("6-osnál", "the 6th", "la 6e") is the number."""
+    assert search._spelled("a 6-osnál szálltam ki és húztam", "hu") == [
+        "a", "6", "kiszálltam", "és", "húztam"]
+    assert search._spelled("got off at the 6th, la 6e") == [
+        "got", "off", "at", "the", "6", "la", "6"]
+
+
+def test_phrases_that_ask_with_a_question_word_of_their_own() -> None:
+    """"at what point" asks when (no game's points), "qu'est-ce qui" what (no "who"),
+    "quand même" still (no "when"), "je passe" passes."""
+    assert search.intents("at what point does the captain pay") == {"when"}
+    assert "who" not in search.intents("qu'est-ce qui est secret", "fr")
+    assert search.intents("je peux quand même descendre", "fr") == {"still"}
+    assert "passer" in search._spelled("si je passe", "fr")
+
+
+def test_french_dont_is_no_contraction() -> None:
+    """French "dont" (whose) is a word: an entry saying "une cité dont la pile…" asks
+    about no negation, while English "dont" typed without its apostrophe is "do not"."""
+    assert "not" not in search.intents("une cité dont la pile est vide", "fr")
+    assert "not" in search.intents("i dont have a cannon", "en")
+
+
+def test_a_hungarian_past_tense_reads_as_its_verb() -> None:
+    """"kijátszotta", "húztam": a past tense unknown as it is reads as its verb."""
+    table, _, single = search._phrases("hu", True)
+    assert search._single_word_target(search.stem("huztam", "hu"), table, single,
+                                      True) == "#take"
+
+
+@pytest.mark.parametrize(("query", "language", "expected"), [
+    # a card the captain lacks is a payment he cannot make
+    ("le capitaine a pas de paratonnerre pour l'eclair, on fait quoi", "fr",
+     "captain-cannot-pay"),
+    ("captain doesnt have the cards what now", "en", "captain-cannot-pay"),
+    # a face of the dice is also about the dice; a card also about Equipment
+    ("un de blanc et un de brouillard, il faut quoi", "fr", "blank-dice"),
+])
+def test_a_situation_reaches_its_answer(query: str, language: str, expected: str) -> None:
+    assert faq.search(query, language)[0].id == expected
+
+
+def test_a_concept_counts_as_its_kind() -> None:
+    """players_words.yaml's kinds: fog is a face of the event dice, a Cannon Equipment."""
+    assert search.kinds("en", "@fog") == ["@event-dice"]
+    assert search.kinds("hu", "@cannon") == ["@equipment"]
+    assert search.kinds("fr", "@captain") == []
+
+
+def test_the_others_are_no_more() -> None:
+    """Hungarian "a többiek" (the others) is not "több" (more: the hand limit)."""
+    terms = search.query_terms("a többiek újra játszhatnak?", "hu")
+    assert ["#others" in t for t in terms] == [True, False, False]
+    assert not any("#limit" in t for t in terms)
+
+
+def test_what_happened_next_places_the_players_moment_before_it() -> None:
+    """"I got off at 9, then the ship went down": the player's moment came before the
+    crash, as "I left before the crash" asks ("puis", "aztán" alike)."""
+    assert "before:@crash" in search.order("got off at 9, then the ship went down", "en")
+    assert "before:@crash" in search.order("je suis descendu, puis on s'est écrasé", "fr")
+    assert "before:@crash" in search.order("kiszálltam, aztán lezuhant a hajó", "hu")
+
+
+def test_a_hungarian_stem_that_lost_its_last_vowel_is_still_its_word() -> None:
+    """"eszközkártyái" (his Equipment cards) stems to "eszkozkarty": it is still the
+    glossary's "eszközkártya"."""
+    assert search.concepts("megvannak a megfelelő eszközkártyái", "hu") == ["@equipment"]
+
+
+def test_a_letter_left_out_is_the_likeliest_typo() -> None:
+    """Of candidates one edit away, a letter left out comes before one mistyped: "oder"
+    is "order" before "over", "cares" "cartes" before "cards"."""
+    assert search.closest_spelling("oder", ["over", "order"]) == "order"
+    assert search.closest_spelling("cares", ["cards", "cartes"]) == "cartes"
+    assert search.closest_spelling("ordder", ["over", "order"]) == "order"
+
+
+def test_a_typo_of_a_filler_word_is_no_game_word() -> None:
+    """"anone" is "anyone" (a stop word), not "alone" (the lone captain's word)."""
+    assert faq._corrected("can anone still get off there", faq._index("en")).split()[1] \
+        == "anyone"
+
+
+def test_an_order_word_ending_its_clause_says_afterwards() -> None:
+    """"…and we crashed right after": the crash came after the player's moment, which is
+    "before the crash"; the word asks nothing by itself. "Already" names what follows it
+    up to the next clause ("már kiszálltam, amikor lezuhantak": not after the crash)."""
+    assert "before:@crash" in search.order("he hopped off and we crashed right after", "en")
+    assert "after" in search.asking_words("he hopped off and we crashed right after")
+    moments = search.order("már kiszálltam amikor lezuhantak", "hu")
+    assert "after:@leave" in moments and "after:@crash" not in moments
+
+
+def test_a_moment_the_other_way_round_is_no_match() -> None:
+    """Left, then the ship crashed: "I left before the crash" first, not "after a crash"."""
+    assert faq.search("my mate hopped off at 15 and we crashed right after, does he keep "
+                      "his card", "en")[0].id == "left-before-crash"

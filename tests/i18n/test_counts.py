@@ -60,6 +60,8 @@ HU_PLURALS = ("pontok", "lapok", "kártyák", "kockák", "kincsek", "játékosok
               "csillagok", "szakaszok")
 #: A count stands alone: not the end of "12", "1,5" or "12 345".
 AFTER = r"(?<![\d,.\u202f\u00a0])\b"
+#: The space between a count and its noun: an ordinary or a no-break one.
+SPACE = "[ \u00a0\u202f]"
 PLURAL_INDEX = {"en": lambda n: int(n != 1), "fr": lambda n: int(n > 1),
                 "hu": lambda n: int(n != 1)}
 
@@ -73,9 +75,11 @@ def wrong_agreement(text: str, language: str) -> list[str]:
     for singular, plural in NOUNS[language].items():
         if singular == plural:
             continue
-        found += [m.group() for m in re.finditer(rf"{AFTER}1 {plural}\b", text)]
+        # A space or a no-break space (French keeps "8\u00a0cartes" on one line).
+        found += [m.group() for m in re.finditer(rf"{AFTER}1{SPACE}{plural}\b", text)]
         # "2 bot styles", "2 Turbo cards": a noun before another is no count's noun.
-        found += [m.group() for m in re.finditer(rf"{AFTER}2 {singular}\b(?![- ]\w)", text)]
+        found += [m.group() for m in re.finditer(rf"{AFTER}2{SPACE}{singular}\b(?![- ]\w)",
+                                                 text)]
     return found
 
 
@@ -177,6 +181,8 @@ def test_counts_agree_with_their_nouns(domain: str) -> None:
 @pytest.mark.parametrize(("language", "text", "ok"), [
     ("fr", "Vous piochez un trésor de 1 points dans la cité 1.", False),
     ("fr", "Vous piochez un trésor de 1 point dans la cité 1.", True),
+    ("fr", "un trésor de 1\u00a0points", False), ("fr", "2\u00a0carte", False),
+    ("fr", "2\u00a0cartes", True),
     ("fr", "2 carte", False), ("fr", "environ 1,5 points", True), ("fr", "2 Turbo", True),
     ("en", "1 players", False), ("en", "2 dice", True), ("en", "2 die", False),
     ("hu", "2 kockák", False), ("hu", "2 kocka", True), ("hu", "1,5 pontok", True),

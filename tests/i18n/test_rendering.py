@@ -101,8 +101,9 @@ HU_ARTICLE = re.compile(r"(?<![\w\-])([Aa]z?) (\d[\d\u00a0\u202f]*)(?![\d,])")
 HU_SUFFIX = re.compile(r"(?<![\w.,])(\d+)-([a-záéíóöőúüű]+)")
 FR_WIDE_SPACE = re.compile(r"[ \u00a0](?=[;:!?»])|«[ \u00a0]")
 FR_NO_SPACE = re.compile(r"(?<=[^\W\d_]|[»)])[;!?](?=\s|$)|(?<=[^\W\d_]|[»)]):(?=\s|$)")
-#: Code quoted in French messages, where a colon has no space before it.
-FR_CODE = re.compile(r"\bid: \"|\b\w+:\w+")
+#: Code quoted in French messages, where a colon has no space before it: an id, a
+#: ``city:value``, a YAML mapping written inline (``{min: N}``), typed as it is.
+FR_CODE = re.compile(r"\bid: \"|\b\w+:\w+|\{[^{}]*\}")
 
 
 def hungarian_problems(text: str) -> list[str]:

@@ -156,7 +156,7 @@ def test_a_tie_names_the_winners_in_a_sentence(capsys, language: str, tie: str) 
 
 @pytest.mark.parametrize(("language", "comment", "total"), [
     ("en", "# A Celestia score sheet.", "Ann: 1 point."),
-    ("fr", "# Feuille de score de Celestia.", "Ann\u202f: 1 point."),
+    ("fr", "# Feuille de score de Celestia.", "Ann\u202f: 1\u00a0point."),
     ("hu", "# Celestia-pontozólap.", "Ann: 1 pont."),
 ])
 def test_a_saved_sheet_speaks_the_language_and_counts_right(tmp_path, language: str,

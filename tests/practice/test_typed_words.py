@@ -118,3 +118,54 @@ def test_the_variant_is_typed_and_shown_in_the_readers_language(capsys, language
         main(["simulate", "--variant", "x", "--lang", language])
     err = capsys.readouterr().err
     assert usage in err and "beginner" not in err.split("\n")[-2]
+
+
+@pytest.mark.parametrize(("language", "choices"), [
+    ("en", "choose standard or beginner."), ("fr", "choisissez standard ou débutant."),
+    ("hu", "normál vagy gyors.")])
+def test_the_engines_unknown_variant_names_the_readers_words(language, choices) -> None:
+    from tutor.engine.messages import OptionsError
+    from tutor.engine.options import Options
+
+    with pytest.raises(OptionsError) as caught:
+        Options(variant="facile")
+    text = Translator(language).message(caught.value)
+    assert "facile" in text and text.endswith(choices)
+    if language != "en":
+        assert "beginner" not in text
+
+
+def _record(tmp_path, variant: str):
+    import json
+
+    from tutor.engine.options import Options
+    from tutor.engine.record import to_record
+    from tutor.engine.state import State
+
+    record = to_record(State(Options(players=2), ["Ada", "Bruno"]))
+    record["options"]["variant"] = variant
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return str(path)
+
+
+def test_a_record_takes_the_variant_in_the_readers_words(capsys, tmp_path) -> None:
+    assert main(["replay", _record(tmp_path, "débutant"), "--lang", "fr"]) == 0
+    assert main(["replay", _record(tmp_path, "facile"), "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert "facile" in err and "standard ou débutant" in err and "beginner" not in err
+
+
+@pytest.mark.parametrize(("language", "word", "choices"), [
+    ("fr", "débutant", "standard ou débutant"), ("hu", "gyors", "normál vagy gyors")])
+def test_a_score_sheet_takes_the_variant_in_the_readers_words(capsys, tmp_path, language,
+                                                             word, choices) -> None:
+    sheet = tmp_path / "sheet.toml"
+    players = '[[players]]\nname = "Ann"\ntreasures = [1]\n[[players]]\nname = "Bob"\n' \
+              'treasures = [2]\n'
+    sheet.write_text(f'variant = "{word}"\n' + players, encoding="utf-8")
+    assert main(["score", "--file", str(sheet), "--lang", language]) == 0
+    sheet.write_text('variant = "facile"\n' + players, encoding="utf-8")
+    assert main(["score", "--file", str(sheet), "--lang", language]) == 2
+    err = capsys.readouterr().err
+    assert "facile" in err and choices in err and "beginner" not in err

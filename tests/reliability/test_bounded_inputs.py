@@ -53,10 +53,11 @@ def test_bad_input_is_quoted_short(argv: list[str], language: str, tmp_path: Pat
         assert not leaks(done.text)
 
 
-def test_the_spelling_hint_shows_the_new_way_once() -> None:
-    done = run("odds", "--dice", "fog", "--hand", "2 compass", "--lang", "en")
+@pytest.mark.parametrize("typed", ["2 compass", "2 x compass", "2 × compass"])
+def test_the_spelling_hint_shows_the_new_way_once(typed: str) -> None:
+    done = run("odds", "--dice", "fog", "--hand", typed, "--lang", "en")
     assert done.code == 2
-    assert done.err.strip() == ('"2 compass" in --hand: write a number of cards with an x '
+    assert done.err.strip() == (f'"{typed}" in --hand: write a number of cards with an x '
                                 "and no space, as in 2xcompass.")
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tutor import i18n, pseudo
 from tutor.app.board import board_lines
 from tutor.i18n import LANGUAGES, Translator
 from tutor.lessons.library import load_all
@@ -71,6 +72,48 @@ assert not any(m.startswith(("prompt_toolkit", "rapidfuzz", "sphinx", "logging")
     hint = json.loads(result.stdout.splitlines()[-1])
     assert hint["kind"] == "coach"
     assert hint["text"].startswith(Translator("hu").gettext("The coach: {advice}")[:8])
+
+
+def test_a_pseudo_language_build_ships_the_pseudo_language_to_the_page(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a site built in the pseudo-language (the layout check's) gives the page's
+    Python the pseudo-language, its templates and Babel's reader of them; the page's
+    engine then shows every message bracketed, as the build showed the prepared screens.
+    A published archive holds none of it."""
+    published = tmp_path / "published.zip"
+    write_archive(published)
+    with zipfile.ZipFile(published) as opened:
+        names = opened.namelist()
+    assert "tutor/pseudo.py" not in names and not any(n.startswith("locales/") for n in names)
+    assert not any(n.startswith("babel/messages/") for n in names)
+
+    monkeypatch.setattr(i18n, "PSEUDO_ON", True)
+    archive = tmp_path / "celestia.zip"
+    write_archive(archive)
+    folder = tmp_path / "lib"
+    with zipfile.ZipFile(archive) as opened:
+        opened.extractall(folder)
+    assert (folder / "tutor" / "pseudo.py").is_file()
+    assert sorted(p.name for p in (folder / "locales").iterdir()) == \
+        sorted(p.name for p in Path("locales").glob("*.pot"))
+    script = f"""
+import json, sys
+sys.path.insert(0, {str(folder)!r})
+from pathlib import Path
+from tutor.web import bridge
+STATE = Path({str(tmp_path / "state")!r})
+def call(op, **args):
+    return json.loads(bridge.handle(json.dumps({{"op": op, "args": args}}), STATE))
+plain = call("start", language="en", lesson="goal")["view"]["lesson"]["title"]
+told = call("start", language="en", lesson="goal", pseudo=True)["view"]["lesson"]["title"]
+print(json.dumps([plain, told]))
+"""
+    result = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    plain, told = json.loads(result.stdout.splitlines()[-1])
+    assert pseudo.OPEN not in plain
+    assert told == pseudo.pseudo(plain)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -6,6 +6,7 @@ included, from the home page's box too."""
 
 from __future__ import annotations
 
+import os
 import threading
 import urllib.request
 from pathlib import Path
@@ -78,5 +79,64 @@ def test_every_page_and_search_offline_after_one_visit(site: Path, browser) -> N
         assert browser.wait_for("document.getElementById('celestia-offline').dataset.state "
                                 "=== 'ready'", timeout=10)
     finally:
+        browser.screen(DESKTOP)
+    assert browser.errors == []
+
+
+def test_a_page_an_earlier_build_served_offers_the_newer_one(site: Path, browser,
+                                                             tmp_path: Path) -> None:
+    """A reader who comes back after the site was built again first sees the page the
+    earlier build's worker kept; once the newer worker is in charge, a notice offers the
+    newer version (and "Later" closes it). The first visit, with no earlier worker, shows
+    no such notice."""
+    language = "fr"
+    tr = Translator(language)
+    # The site as served, with a worker of its own that the test can make "newer".
+    served = tmp_path / "served"
+    served.mkdir()
+    for entry in site.iterdir():
+        if entry.name != "celestia-sw.js":
+            (served / entry.name).symlink_to(entry)
+    worker = served / "celestia-sw.js"
+    worker.write_bytes((site / "celestia-sw.js").read_bytes())
+    server = make_server(served, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    page = f"{address(server)}{language}/crash.html"
+    notice = "(n => n ? n.textContent : '')(document.querySelector('.celestia-updated'))"
+    browser.screen(PHONE)
+    try:
+        browser.open(page)
+        assert browser.wait_for("!!navigator.serviceWorker.controller", timeout=30)
+        browser.open(page)  # served by the worker's copies from now on
+        assert browser.wait_for("!!navigator.serviceWorker.controller", timeout=30)
+        assert browser.evaluate(notice) == ""
+
+        # Built again: the worker's version changes; the browser looks for a new worker
+        # on the next visit (here, at once).
+        text = worker.read_text(encoding="utf-8")
+        worker.write_text(text.replace('const VERSION = "', 'const VERSION = "newer-', 1),
+                          encoding="utf-8")
+        # Built later: the server says so (Last-Modified counts whole seconds, and this
+        # test runs faster than that).
+        later = worker.stat().st_mtime + 60
+        os.utime(worker, (later, later))
+        browser.evaluate("navigator.serviceWorker.getRegistration()"
+                         ".then(r => r.update()).then(() => true)")
+        offered = browser.wait_for(notice, timeout=30)
+        assert offered == (tr.gettext("A newer version of the rulebook is ready.")
+                           + tr.gettext("Reload") + tr.gettext("Later"))
+        browser.screenshot(SCREENSHOTS / f"updated-{language}-phone.png")
+        # Said once, whatever else changes hands.
+        assert browser.evaluate("document.querySelectorAll('.celestia-updated').length") == 1
+        # "Later" closes it; "Reload" opens the newer worker's page, with no notice.
+        browser.evaluate("document.querySelector('.celestia-updated button:last-child')"
+                         ".click()")
+        assert browser.evaluate(notice) == ""
+        browser.open(page)
+        assert browser.wait_for("!!navigator.serviceWorker.controller", timeout=30)
+        assert browser.evaluate(notice) == ""
+    finally:
+        server.shutdown()
+        server.server_close()
         browser.screen(DESKTOP)
     assert browser.errors == []

@@ -14,6 +14,7 @@ from ..engine.messages import N_, CelestiaError, RecordError
 from ..engine.state import END_MESSAGES, END_PARAMS
 from ..i18n import Translator
 from ..inputs import excerpt
+from ..practice.parse import record_variant_read
 
 HELP = N_("replay a game record and print the final state and scores")
 
@@ -92,7 +93,7 @@ def _quoted_short(err: CelestiaError) -> CelestiaError:
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    data = records.load(args.file)
+    data = record_variant_read(records.load(args.file))
     try:
         state = record.replay(data)
     except RecordError as err:

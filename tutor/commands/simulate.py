@@ -291,6 +291,7 @@ def _styles(text: str, players: int, tr: Translator) -> list[str]:
         raise OptionsError(N_('Unknown bot style "{style}"; the styles are: {styles}.'),
                            style=excerpt(text), styles=shown_list("style", STYLES, tr))
     if len(styles) > players:
+        # TRANSLATORS: {count} is more than {players}, which is 2 or more.
         raise OptionsError(N_("{count} bot styles were given for a table of {players} players: "
                               "give at most one style per seat (with fewer, the styles take "
                               "turns round the table)."), count=len(styles), players=players)

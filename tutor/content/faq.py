@@ -5,19 +5,21 @@ The entries live in ``faq.yaml`` (English, translated through the "content" cata
 the three languages: ``tutor.content.search`` turns words into forms (accents, endings,
 players' words, synonyms); here the entries are ranked. An entry scores for each thing
 the query asks about that it answers (rare words counting more, the question and the
-keywords more than the answer), multiplied by the share of the query it answers (a term
-only its answer mentions counting half), by how alike its question and the query are as
-wholes, by how much of its question the query asks about, and by the kinds of answer
-both ask for ("who", "when", "what for", and weighed more, "must" and "still":
-``search.intents``), and by whether both are about the same moment ("after the captain
-paid" is not "after I left": ``search.order``). Of entries that match alike, the one
+keywords more than the answer; a card or a die's face also counting, less, as its kind,
+so that "the captain has no rod" reaches an entry about any Equipment), multiplied by
+the share of the query it answers (a term only its answer mentions counting half), by
+how alike its question and the query are as wholes, by how much of its question the
+query asks about, and by the kinds of answer both ask for ("who", "when", "what for",
+and weighed more, "must" and "still": ``search.intents``), and by whether both are about
+the same moment ("after the captain paid" is not "after I left", nor "I left, then it
+crashed" "after the crash": ``search.order``). Of entries that match alike, the one
 whose question is about the thing the query names first, and the main entry of a card or
 of a number of the rules ("50"), come first; entries about the beginner variant or the
 Grappling Hook come after the general rule unless the query names them, and before it
-when it does. A word of the
-language is never "corrected" as a typo. A rule's number in the query ("3.4.2", "rule
-3.4", "règle 3.5": ``rule_refs``) brings the entries resting on it, first those whose
-main rule it is; ``celestia faq`` and the tutor's look-up show the rule itself first.
+when it does. A word of the language is never "corrected" as a typo. A rule's number in
+the query ("3.4.2", "rule 3.4", "règle 3.5": ``rule_refs``) brings the entries resting
+on it, first those whose main rule it is; ``celestia faq`` and the tutor's look-up show
+the rule itself first.
 
 The website's pages run this same search on the data of ``page_data`` (the script
 ``tutor/site/static/celestia-faq.js`` follows ``search`` step by step; a conformance
@@ -48,6 +50,7 @@ from .search import (
     _STOP,
     CONCEPT,
     GROUP,
+    OPPOSITE,
     RULE_WORDS,
     STOP_WORDS,
     Vocabulary,
@@ -60,6 +63,7 @@ from .search import (
     fold,
     index_terms,
     intents,
+    kinds,
     lexicon,
     order,
     page_tables,
@@ -239,6 +243,8 @@ SUBJECT_FACTOR = 1.1
 ANSWER_ONLY_SHARE = 0.5
 #: The weight of a player's word taken literally rather than as the term it stands for.
 LITERAL_FACTOR = 0.75
+#: The weight of a card or a face taken as its kind (a Cannon as any Equipment).
+KIND_FACTOR = 0.3
 #: A query word that matches no known word at least this well may be a typo.
 WELL_KNOWN = 0.8
 #: Entries scoring less than this share of the best score are not shown.
@@ -352,7 +358,10 @@ def _build_index(language: str) -> dict[str, object]:
     topics: list[list[str]] = []
     asks: list[list[str]] = []
     orders: list[list[str]] = []
-    spellings: set[str] = set(lexicon()[language]["spellings"])
+    # The language's stop words too (those read as stop words without their accents):
+    # "somoene" is a typo of "someone", no game word.
+    spellings: set[str] = set(lexicon()[language]["spellings"]) | {
+        fold(w) for w in _STOP.get(language, "").split() if fold(w) in STOP_WORDS}
     for entry in _entries():
         fields = {
             # The id's words ("reshuffle", "lone-captain") count in every language.
@@ -365,11 +374,16 @@ def _build_index(language: str) -> dict[str, object]:
         for field, text in fields.items():
             for form in index_terms(text, language):
                 found[form] = max(found.get(form, 0.0), FIELD_WEIGHTS[field])
+        # The id's English words are no spelling a French or Hungarian typo may be
+        # corrected into ("cares" is "cartes", not "cards").
+        for text in (*(tr.gettext(k) for k in entry.keywords),
+                     *([entry.id.replace("-", " ")] if language == "en" else []),
+                     fields["question"], fields["answer"]):
             spellings.update(words(text))
         weights.append(found)
         questions.append(canonical(fields["question"], language))
         topics.append(sorted(set(index_terms(fields["question"], language))))
-        asks.append(sorted(intents(first_question(fields["question"]))))
+        asks.append(sorted(intents(first_question(fields["question"]), language)))
         orders.append(order(fields["question"], language))
     return {"ids": [e.id for e in _entries()], "weights": weights, "questions": questions,
             "topics": topics, "main": _main_entries(), "intents": asks,
@@ -434,6 +448,10 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     # the rest of it.
     if len(terms) > 1:
         terms = [t for t in terms if t[0] not in FILLER_GROUPS] or terms
+    wanted = {form for alternatives in terms for form in alternatives}
+    # A card or a face also counts, less, as its kind: "the captain has no rod" is
+    # about Equipment the captain lacks, as an entry about any Equipment may answer.
+    terms = [[*t, *kinds(language, t[0])] for t in terms]
     total = len(index.weights)
     scores = [0.0] * total
     if not terms:
@@ -450,6 +468,8 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
             # A word that stands for a game term counts most as that term: "pakli" is
             # the draw pile before it is any pile.
             trust = LITERAL_FACTOR if n and alternatives[0][0] in CONCEPT + GROUP else 1.0
+            if n and form in kinds(language, alternatives[0]):
+                trust = KIND_FACTOR
             for other, likeness in related.items():
                 for i, weight in index.postings.get(other, ()):
                     best[i] = max(best[i], weight * likeness * trust)
@@ -465,12 +485,12 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
                 # A term the entry's question or keywords hold is answered; one only
                 # its answer mentions, in part: long answers touch many words.
                 matched[i] += rarity * min(1.0, max(ANSWER_ONLY_SHARE, b / full))
-    wanted = {form for alternatives in terms for form in alternatives}
     asked = Vocabulary([f for f in wanted if not f.startswith(CONCEPT)], language)
     close: dict[str, bool] = {}  # entries share topics: each is looked up once
-    asks = intents(query)
+    asks = intents(query, language)
     moments = set(order(query, language, typing=True, known=index.spelled))
     relations = {m.split(":", 1)[0] for m in moments}
+    opposites = {f"{OPPOSITE[r]}:{thing}" for r, thing in (m.split(":", 1) for m in moments)}
     shape = canonical(query, language, typing=True, known=index.spelled)
     if len(shape) < 3:
         shape = []  # a word or two: nothing to compare as a whole
@@ -493,7 +513,10 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
                           for a in asks & set(index.intents[i]))
         if moments & set(index.orders[i]):
             factor *= 1 + ORDER_WEIGHT
-        elif relations & {m.split(":", 1)[0] for m in index.orders[i]}:
+        elif relations & {m.split(":", 1)[0] for m in index.orders[i]} or (
+                opposites & set(index.orders[i])):
+            # another moment of the same kind, or the same thing the other way round
+            # ("after the crash" when the query's moment came before it)
             factor *= ORDER_MISMATCH
         # A question about a negated or emptied situation ("…has no cards", "…pile is
         # empty") answers a query that says so.
@@ -679,7 +702,7 @@ def page_data() -> dict[str, object]:
             "order_mismatch": ORDER_MISMATCH, "negation": NEGATION_FACTOR,
             "empty_group": EMPTY_GROUP,
             "subject": SUBJECT_FACTOR, "answer_only": ANSWER_ONLY_SHARE,
-            "literal": LITERAL_FACTOR, "well_known": WELL_KNOWN,
+            "literal": LITERAL_FACTOR, "kind": KIND_FACTOR, "well_known": WELL_KNOWN,
             "cutoff": RELATIVE_CUTOFF, "max_query": MAX_QUERY, "filler_groups": list(FILLER_GROUPS),
             "ref_bonus": REF_BONUS, "ref_punctuation": REF_PUNCTUATION,
             "special_parts": sorted(set(SPECIAL_PARTS.values()))},

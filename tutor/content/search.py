@@ -10,7 +10,9 @@ The forms
     lower case, accents removed: "Ködkürt" and "kodkurt" are the same word.
 ``tokens(text)``
     every folded word, in order, stop words included ("+" is a word of its own; hyphens
-    and apostrophes split words: "lehet-e" → "lehet", "e"; "can't" → "can", "not").
+    and apostrophes split words: "lehet-e" → "lehet", "e"; "can't" → "can", "not"; a
+    number with a suffix is the number: "6th", "6-osnál" → "6"; a few phrases ask with a
+    question word of their own: "at what point" → "when", "quand même" → "encore").
 ``words(text)``
     the tokens that carry meaning: stop words (articles, pronouns, question words and
     filler such as "what happens", "est-ce que", "mi történik", "lehet-e") are dropped.
@@ -101,7 +103,9 @@ _ENDINGS_BY_LANGUAGE = {
            # a verb's "can" with its person ("játszhatják" and "játszhat" meet at
            # "jatsz"), and the infinitive ("játszani")
            "hatjak", "hetik", "hatja", "heti", "hatnak", "hetnek", "hatok", "hetek",
-           "hatunk", "hetunk", "hatsz", "hetsz", "ani", "eni"},
+           "hatunk", "hetunk", "hatsz", "hetsz", "ani", "eni",
+           # the time of an event ("zuhanáskor", at the crash)
+           "kor"},
 }
 _ENDINGS = {
     language: sorted(endings, key=len, reverse=True)
@@ -123,6 +127,8 @@ _STOP = {
         mean means get gets got have has had having anyone anybody someone somebody
         everyone everybody nobody thing things way case let lets please now exactly
         actually like basically anyway too
+        hey hi um uh so then wait sure though tho btw lol pls plz guys u ur
+        legal valid correct alright gonna wanna friend buddy mate dude
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
@@ -134,6 +140,8 @@ _STOP = {
         toute toutes alors donc bien aussi quelqu quelqu'un quelque chose cas sert
         servent servir dès lorsque maintenant exactement vraiment genre pouvait pouvais
         pourrait pourrais pourra
+        bon ben bah hein enfin svp stp ok voilà voila truc normal correct valable
+        légal legal pote copain copine
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -142,6 +150,10 @@ _STOP = {
         engem téged neki nekem nekik maga magát sem ha akkor amikor aki ami amit
         történik tortenik szabad tudok tud tudja tudom szerint valaki valami mindenki
         senki dolog eset mire jó jo való valo most pontosan igazából tényleg vajon
+        szóval szoval na hát ugye oké oke rendben helyes szabályos szabalyos
+        érvényes ervenyes csinálunk csinalunk csináljunk csinaljunk csinálok csinalok
+        csináljak csinaljak teszünk tegyünk teszunk tegyunk jött jott jöttek jottek
+        jön jon haver haverom barátom baratom közül kozul között kozott
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -222,10 +234,38 @@ _HU_PREFIXES = frozenset({"ki", "be", "le", "fel", "föl", "meg", "el", "át", "
 #: What may follow a verb's prefix put after it: an article, or an object pronoun
 #: ("lőhetek ki valakit").
 _HU_ARTICLES = frozenset({"a", "az", "egy", "valakit", "engem", "téged", "őt", "minket",
-                          "titeket", "őket", "mindenkit", "teged", "oket"})
+                          "titeket", "őket", "mindenkit", "teged", "oket",
+                          # or a conjunction that starts the next clause ("szálltam ki
+                          # és…", "ugrott ki, mielőtt…")
+                          "és", "es", "de", "vagy", "mert", "hogy", "aztán", "aztan",
+                          "majd", "utána", "utana", "akkor", "amikor", "mielőtt",
+                          "mielott", "miután", "miutan", "e"})
+#: Phrases that ask with a question word of their own: "at what point" asks "when" (it
+#: is no game's points), "how come" "why", "ce qui" "ce que". Words as spelt.
+_REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
+             # "ce qui" ("qu'est-ce qui est secret") is "what", not "who"
+             ("ce", "qui"): ("ce", "que"),
+             # "quand même" is "still", not "when"
+             ("quand", "même"): ("encore",), ("quand", "meme"): ("encore",),
+             # "passe" alone is filler ("ça passe", "il se passe"), "je passe" passes
+             ("je", "passe"): ("je", "passer"),
+             # "tout le monde" is everyone, no "world"
+             ("tout", "le", "monde"): ("tous",),
+             # "what's the point of…" asks for the aim
+             ("the", "point", "of"): ("the", "aim", "of"),
+             ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",)}
+#: A number with a suffix ("the 6th", "la 6e", "a 6-osnál", "20-ashoz") is that number.
+_NUMBER_SUFFIX = re.compile(r"(?<![\w.])(\d+)-?[^\W\d_]+")
+#: Vowels that end a word but go with the ending that ``stem`` takes off ("kártyái",
+#: "kártyája" are "kártya"): tried back on a stem that is no known word.
+_RESTORED = {"hu": ["a", "e"]}
+#: Hungarian past-tense endings, tried on a query's word that is no known word
+#: ("húztam" → "húz", "kijátszotta" → "kijátsz"); folded.
+_PAST = {"hu": ["otta", "ette", "tta", "tte", "ott", "ett", "ta", "te", "tt", "t"]}
 
 
-def _spelled(text: str, language: str | None = None) -> list[str]:
+def _spelled(text: str, language: str | None = None,
+             words_of: str | None = None) -> list[str]:
     """The words of ``text`` in lower case, accents kept ("can't" → "can", "not"). In
     Hungarian a verb prefix that follows its verb, before an article or at the end, is
     put back in front of it: "dobja újra" is "újradobja", "játssza ki a lapjait" is
@@ -233,8 +273,17 @@ def _spelled(text: str, language: str | None = None) -> list[str]:
     text = _INVERSION.sub("", text.casefold().replace("’", "'"))
     for short, full in _CONTRACTIONS:
         text = text.replace(short, full)
+    text = _NUMBER_SUFFIX.sub(r"\1", text)
+    # A contraction typed without its apostrophe is read so unless it is a word of the
+    # text's language (``words_of``, by default ``language``): French "dont" is "whose".
+    kept = _WORDS_NOT_UNSPELT.get(words_of or language or "", ())
     found = [part for m in WORD.finditer(text)
-             for part in _UNSPELT.get(m.group(), (m.group(),))]
+             for part in ((m.group(),) if m.group() in kept
+                          else _UNSPELT.get(m.group(), (m.group(),)))]
+    for phrase, meaning in _REWRITES.items():
+        for n in range(len(found) - len(phrase), -1, -1):
+            if tuple(found[n:n + len(phrase)]) == phrase:
+                found[n:n + len(phrase)] = meaning
     found = [("dés" if w == "des" and n and found[n - 1] in _BEFORE_DICE else w)
              for n, w in enumerate(found)]
     if language == "hu":
@@ -274,6 +323,11 @@ _UNSPELT = {word: (word[:-2], "not") for word in (
     word + "s": (word, "is") for word in ("who", "where", "when", "how", "why")} | {
     "im": ("i", "am"), "ive": ("i", "have"), "youre": ("you", "are"),
     "theyre": ("they", "are"), "thats": ("that", "is")}
+
+
+#: Words of a language that are also an English contraction typed without its
+#: apostrophe (``_UNSPELT``).
+_WORDS_NOT_UNSPELT = {"fr": ["dont"]}
 
 
 def tokens(text: str) -> list[str]:
@@ -366,8 +420,9 @@ class Vocabulary:
 def closest_spelling(word: str, candidates: list[str]) -> str | None:
     """The candidate spelt most like ``word`` when ``word`` looks like a typo of it: one
     edit (a letter wrong, missing, extra, or two swapped) for words of up to seven
-    letters, two for longer ones; None otherwise. The fewest edits win, then the
-    candidate closest in length, then the first in order.
+    letters, two for longer ones; None otherwise. The fewest edits win, then the likeliest
+    typo (``_LENGTH_ORDER``: a letter left out before one mistyped), then the first in
+    order.
 
     Plain Python: the vocabularies are a few hundred words, so checking each candidate
     with a bounded edit count costs a millisecond or two, far less than importing a
@@ -389,10 +444,15 @@ def closest_spelling(word: str, candidates: list[str]) -> str | None:
             continue
         edits = edit_distance(word, candidate, limit)
         if edits <= limit:
-            rank = (edits, abs(len(candidate) - len(word)), position)
+            rank = (edits, _LENGTH_ORDER.get(len(candidate) - len(word), 3), position)
             if best is None or rank < best:
                 best, found = rank, candidate
     return found
+
+
+#: Of candidates as many edits away, the likeliest typo first: a letter left out (the
+#: candidate is one longer), then one mistyped, then one doubled.
+_LENGTH_ORDER = {1: 0, 0: 1, -1: 2}
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:
@@ -442,6 +502,8 @@ def _build_lexicon() -> dict[str, Any]:
     from .. import glossary
 
     extra = _players_words({c.id for c in glossary.concepts()})
+    kinds = {CONCEPT + str(ident): [CONCEPT + str(kind)]
+             for ident, kind in (extra.get("kinds") or {}).items()}
     table: dict[str, Any] = {}
     for language in LANGUAGES:
         terms: dict[str, str] = {}
@@ -473,7 +535,7 @@ def _build_lexicon() -> dict[str, Any]:
         for group in extra.get("groups") or []:
             spellings.update(words(" ".join(map(str, group.get(language, [])))))
         table[language] = {"glossary": terms, "players": players, "texts": texts,
-                           "groups": groups,
+                           "groups": groups, "kinds": kinds,
                            "spellings": sorted(w for w in spellings if len(w) >= MIN_PREFIX)}
     return table
 
@@ -492,7 +554,7 @@ def _players_words(concept_ids: set[str]) -> dict[str, Any]:
         raise ContentError(N_("The players' words file {path} cannot be read: {reason}"),
                            path=path, reason=reason) from err
     data = data if data is not None else {}
-    allowed = ("terms", "groups", "broad")
+    allowed = ("terms", "groups", "broad", "kinds")
     if not isinstance(data, dict):
         raise ContentError(N_("{path}: the players' words file must be a mapping with the "
                               "keys {allowed}."), path=path, allowed=", ".join(allowed))
@@ -524,6 +586,11 @@ def _players_words(concept_ids: set[str]) -> dict[str, Any]:
             and word_lists({k: v for k, v in g.items() if k != "id"}) for g in groups):
         raise ContentError(N_('{path}: each synonym group under "groups" needs an id and '
                               'lists of words per language (en, fr, hu).'), path=path)
+    kinds = data.get("kinds") or {}
+    if not isinstance(kinds, dict) or not all(
+            ident in concept_ids and kind in concept_ids for ident, kind in kinds.items()):
+        raise ContentError(N_('{path}: "kinds" must map concepts of the glossary to the '
+                              'concept of their kind ("fog: event-dice").'), path=path)
     if not word_lists(data.get("broad") or {}):
         raise ContentError(N_('{path}: "broad" must list words per language (en, fr, '
                               'hu).'), path=path)
@@ -598,11 +665,19 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
         return table[word]
     if len(word) < MIN_PREFIX:
         return None
+    # A stem that lost its word's last vowel with the ending ("kártyái" → "karty"):
+    for vowel in _RESTORED.get(single.language or "", ()):
+        if word + vowel in table:
+            return table[word + vowel]
     # Only prefixes as long as a known word can be one (bounded work for any word).
     for k in range(min(len(word) - 1, single.longest), MIN_PREFIX - 1, -1):
         if word[:k] in single.known and 5 * k >= 3 * len(word):
             return table[word[:k]]
     if typing:
+        for ending in _PAST.get(single.language or "", ()):
+            if word.endswith(ending) and len(word) - len(ending) >= MIN_PREFIX - 1 \
+                    and word[:-len(ending)] in table:
+                return table[word[:-len(ending)]]
         hits = [w for w, s in single.related(word).items() if s >= 0.75]
         if len(hits) == 1:
             return table[hits[0]]
@@ -637,6 +712,12 @@ def segments(spelled: list[str], language: str, players: bool | str,
             found.append((i, i + 1, target))
             i += 1
     return found
+
+
+def kinds(language: str, concept: str) -> list[str]:
+    """The concepts of which ``concept`` is a kind ("@fog" → ``["@event-dice"]``: a fog
+    is a face of the event dice), from ``players_words.yaml``."""
+    return list(lexicon()[language]["kinds"].get(concept, []))
 
 
 def group_members(language: str, group: str) -> list[str]:
@@ -709,7 +790,7 @@ _INTENTS = {
            "sem senki nélkül",
     # An obligation, or its refusal: "do I have to pay", "est-il obligé", "kötelező",
     # "can he refuse" all ask whether a move is forced.
-    "must": "must obliged forced mandatory refuse obligé obligée obligatoire forcé forcée "
+    "must": "must gotta obliged forced mandatory refuse obligé obligée obligatoire forcé forcée "
             "doit dois doivent faut refuser kötelező köteles muszáj kénytelen kell "
             "megtagadhatja megtagad",
     # "can I still … after …": whether a move is open at a later moment.
@@ -742,6 +823,15 @@ _ORDER_WORDS = {
     "after": {"en": ["after"], "fr": ["apres"], "hu": ["utan", "miutan"]},
     "before": {"en": ["before"], "fr": ["avant"], "hu": ["elott", "mielott"]},
 }
+#: The relation that an order word at the end of its clause stands for ("we crashed
+#: right after": the player's moment was before the crash).
+OPPOSITE = {"after": "before", "before": "after"}
+#: Words that open another clause inside a sentence ("when", "amikor", "et"), as spelt.
+_OPENERS = frozenset({"when", "while", "and", "but", "quand", "lorsque", "et", "mais",
+                      "amikor", "mikor", "és", "es", "de", "mielőtt", "mielott", "miután",
+                      "miutan"})
+#: Order words that, ending a clause, say "afterwards" or "beforehand" (as spelt).
+_CLAUSE_END_ORDER = frozenset({"after", "before", "après", "apres", "avant"})
 #: How many forms next to an order word name the moment it refers to.
 ORDER_SPAN = 3
 #: Forms that make an order word no moment: "one after another", "egymás után" (in a
@@ -750,6 +840,10 @@ NOT_MOMENTS = frozenset({"another", "egymas", "autr", "other"})
 #: Words that put what follows them in the past of the question's moment, in every
 #: language ("the captain already paid", "déjà descendu", "már kiszálltam"): "after" it.
 ALREADY = frozenset({"already", "deja", "déjà", "már", "mar"})
+#: Words that tell what happened next ("I got off at 9, then it crashed", "puis",
+#: "aztán"): the player's own moment came before the thing they name.
+THEN = frozenset({"then", "later", "afterwards", "afterward", "puis", "ensuite", "aztán",
+                  "aztan", "majd", "később", "kesobb", "utána", "utana"})
 
 
 def order(text: str, language: str, typing: bool = False,
@@ -774,9 +868,19 @@ def order(text: str, language: str, typing: bool = False,
                     after = canonical(" ".join(spelled[:n]), language, typing,
                                       known)[-ORDER_SPAN:]
                 else:
-                    after = canonical(" ".join(spelled[n + 1:]), language, typing,
+                    # up to the next clause's opening word ("már kiszálltam, amikor
+                    # lezuhantak": the crash is not what came before)
+                    rest = spelled[n + 1:]
+                    rest = rest[:next((k for k, w in enumerate(rest) if w in _OPENERS),
+                                      len(rest))]
+                    after = canonical(" ".join(rest), language, typing,
                                       known)[:ORDER_SPAN]
                 found.extend(f"after:{f}" for f in after
+                             if f not in marks and f not in QUESTION_WORDS)
+            elif word in THEN:
+                later = canonical(" ".join(spelled[n + 1:]), language, typing,
+                                  known)[:ORDER_SPAN]
+                found.extend(f"before:{f}" for f in later
                              if f not in marks and f not in QUESTION_WORDS)
         forms = canonical(clause, language, typing, known)
         for n, form in enumerate(forms):
@@ -788,6 +892,10 @@ def order(text: str, language: str, typing: bool = False,
                     else forms[n + 1:n + 1 + ORDER_SPAN])
             if near and near[-1 if language == "hu" else 0] in NOT_MOMENTS:
                 continue
+            if not near and language != "hu":
+                # "…and we crashed right after": the word ends its clause and says
+                # "afterwards", so the thing before it came after the player's moment.
+                near, relation = forms[max(0, n - ORDER_SPAN + 1):n], OPPOSITE[relation]
             found.extend(f"{relation}:{f}" for f in near
                          if f not in marks and f not in QUESTION_WORDS)
     return sorted(set(found))
@@ -869,8 +977,12 @@ def asking_words(text: str) -> frozenset[str]:
     shaping = set().union(*(pair for pair in _TIMES if pair <= words))
     # "already" places the question's moment (``order``), and "still" ("encore", "még")
     # asks whether a move is open then (``intents``): neither is a thing asked about.
+    # "then", "puis", "aztán" tell what happened next, and so does an order word that
+    # ends its clause ("we crashed right after"): ``order`` reads them.
+    ending = {clause[-1] for clause in map(_spelled, _SENTENCE_END.split(text))
+              if clause and clause[-1] in _CLAUSE_END_ORDER}
     return frozenset(shaping | _with(words, SHAPES["shaping"]) | (words & _PURPOSE)
-                     | (words & ALREADY)
+                     | (words & ALREADY) | (words & THEN) | ending
                      | {w for w in words if INTENTS.get(w) == "still"
                         and not _in_lexicon(w)})
 
@@ -882,12 +994,12 @@ def _in_lexicon(word: str) -> bool:
                for language in LANGUAGES)
 
 
-def intents(text: str) -> frozenset[str]:
+def intents(text: str, language: str | None = None) -> frozenset[str]:
     """The kinds of answer ``text`` asks for, by its question words: "who", "when",
     "where", "which", "why", "how", "all" (everyone), "not" (a negation), "must" (an
     obligation), "still" (a later moment) and "purpose" (what a thing does or is for).
     "How many" asks for a number, not a way; "at all" is no "all"."""
-    spelled = _spelled(text)
+    spelled = _spelled(text, words_of=language)
     found = {INTENTS[w] for n, w in enumerate(spelled) if w in INTENTS
              and spelled[n + 1:n + 2] not in [[x] for x in SHAPES["not_after"].get(w, [])]
              and not (w == SHAPES["ki"] and n and not _asks_who(spelled[n + 1:n + 2]))
@@ -927,6 +1039,7 @@ def page_tables() -> dict[str, Any]:
     return {
         "min_prefix": MIN_PREFIX,
         "typo_slack": TYPO_SLACK,
+        "typo_length_order": {str(k): v for k, v in _LENGTH_ORDER.items()},
         "endings": {language: _ENDINGS[language] for language in ("fr", "hu")},
         "any_endings": _ENDINGS[None],
         "stop": sorted(STOP_WORDS),
@@ -940,14 +1053,23 @@ def page_tables() -> dict[str, Any]:
         "order_words": _ORDER_WORDS,
         "order_span": ORDER_SPAN,
         "already": sorted(ALREADY),
+        "then": sorted(THEN),
+        "openers": sorted(_OPENERS),
+        "opposite": OPPOSITE,
+        "clause_end_order": sorted(_CLAUSE_END_ORDER),
         "not_moments": sorted(NOT_MOMENTS),
         "before_dice": sorted(_BEFORE_DICE),
         "hu_prefixes": sorted(_HU_PREFIXES),
         "hu_articles": sorted(_HU_ARTICLES),
         "contractions": [list(pair) for pair in _CONTRACTIONS],
+        "rewrites": [[list(phrase), list(meaning)] for phrase, meaning in _REWRITES.items()],
+        "past": _PAST,
+        "restored": _RESTORED,
         "unspelt": {word: list(parts) for word, parts in _UNSPELT.items()},
+        "not_unspelt": _WORDS_NOT_UNSPELT,
         "rule_words": sorted(RULE_WORDS),
         "shapes": SHAPES,
-        "lexicon": {language: {"players": tables["players"], "groups": tables["groups"]}
+        "lexicon": {language: {"players": tables["players"], "groups": tables["groups"],
+                               "kinds": tables["kinds"]}
                     for language, tables in lexicon().items()},
     }

@@ -53,9 +53,10 @@ class Options:
             )
         if self.variant not in data.VARIANTS:
             raise OptionsError(
-                # TRANSLATORS: Same role wherever options are read: an error.
-                N_("Unknown variant \"{variant}\": choose standard or beginner."),
-                variant=self.variant,
+                # TRANSLATORS: Same role wherever a variant is read: an error. {variants}
+                # is the list of the variants' words in the reader's language.
+                N_('Unknown variant "{variant}": choose {variants}.'),
+                variant=self.variant, variants=data.VARIANTS,
             )
         if not isinstance(self.grappling_hook, bool):
             raise OptionsError(N_("The grappling_hook option is true or false."))

@@ -42,6 +42,7 @@ from ..inputs import name_problem, shown_path
 from ..storage import state_dir, write_atomic, write_new
 from .coach import Advice, advise
 from .expert import STYLES, make_player
+from .parse import record_variant_read
 
 #: Said wherever a game is saved, or could not be, or is kept aside.
 GAME_SAVED = N_("Game saved to {path}.")
@@ -267,7 +268,7 @@ def fallback_paths(failed: Path) -> list[Path]:
 
 def load(path: str | Path) -> PracticeGame:
     """Resume the practice game saved at ``path``."""
-    return PracticeGame.from_record(records.load(path))
+    return PracticeGame.from_record(record_variant_read(records.load(path)))
 
 
 def unfinished(path: Path) -> PracticeGame | None:

@@ -15,6 +15,7 @@ import argparse
 import re
 from collections.abc import Callable, Iterable
 from functools import cache
+from typing import Any
 
 from ..engine import data
 from ..engine.messages import N_, CelestiaError
@@ -52,10 +53,7 @@ def _commands(tr: Translator) -> dict[str, str]:
 
 
 def _variants(tr: Translator) -> dict[str, str]:
-    # TRANSLATORS: Same role for both: the rules variant typed after --variant. One word,
-    # lower case, easy to type; the English word is read too.
-    return {"standard": tr.pgettext("typed variant", "standard"),
-            "beginner": tr.pgettext("typed variant", "beginner")}
+    return tr.variant_words()
 
 
 def _terms(tr: Translator) -> dict[str, str]:
@@ -112,7 +110,8 @@ def shown_list(kind: str, idents: Iterable[str], tr: Translator, style: str = "a
 #: A count before a name, as players write it: ``2xcompass`` (or ``2×compass``).
 _COUNTED = re.compile(r"^(\d+)\s*[x×]\s*(\D.*)$", re.IGNORECASE)
 #: The old way, a count and a space (``2 compass``): the shell cuts it unless quoted.
-_SPACED = re.compile(r"^(\d+)\s+(\D.*)$")
+# "2 compass", and "3 x turbo" whose x is already there: the hint writes "3xturbo".
+_SPACED = re.compile(r"^(\d+)\s+(?:[x×]\s+)?(\D.*)$")
 
 
 def parse_names(text: str, identifiers: Iterable[str], option: str, tr: Translator,
@@ -228,12 +227,25 @@ def variant_argument(tr: Translator) -> Callable[[str], str]:
         variant = read_word(text, "variant")
         if variant is None:
             raise argparse.ArgumentTypeError(tr.format(
+                # TRANSLATORS: Same role wherever a variant is read: an error. {variants}
+                # is the list of the variants' words in the reader's language.
                 N_('Unknown variant "{variant}": choose {variants}.'), variant=excerpt(text),
                 variants=shown_list("variant", data.VARIANTS, tr, "or")))
         return variant
 
     parse.__name__ = "variant"
     return parse
+
+
+def record_variant_read(record: Any) -> Any:
+    """A game record (``tutor.records.load``'s data) with its options' variant as the
+    engine's identifier: a person editing the file may write it in their language
+    ("débutant", "gyors"), as an unknown variant's error invites them to."""
+    options = record.get("options") if isinstance(record, dict) else None
+    variant = options.get("variant") if isinstance(options, dict) else None
+    if isinstance(variant, str):
+        options["variant"] = read_word(variant, "variant") or variant
+    return record
 
 
 def variant_metavar(tr: Translator) -> str:

@@ -44,6 +44,7 @@ from ..file_errors import FileTooLarge, os_reason, toml_reason
 from ..i18n import Translator
 from ..inputs import excerpt, name_problem, shown_path, whole
 from ..storage import read_text, write_atomic
+from .parse import read_word
 
 
 class SheetError(CelestiaError):
@@ -157,9 +158,13 @@ class ScoreSheet:
 
     def __init__(self, variant: str = data.STANDARD,
                  spyglass_points: int = data.SPYGLASS_POINTS_DEFAULT) -> None:
+        if isinstance(variant, str):  # a file's variant may be the reader's word too
+            variant = read_word(variant, "variant") or variant
         if not isinstance(variant, str) or variant not in data.VARIANTS:
-            raise SheetError(N_('Unknown variant "{variant}": choose standard or beginner.'),
-                             variant=shown(variant))
+            # TRANSLATORS: Same role wherever a variant is read: an error. {variants} is
+            # the list of the variants' words in the reader's language.
+            raise SheetError(N_('Unknown variant "{variant}": choose {variants}.'),
+                             variant=shown(variant), variants=data.VARIANTS)
         if not isinstance(spyglass_points, int) or isinstance(spyglass_points, bool) \
                 or not 0 <= spyglass_points <= data.SPYGLASS_POINTS_MAX:
             raise SheetError(N_("spyglass_points must be a whole number from 0 to {most}, not "

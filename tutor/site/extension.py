@@ -36,6 +36,11 @@ from .render import render_page, set_edition
 
 #: The search box's label and its title: one text.
 SEARCH = N_("Search the rulebook")
+#: The buttons of the notice that a newer version of the rulebook is ready.
+# TRANSLATORS: A button: open the newer version of the page being read.
+RELOAD = N_("Reload")
+# TRANSLATORS: A button: keep reading this page, close the notice.
+LATER = N_("Later")
 
 def translator(config: Config) -> Translator:
     return Translator(config.language or "en")
@@ -124,6 +129,9 @@ def labels(tr: Translator) -> dict[str, str]:
                               "connection.")),
         "offline_failed": _(N_("Not available offline yet: some pages could not be saved. "
                                "They will be on your next visit.")),
+        "offline_updated": _(N_("A newer version of the rulebook is ready.")),
+        "offline_reload": _(RELOAD),
+        "offline_later": _(LATER),
         # No full stop: in some languages the date ends with one ("2026. december 1.").
         "built": tr.format(N_("Built on {date}"), date=build_date(tr.language)),
     }

@@ -6,8 +6,10 @@ its box or makes the page scroll sideways.
 
 builds the site's English pages with every catalog's text through ``qps`` (accented, 40 %
 longer, each message in ⟦ ⟧: ``tutor.pseudo``) into FOLDER (a temporary one by default),
-then opens every page, the search page with results, the score sheet filled in and each
-lesson's first screens in the lessons' page, and prints
+then opens every page, the search page with results, the score sheet filled in, each
+lesson's first screens as the build prepared them in the lessons' page, then every lesson
+played through to its end by the page's own engine (which speaks the pseudo-language in
+such a build only) with the lesson's accepted answers, and prints
 every word shown outside the brackets of a catalog's message and every text that runs out
 of its box or off the screen; exit 1 if any. ``--site`` checks a pseudo-language site
 built earlier (``--out``) without building it again. What a reader types or copies (code,
@@ -21,6 +23,7 @@ languages, and this site goes to a folder of its own.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 import threading
@@ -35,9 +38,11 @@ from ..cli import COMMANDS
 from ..engine import data
 from ..glossary import concepts
 from ..lessons.library import load_all
+from ..lessons.runner import first_answer
 from ..site import build as site_build
 from ..site import examples, render
 from ..site.serve import address, make_server
+from ..web.bridge import Learn
 from .chromium import DESKTOP, PHONE, Page, launched
 from .pseudo_check import WORD, outside_words
 
@@ -223,9 +228,9 @@ def visits(site: Path) -> Iterator[tuple[str, str, str]]:
         yield "score-sheet.html, filled in", screen, (folder / "score-sheet.html").as_uri()
 
 
-#: The lessons' engine (Pyodide, in a worker): kept from starting, so that the page shows
-#: the screens the build prepared through the pseudo-language (the engine in the page
-#: speaks the real languages only).
+#: The lessons' engine (Pyodide, in a worker): kept from starting in the first pass, so
+#: that the page shows the screens the build prepared (``engine_lesson_problems`` reads
+#: the engine's own).
 ENGINE = ["*/_learn/worker.js", "*/_learn/pyodide/*"]
 _LESSON_SHOWN = "!!document.querySelector('.celestia-lesson')"
 _HAS_CHOICES = "!!document.querySelector('.celestia-lesson .celestia-choice')"
@@ -266,9 +271,95 @@ def lesson_problems(site: Path, page: Page) -> list[str]:
     return report
 
 
+def accepted_answers(lesson_id: str, folder: Path) -> list[str]:
+    """The options a play-through of the lesson takes with its accepted answers, in order
+    (the moves of a goal's solution): the same lesson player as the page's, run here."""
+    learn = Learn(i18n.DEFAULT_LANGUAGE, folder, lessons=load_all())
+    learn.open(lesson_id)
+    session = learn.tutor.session
+    assert session is not None
+    keys: list[str] = []
+    solutions: dict[str, list[str]] = {}
+    for _ in range(5000):  # more than any lesson's screens
+        if session.finished:
+            return keys
+        if session.pause == "say":
+            session.proceed()
+            continue
+        keys.append(first_answer(session.active, solutions=solutions))
+        session.answer(keys[-1])
+    raise RuntimeError(f"the lesson {lesson_id} did not end")
+
+
+#: The engine has taken over from the prepared screens (``learn-engine.js``).
+_ENGINE_READY = "!!document.getElementById('celestia-learn').dataset.engineStart"
+_VIEWS = "Number(document.getElementById('celestia-learn').dataset.views || 0)"
+_PAUSE = "(l => l ? l.dataset.pause : '')(document.querySelector('.celestia-lesson'))"
+#: The longest the page's engine may take to start (Pyodide, on a busy CI machine).
+ENGINE_START = 300.0
+
+
+def _act(page: Page, expression: str) -> bool:
+    """Do what ``expression`` does (true if it could), then wait for the engine's answer."""
+    before = page.evaluate(_VIEWS)
+    if not page.evaluate(expression):
+        return False
+    page.wait_for(f"{_VIEWS} > {before}", timeout=60)
+    return True
+
+
+def engine_lesson_problems(site: Path, page: Page) -> list[str]:
+    """The lessons' page served, on a phone, once its engine has taken over: every lesson
+    played to its end with its accepted answers, and every screen read like a page. A
+    choice the page does not offer, or a lesson that ends early or late, is a problem too:
+    the page's engine and this Python must play the same lesson."""
+    report: list[str] = []
+    server = make_server(site, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    page.screen(PHONE)
+    try:
+        page.open("about:blank")
+        page.open(f"{address(server)}{i18n.DEFAULT_LANGUAGE}/learn.html")
+        page.wait_for(_ENGINE_READY, timeout=ENGINE_START)
+        with tempfile.TemporaryDirectory(prefix="celestia-qps-learn-") as folder:
+            for lesson in load_all():
+                where = f"learn.html#{lesson.id} (phone, the engine"
+                keys = accepted_answers(lesson.id, Path(folder) / lesson.id)
+                if not _act(page, f"(location.hash = {json.dumps(lesson.id)}, true)"):
+                    continue
+                page.wait_for(f"{_PAUSE} && {_PAUSE} !== 'loading'")
+                for step in range(1, 5000):
+                    report += [f"{where}, screen {step}): {problem}"
+                               for problem in problems_of(page.evaluate(_READ))]
+                    pause = page.evaluate(_PAUSE)
+                    if pause == "say":
+                        moved = _act(page, _CONTINUE)
+                    elif pause == "ask" and keys:
+                        key = json.dumps(keys.pop(0))
+                        moved = _act(page, f"(b => b ? (b.click(), true) : false)("
+                                           f"document.querySelector("
+                                           f"'.celestia-lesson .celestia-choice[data-key=' "
+                                           f"+ JSON.stringify({key}) + ']'))")
+                        if not moved:
+                            report.append(f"{where}, screen {step}): no choice {key}")
+                    else:
+                        moved = False
+                    if not moved:
+                        break
+                if keys or page.evaluate(_PAUSE) in ("say", "ask"):
+                    report.append(f"{where}): the page's lesson and this Python's differ "
+                                  f"({len(keys)} answers left, pause "
+                                  f"{page.evaluate(_PAUSE)!r})")
+    finally:
+        page.screen(DESKTOP)
+        server.shutdown()
+        server.server_close()
+    return report
+
+
 def check(site: Path, page: Page) -> list[str]:
     """Every problem of the pseudo-language site in ``site``, read in ``page``."""
-    report = lesson_problems(site, page)
+    report = lesson_problems(site, page) + engine_lesson_problems(site, page)
     try:
         for what, screen, url in visits(site):
             page.screen(SCREENS[screen])

@@ -24,7 +24,7 @@ from typing import Any
 
 from .. import glossary
 from ..engine.messages import N_, CelestiaError
-from ..i18n import LANGUAGES, Translator
+from ..i18n import LANGUAGES, Translator, use_pseudo
 from ..lessons.controller import Tutor
 from ..lessons.library import load_all
 from ..lessons.progress import Progress
@@ -352,7 +352,8 @@ def handle(request: str, folder: Path | None = None) -> str:
 
     ``{"op": "start", "args": {"language": "fr", "lesson": "goal", "actions": [...]}}``
     starts the player (and opens a lesson, then takes the actions the page already took
-    on its prepared screens: ``Learn.open``);
+    on its prepared screens: ``Learn.open``; ``"pseudo": true`` in a site built in the
+    pseudo-language);
     then ``menu``, ``open`` (``lesson``), ``review``, ``proceed``, ``next``, ``choose``
     (``position``), ``hint``, ``undo``, ``restart``, ``skip``, ``language`` (``code``),
     ``import`` (``text``, ``name``), ``export``, ``view``. After ``choose`` and ``undo``
@@ -367,6 +368,10 @@ def handle(request: str, folder: Path | None = None) -> str:
     answer: dict[str, Any] = {}
     try:
         if op == "start" or _LEARN is None:
+            if args.get("pseudo"):
+                # A site built in the pseudo-language, to check its layout: English is
+                # shown through it, as the build showed the prepared screens.
+                use_pseudo()
             _LEARN = Learn(args.get("language", LANGUAGES[0]), folder or STATE, stored,
                            lessons())
             if args.get("lesson"):

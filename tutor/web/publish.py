@@ -42,6 +42,7 @@ from typing import Any
 
 from babel.numbers import format_percent
 
+from .. import i18n
 from ..engine.messages import N_, CelestiaError
 from ..glossary import concepts
 from ..i18n import LANGUAGES, Translator
@@ -66,6 +67,12 @@ MODULES = ("__init__.py", "i18n.py", "grammar.py", "names.py", "glossary.py",
            "practice/evaluate.py", "practice/voyage.py", "practice/sentences.py",
            "practice/endgame.py",
            "app/__init__.py", "app/board.py", "web/*.py")
+#: What a site built in the pseudo-language adds, so that the page's engine speaks it too
+#: (``tutor.tools.pseudo_site`` reads its screens): the module, the templates it knows the
+#: catalogs' messages by (at ``tutor.pseudo.TEMPLATES``, beside the package), and Babel's
+#: reader of them. Never in a published site.
+PSEUDO_MODULES = ("pseudo.py",)
+PSEUDO_TEMPLATES = "locales"
 #: Installed distributions the lessons import, by their import names.
 LIBRARIES = {"PyYAML": "yaml", "babel": "babel"}
 #: ``filelock`` in the page: one Python alone with its files (see the module).
@@ -109,9 +116,12 @@ def pyodide_dir() -> Path:
 def _tutor_files() -> list[tuple[Path, str]]:
     package = WEB.parent
     found: list[tuple[Path, str]] = []
-    for pattern in MODULES:
+    for pattern in MODULES + (PSEUDO_MODULES if i18n.PSEUDO_ON else ()):
         for path in sorted(package.glob(pattern)):
             found.append((path, f"tutor/{path.relative_to(package).as_posix()}"))
+    if i18n.PSEUDO_ON:
+        found += [(path, f"{PSEUDO_TEMPLATES}/{path.name}")
+                  for path in sorted(package.parent.joinpath(PSEUDO_TEMPLATES).glob("*.pot"))]
     for path in sorted((package / "locale").glob("*/LC_MESSAGES/*.mo")):
         found.append((path, f"tutor/{path.relative_to(package).as_posix()}"))
 
@@ -131,7 +141,7 @@ def _library_files(distribution: str, name: str) -> list[tuple[Path, str]]:
         if relative.endswith((".so", ".pyd", ".pyc", ".c", ".h")):
             continue
         if name == "babel":
-            if relative.startswith(BABEL_UNUSED):
+            if relative.startswith(BABEL_UNUSED) and not i18n.PSEUDO_ON:
                 continue
             if "/locale-data/" in relative and Path(relative).stem not in LOCALES:
                 continue
@@ -326,7 +336,9 @@ def boot_data(language: str, lessons: list[Any], sizes: dict[str, int],
             "storage": "celestia-tutor-progress", "worker": "../_learn/worker.js",
             "service_worker": f"../{SERVICE_WORKER}", "sizes": sizes, "rules": rules or {},
             "counts": counts, "stars": [stars_label(n, tr) for n in (1, 2, 3)],
-            "tip": tr.gettext(TIP), "percent": percent_pattern(language)}
+            "tip": tr.gettext(TIP), "percent": percent_pattern(language),
+            # The page's engine speaks the pseudo-language too (only in such a build).
+            **({"pseudo": True} if i18n.PSEUDO_ON else {})}
 
 
 def percent_pattern(language: str) -> str:

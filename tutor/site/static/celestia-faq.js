@@ -55,7 +55,7 @@
       var forms = [];
       postings.forEach(function (value, form) { if (form[0] !== "@") { forms.push(form); } });
       p.languages[language] = {
-        table: table, longest: longest, single: new Vocabulary(singles, language, p),
+        language: language, kinds: t.lexicon[language].kinds, table: table, longest: longest, single: new Vocabulary(singles, language, p),
         groups: t.lexicon[language].groups, postings: postings,
         vocabulary: new Vocabulary(forms, language, p), spelled: new Set(l.spellings),
         known: new Set(l.known), index: l
@@ -65,12 +65,24 @@
   }
 
   /* search._spelled: the words as spelt, lower case, accents kept. */
-  function spelled(p, text, language) {
+  function spelled(p, text, language, wordsOf) {
     text = text.toLowerCase().replace(/’/g, "'").replace(p.inversion, "");
     p.t.contractions.forEach(function (pair) { text = text.split(pair[0]).join(pair[1]); });
+    text = text.replace(/(^|[^\p{L}\p{N}\p{M}_.])(\p{Nd}+)-?[\p{L}\p{M}]+/gu, "$1$2");
     var found = [];
+    var kept = p.t.not_unspelt[wordsOf || language || ""] || [];
     (text.match(/[\p{L}\p{N}]+|\+/gu) || []).forEach(function (w) {
-      if (has(p.t.unspelt, w)) { found.push.apply(found, p.t.unspelt[w]); } else { found.push(w); }
+      if (has(p.t.unspelt, w) && kept.indexOf(w) < 0) {
+        found.push.apply(found, p.t.unspelt[w]);
+      } else { found.push(w); }
+    });
+    p.t.rewrites.forEach(function (rewrite) {
+      var phrase = rewrite[0];
+      for (var r = found.length - phrase.length; r >= 0; r--) {
+        if (phrase.every(function (w, k) { return found[r + k] === w; })) {
+          found.splice.apply(found, [r, phrase.length].concat(rewrite[1]));
+        }
+      }
     });
     found = found.map(function (w, n) {
       return w === "des" && n && p.beforeDice.has(found[n - 1]) ? "dés" : w;
@@ -266,7 +278,8 @@
       }
       var edits = editDistance(word, candidate, limit);
       if (edits <= limit) {
-        var rank = [edits, Math.abs(candidate.length - word.length), position];
+        var order = p.t.typo_length_order[String(candidate.length - word.length)];
+        var rank = [edits, order === undefined ? 3 : order, position];
         if (best === null || rank[0] < best[0] || (rank[0] === best[0] &&
             (rank[1] < best[1] || (rank[1] === best[1] && rank[2] < best[2])))) {
           best = rank;
@@ -281,12 +294,24 @@
   function singleWordTarget(p, word, lang, typing) {
     if (lang.table.has(word)) { return lang.table.get(word); }
     if (word.length < p.t.min_prefix) { return null; }
+    var restored = p.t.restored[lang.language] || [];
+    for (var v = 0; v < restored.length; v++) {
+      if (lang.table.has(word + restored[v])) { return lang.table.get(word + restored[v]); }
+    }
     for (var k = Math.min(word.length - 1, lang.single.longest); k >= p.t.min_prefix; k--) {
       if (lang.single.known.has(word.slice(0, k)) && 5 * k >= 3 * word.length) {
         return lang.table.get(word.slice(0, k));
       }
     }
     if (typing) {
+      var past = p.t.past[lang.language] || [];
+      for (var e = 0; e < past.length; e++) {
+        var head = word.slice(0, -past[e].length);
+        if (word.slice(-past[e].length) === past[e] &&
+            length(word) - length(past[e]) >= p.t.min_prefix - 1 && lang.table.has(head)) {
+          return lang.table.get(head);
+        }
+      }
       var hits = [];
       lang.single.related(word).forEach(function (s, w) { if (s >= 0.75) { hits.push(w); } });
       if (hits.length === 1) { return lang.table.get(hits[0]); }
@@ -361,6 +386,12 @@
       }
     });
     timesIn(p, words).forEach(function (pair) { pair.forEach(function (w) { shaping.add(w); }); });
+    words.forEach(function (w) { if (p.t.then.indexOf(w) >= 0) { shaping.add(w); } });
+    text.split(SENTENCE_END).forEach(function (part) {
+      var clause = spelled(p, part);
+      var last = clause[clause.length - 1];
+      if (clause.length && p.t.clause_end_order.indexOf(last) >= 0) { shaping.add(last); }
+    });
     return shaping;
   }
 
@@ -375,9 +406,9 @@
   }
 
   /* search.intents */
-  function intents(p, text) {
+  function intents(p, text, language) {
     var s = p.t.shapes;
-    var words = spelled(p, text);
+    var words = spelled(p, text, null, language);
     var found = new Set();
     words.forEach(function (w, n) {
       if (!has(p.t.intents, w)) { return; }
@@ -426,6 +457,14 @@
     return out;
   }
 
+  /* The words up to the next clause's opening word (search.order's "already"). */
+  function untilOpener(p, words) {
+    for (var k = 0; k < words.length; k++) {
+      if (p.t.openers.indexOf(words[k]) >= 0) { return words.slice(0, k); }
+    }
+    return words;
+  }
+
   /* search.order (a query: typing) */
   function order(p, text, language, known) {
     var marks = {};
@@ -437,6 +476,7 @@
     var span = p.t.order_span;
     var found = new Set();
     var already = new Set(p.t.already);
+    var then = p.t.then;
     text.split(SENTENCE_END).forEach(function (clause) {
       var words = spelled(p, clause, language);
       words.forEach(function (word, n) {
@@ -444,10 +484,18 @@
         var moment = n && !p.stop.has(words[n - 1]) &&
           (n + 1 === words.length || p.stop.has(words[n + 1]))
           ? canonical(p, words.slice(0, n).join(" "), language, known).slice(-span)
-          : canonical(p, words.slice(n + 1).join(" "), language, known).slice(0, span);
+          : canonical(p, untilOpener(p, words.slice(n + 1)).join(" "), language, known)
+            .slice(0, span);
         moment.forEach(function (f) {
           if (!has(marks, f) && !p.question.has(f)) { found.add("after:" + f); }
         });
+      });
+      words.forEach(function (word, n) {
+        if (already.has(word) || then.indexOf(word) < 0) { return; }
+        canonical(p, words.slice(n + 1).join(" "), language, known).slice(0, span)
+          .forEach(function (f) {
+            if (!has(marks, f) && !p.question.has(f)) { found.add("before:" + f); }
+          });
       });
       var forms = canonical(p, clause, language, known);
       forms.forEach(function (form, n) {
@@ -458,8 +506,13 @@
         if (near.length && p.t.not_moments.indexOf(near[language === "hu" ? near.length - 1 : 0]) >= 0) {
           return;
         }
+        var relation = marks[form];
+        if (!near.length && language !== "hu") {
+          near = forms.slice(Math.max(0, n - span + 1), n);
+          relation = p.t.opposite[relation];
+        }
         near.forEach(function (f) {
-          if (!has(marks, f) && !p.question.has(f)) { found.add(marks[form] + ":" + f); }
+          if (!has(marks, f) && !p.question.has(f)) { found.add(relation + ":" + f); }
         });
       });
     });
@@ -531,6 +584,11 @@
       var kept = terms.filter(function (t) { return w.filler_groups.indexOf(t[0]) < 0; });
       terms = kept.length ? kept : terms;
     }
+    var wanted = new Set();
+    terms.forEach(function (alternatives) { alternatives.forEach(function (f) { wanted.add(f); }); });
+    terms = terms.map(function (t) {
+      return t.concat(has(lang.kinds, t[0]) ? lang.kinds[t[0]] : []);
+    });
     var total = index.weights.length;
     var scores = new Array(total).fill(0.0);
     if (!terms.length) { return [scores, 0]; }
@@ -542,6 +600,9 @@
       alternatives.forEach(function (form, n) {
         var related = isTerm(form) ? new Map([[form, 1.0]]) : lang.vocabulary.related(form);
         var trust = n && isTerm(alternatives[0]) ? w.literal : 1.0;
+        if (n && has(lang.kinds, alternatives[0]) && lang.kinds[alternatives[0]].indexOf(form) >= 0) {
+          trust = w.kind;
+        }
         related.forEach(function (like, other) {
           (lang.postings.get(other) || []).forEach(function (posting) {
             best[posting[0]] = Math.max(best[posting[0]], posting[1] * like * trust);
@@ -559,14 +620,17 @@
         }
       });
     });
-    var wanted = new Set();
-    terms.forEach(function (alternatives) { alternatives.forEach(function (f) { wanted.add(f); }); });
     var asked = new Vocabulary(Array.from(wanted).filter(function (f) { return f[0] !== "@"; }),
                                language, p);
-    var asks = intents(p, query);
+    var asks = intents(p, query, language);
     var moments = order(p, query, language, lang.spelled);
     var relations = new Set();
-    moments.forEach(function (m) { relations.add(m.split(":")[0]); });
+    var opposites = new Set();
+    moments.forEach(function (m) {
+      var at = m.indexOf(":");
+      relations.add(m.slice(0, at));
+      opposites.add(p.t.opposite[m.slice(0, at)] + m.slice(at));
+    });
     var shape = canonical(p, query, language, lang.spelled);
     if (shape.length < 3) { shape = []; }
     var namedParts = w.special_parts.some(function (c) { return wanted.has(c); });
@@ -591,7 +655,9 @@
       var orders = index.orders[i];
       if (orders.some(function (m) { return moments.has(m); })) {
         factor *= 1 + w.order;
-      } else if (orders.some(function (m) { return relations.has(m.split(":")[0]); })) {
+      } else if (orders.some(function (m) {
+        return relations.has(m.split(":")[0]) || opposites.has(m);
+      })) {
         factor *= w.order_mismatch;
       }
       if ((index.intents[i].indexOf("not") >= 0 && !asks.has("not")) ||

@@ -129,6 +129,7 @@
     keepOffline();
     var early = state.early;
     var args = { language: data.language };
+    if (data.pseudo) { args.pseudo = true; }  // a layout-check build only (never published)
     var lesson = early ? early.id : L.wantedLesson();
     if (lesson) {
       args.lesson = lesson;
