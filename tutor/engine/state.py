@@ -269,9 +269,11 @@ _NEXT_PILE = dict(pairwise(CITY_VALUES))
 #: The hazard counts of each roll seen, and their answers: the dice come back again and
 #: again. Never mutated (``_set_dice`` shares them).
 _DICE_CACHE: dict[tuple[str, ...], tuple[dict[str, int], _Answers | None]] = {}
-#: Roll outcomes already checked, written the usual way ("roll fog blank"): their faces,
-#: hazard counts and answers (as ``_dice_counts``).
-_ROLLS: dict[str, tuple[tuple[str, ...], dict[str, int], _Answers | None]] = {}
+#: A roll checked: its faces, their hazard counts and answers (as ``_dice_counts``), and
+#: the faces as one text.
+_Roll = tuple[tuple[str, ...], dict[str, int], _Answers | None, str]
+#: Roll outcomes already checked, written the usual way ("roll fog blank").
+_ROLLS: dict[str, _Roll] = {}
 #: The hazard counts of dice showing none (shared like the others, never mutated).
 _NO_HAZARDS: dict[str, int] = {}
 #: Payments as event parameters, by their cards as written.
@@ -611,10 +613,9 @@ class State:
             outcome=action,
         )
 
-    def _check_roll(self, action: str, request: ChanceRequest
-                    ) -> tuple[tuple[str, ...], dict[str, int], _Answers | None]:
-        """Roll outcome ``action`` checked against ``request``: its faces, hazard counts
-        and answers. A roll written the usual way is remembered in ``_ROLLS``."""
+    def _check_roll(self, action: str, request: ChanceRequest) -> _Roll:
+        """Roll outcome ``action`` checked against ``request``. A roll written the usual
+        way is remembered in ``_ROLLS``."""
         words = action.split()
         if not words or words[0] != "roll":
             self._wrong_kind("roll", action)
@@ -634,8 +635,9 @@ class State:
                 count=request.count,
                 faces=", ".join(data.FACES),
             )
-        roll = (faces, *_dice_counts(faces))
-        if action == "roll " + " ".join(faces):  # odd spacing is accepted, not remembered
+        text = " ".join(faces)
+        roll = (faces, *_dice_counts(faces), text)
+        if action == "roll " + text:  # odd spacing is accepted, not remembered
             _ROLLS[action] = roll
         return roll
 
@@ -751,15 +753,19 @@ class State:
         self.actor = CHANCE
         self.chance_request = _ROLL_REQUESTS[count]
 
-    def _rolled(self, roll: tuple[tuple[str, ...], dict[str, int], _Answers | None]) -> None:
-        faces, self._counts, self._answers = roll
+    def _rolled(self, roll: _Roll) -> None:
+        faces, self._counts, self._answers, text = roll
         self.dice = list(faces)
         self.chance_request = None
         self._events.append(_new_tuple(Event, (
-            "roll", _MSG_ROLL, {"dice": " ".join(faces), "faces": faces}, None)))
+            "roll", _MSG_ROLL, {"dice": text, "faces": faces}, None)))
         aboard = self.aboard
-        self._queue = [p for p in self._others[self.captain] if aboard[p]]  # passengers()
+        self._queue = queue = [p for p in self._others[self.captain] if aboard[p]]
         self._qi = 0
+        if queue and self.piles[self.city]:  # the first passenger decides
+            self.phase = DECIDE
+            self.actor = queue[0]
+            return
         self._next_passenger()
 
     def _next_passenger(self) -> None:
