@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from itertools import product
 from typing import Protocol
 
 from . import data
@@ -28,6 +29,12 @@ class ChanceSource(Protocol):
 #: Each city's treasures as outcome words, by (city, variant).
 _PILES = {(c, v): tuple(str(t) for t in data.pile_composition(c, v))
           for c in data.CITY_VALUES for v in data.VARIANTS}
+
+
+#: Every roll outcome of n dice, by the faces' positions in ``DIE_FACES`` read as a number
+#: in base 6: made once, they are built and hashed once (the engine looks rolls up).
+_ROLL_TEXTS = {n: tuple("roll " + " ".join(faces) for faces in product(DIE_FACES, repeat=n))
+               for n in range(1, data.DICE_IN_BOX + 1)}
 
 
 def _no_request() -> ChanceError:
@@ -52,15 +59,19 @@ class SeededChance:
         random_ = self.rng.random
         kind = request.kind
         if kind == "roll":
-            faces = DIE_FACES
+            # Each die is one draw, the first die the first; the roll is looked up by the
+            # dice as a number in base 6, first die first. The usual numbers of dice are
+            # spelt out (Python evaluates the left draw first).
             count = request.count
-            # The usual numbers of dice spelt out (the same draws, in the same order).
             if count == 2:
-                return f"roll {faces[int(random_() * 6)]} {faces[int(random_() * 6)]}"
+                return _ROLL_TEXTS[2][int(random_() * 6) * 6 + int(random_() * 6)]
             if count == 3:
-                return (f"roll {faces[int(random_() * 6)]} {faces[int(random_() * 6)]} "
-                        f"{faces[int(random_() * 6)]}")
-            return "roll " + " ".join([faces[int(random_() * 6)] for _ in range(count)])
+                return _ROLL_TEXTS[3][(int(random_() * 6) * 6 + int(random_() * 6)) * 6
+                                      + int(random_() * 6)]
+            index = 0
+            for _ in range(count):
+                index = index * 6 + int(random_() * 6)
+            return _ROLL_TEXTS[count][index]
         if kind == "pile":
             pile = list(_PILES[request.city, state.options.variant])
             self.rng.shuffle(pile)

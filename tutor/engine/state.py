@@ -203,7 +203,7 @@ def _answers_to(counts: dict[str, int]) -> _Answers:
 
 
 def _payment_actions(counts: dict[str, int], hand: dict[str, int],
-                     answers: _Answers | None = None) -> list[str]:
+                     answers: _Answers | None = None) -> tuple[str, ...]:
     """The captain's legal actions facing ``counts`` (§3.4): every covering payment, fewest
     Turbos first, and ``crash`` unless his Equipment alone covers every hazard.
     ``answers``: ``_answers_to(counts)``, if known."""
@@ -216,7 +216,7 @@ def _payment_actions(counts: dict[str, int], hand: dict[str, int],
         if not equipment_covers(counts, hand):
             found += (CRASH,)
         answers.found[key] = found
-    return list(found)
+    return found
 
 
 class ChanceRequest(NamedTuple):
@@ -252,21 +252,36 @@ _MSG_PAY = N_("{player} pays {cards}.")
 _MSG_ARRIVE = N_("The airship reaches city {city}.")
 _MSG_VOYAGE_END = N_("Voyage {voyage} is over.")
 _MSG_VOYAGE = N_("Voyage {voyage} begins at city {city}; {captain} is the captain.")
+_MSG_LONE_TAKE = N_("{player}, alone aboard, takes a treasure instead of rolling; the voyage "
+                    "ends.")
+_MSG_NO_HAZARD = N_("No hazard: the airship flies on without a card paid.")
+_MSG_CRASH_ANNOUNCED = N_("{player} does not pay and announces a crash.")
+_MSG_CRASH = N_("The airship crashes: everyone still aboard gets nothing.")
 
 # Requests are immutable: the frequent ones are made once.
+_DECK_REQUESTS = {key: ChanceRequest("deck", cards=cards) for key, cards in _DECKS.items()}
 _ROLL_REQUESTS = {n: ChanceRequest("roll", count=n) for n in range(1, data.DICE_IN_BOX + 1)}
 _PILE_REQUESTS = {c: ChanceRequest("pile", city=c) for c in CITY_VALUES}
+#: The cities after each city (and after 0), the airship's way on from there.
+_LATER = {after: tuple(c for c in CITY_VALUES if c > after) for after in (0, *CITY_VALUES)}
 #: Each city's next city in CITY_VALUES (the first pile laid after it).
 _NEXT_PILE = dict(pairwise(CITY_VALUES))
 #: The hazard counts of each roll seen, and their answers: the dice come back again and
 #: again. Never mutated (``_set_dice`` shares them).
 _DICE_CACHE: dict[tuple[str, ...], tuple[dict[str, int], _Answers | None]] = {}
+#: A roll checked: its faces, their hazard counts and answers (as ``_dice_counts``), and
+#: the faces as one text.
+_Roll = tuple[tuple[str, ...], dict[str, int], _Answers | None, str]
+#: Roll outcomes already checked, written the usual way ("roll fog blank").
+_ROLLS: dict[str, _Roll] = {}
+#: The hazard counts of dice showing none (shared like the others, never mutated).
+_NO_HAZARDS: dict[str, int] = {}
 #: Payments as event parameters, by their cards as written.
 _PAYMENT_CACHE: dict[str, dict[str, int]] = {}
 
 
-def _dice_counts(faces: list[str]) -> tuple[dict[str, int], _Answers | None]:
-    key = tuple(faces)
+def _dice_counts(faces: tuple[str, ...]) -> tuple[dict[str, int], _Answers | None]:
+    key = faces
     found = _DICE_CACHE.get(key)
     if found is None:
         counts = hazard_counts(faces)
@@ -318,8 +333,8 @@ class State:
         self.end_reason = ""
         self.winners: tuple[int, ...] = ()
         self.history: list[tuple[int, str]] = []
-        key = (self.options.variant, self.options.grappling_hook)
-        self.chance_request: ChanceRequest | None = ChanceRequest("deck", cards=_DECKS[key])
+        self.chance_request: ChanceRequest | None = _DECK_REQUESTS[
+            self.options.variant, self.options.grappling_hook]
         self._queue: list[int] = []
         self._qi = 0
         self._window: tuple[int, ...] = ()
@@ -331,8 +346,9 @@ class State:
         self._counts: dict[str, int] = {}
         #: Their legal answers (``_answers_to``), None without a hazard.
         self._answers: _Answers | None = None
-        #: The captain's legal actions while he faces the dice (his hand cannot change).
-        self._pay_actions: list[str] = []
+        #: The captain's legal actions while he faces the dice (his hand cannot change);
+        #: shared with ``_ANSWERS``, never mutated.
+        self._pay_actions: tuple[str, ...] = ()
         self._events: list[Event] = []
 
     # --- Queries ------------------------------------------------------------------------
@@ -355,8 +371,11 @@ class State:
     def next_city(self, after: int) -> int | None:
         """The next city on the route after ``after``, or None."""
         piles = self.piles
-        for c in CITY_VALUES:
-            if c > after and piles[c]:
+        later = _LATER.get(after)
+        if later is None:  # not a city's value
+            later = tuple(c for c in CITY_VALUES if c > after)
+        for c in later:
+            if piles[c]:
                 return c
         return None
 
@@ -465,7 +484,6 @@ class State:
         twin._queue = list(self._queue)
         twin._pending_draws = list(self._pending_draws)
         twin._counts = self._counts  # shared, never mutated (``_dice_counts``)
-        twin._pay_actions = list(self._pay_actions)
         twin._events = []
         return twin
 
@@ -513,8 +531,8 @@ class State:
             choices=", ".join(self.legal_actions()),
         )
 
-    def _set_dice(self, faces: list[str]) -> None:
-        self.dice = faces
+    def _set_dice(self, faces: tuple[str, ...]) -> None:
+        self.dice = list(faces)
         self._counts, self._answers = _dice_counts(faces)
 
     def _take_treasure(self, player: int) -> Treasure | None:
@@ -548,36 +566,22 @@ class State:
     def _apply_chance(self, action: str) -> None:
         request = self.chance_request
         assert request is not None  # the actor is CHANCE only with a pending request
-        words = action.split()
         kind = request.kind
-        if not words or words[0] != kind:
-            raise ChanceError(
-                N_('Chance must decide "{kind}" now, not "{outcome}".'),
-                kind=kind,
-                outcome=action,
-            )
         if kind == "roll":
-            del words[0]
-            if len(words) != request.count or not _FACE_SET.issuperset(words):
-                if request.count == 1:
-                    # TRANSLATORS: {count} is 1.
-                    msgid = N_('"{outcome}" is not a roll of {count} die; the die shows one '
-                               "of: {faces}.")
-                else:
-                    # TRANSLATORS: {count} is 2 or more.
-                    msgid = N_('"{outcome}" is not a roll of {count} dice; each die shows one '
-                               "of: {faces}.")
-                raise ChanceError(
-                    msgid,
-                    outcome=action,
-                    count=request.count,
-                    faces=", ".join(data.FACES),
-                )
+            # Rolls are most of chance's outcomes and the same few come back: a roll
+            # already checked is not split and checked again.
+            roll = _ROLLS.get(action)
+            if roll is None or len(roll[0]) != request.count:
+                roll = self._check_roll(action, request)
             if self.phase == ROLL:
-                self._rolled(words)
+                self._rolled(roll)
             else:
-                self._rerolled(words)
-        elif kind == "deck":
+                self._rerolled(roll[0])
+            return
+        words = action.split()
+        if not words or words[0] != kind:
+            self._wrong_kind(kind, action)
+        if kind == "deck":
             cards = words[1:]
             if sorted(cards) != _SORTED_DECKS[self.options.variant, self.options.grappling_hook]:
                 raise ChanceError(
@@ -601,6 +605,41 @@ class State:
             self._emit("reshuffle", N_("The draw pile is empty: the discard pile is shuffled "
                                        "to form a new draw pile."), {"count": len(cards)})
             self._continue_draws()
+
+    def _wrong_kind(self, kind: str, action: str) -> NoReturn:
+        raise ChanceError(
+            N_('Chance must decide "{kind}" now, not "{outcome}".'),
+            kind=kind,
+            outcome=action,
+        )
+
+    def _check_roll(self, action: str, request: ChanceRequest) -> _Roll:
+        """Roll outcome ``action`` checked against ``request``. A roll written the usual
+        way is remembered in ``_ROLLS``."""
+        words = action.split()
+        if not words or words[0] != "roll":
+            self._wrong_kind("roll", action)
+        faces = tuple(words[1:])
+        if len(faces) != request.count or not _FACE_SET.issuperset(faces):
+            if request.count == 1:
+                # TRANSLATORS: {count} is 1.
+                msgid = N_('"{outcome}" is not a roll of {count} die; the die shows one '
+                           "of: {faces}.")
+            else:
+                # TRANSLATORS: {count} is 2 or more.
+                msgid = N_('"{outcome}" is not a roll of {count} dice; each die shows one '
+                           "of: {faces}.")
+            raise ChanceError(
+                msgid,
+                outcome=action,
+                count=request.count,
+                faces=", ".join(data.FACES),
+            )
+        text = " ".join(faces)
+        roll = (faces, *_dice_counts(faces), text)
+        if action == "roll " + text:  # odd spacing is accepted, not remembered
+            _ROLLS[action] = roll
+        return roll
 
     def _deal(self, cards: list[str]) -> None:
         """Deal in blocks from the top of the deck, seat 0 first (§2.3)."""
@@ -694,7 +733,7 @@ class State:
         assert dest is not None  # a voyage ends on arriving at the last city of the route
         self.dest = dest
         self.dice = []
-        self._counts = {}
+        self._counts = _NO_HAZARDS
         self._answers = None
         count = DICE_TO_REACH[dest]
         self._events.append(_new_tuple(Event, ("step", _MSG_STEP, {
@@ -714,13 +753,19 @@ class State:
         self.actor = CHANCE
         self.chance_request = _ROLL_REQUESTS[count]
 
-    def _rolled(self, faces: list[str]) -> None:
-        self._set_dice(faces)
+    def _rolled(self, roll: _Roll) -> None:
+        faces, self._counts, self._answers, text = roll
+        self.dice = list(faces)
         self.chance_request = None
         self._events.append(_new_tuple(Event, (
-            "roll", _MSG_ROLL, {"dice": " ".join(faces), "faces": tuple(faces)}, None)))
-        self._queue = self.passengers()
+            "roll", _MSG_ROLL, {"dice": text, "faces": faces}, None)))
+        aboard = self.aboard
+        self._queue = queue = [p for p in self._others[self.captain] if aboard[p]]
         self._qi = 0
+        if queue and self.piles[self.city]:  # the first passenger decides
+            self.phase = DECIDE
+            self.actor = queue[0]
+            return
         self._next_passenger()
 
     def _next_passenger(self) -> None:
@@ -729,10 +774,14 @@ class State:
                 self.phase = DECIDE
                 self.actor = self._queue[self._qi]
                 return
-            self._emit("must-stay", N_("The pile of city {city} is empty, so nobody can "
-                                       "leave here: the passengers stay aboard."),
-                       {"city": self.city})
-        # The power window opens.
+            self._must_stay()
+        self._open_window()
+
+    def _must_stay(self) -> None:
+        self._emit("must-stay", N_("The pile of city {city} is empty, so nobody can leave "
+                                   "here: the passengers stay aboard."), {"city": self.city})
+
+    def _open_window(self) -> None:
         self._window = self._order[self.captain]
         self._wi = 0
         self._passes = 0
@@ -740,9 +789,7 @@ class State:
 
     def _lone(self, action: str, actor: int) -> None:
         if action == TAKE:
-            self._emit("lone-take", N_("{player}, alone aboard, takes a treasure instead of "
-                                       "rolling; the voyage ends."),
-                       {"player": self.seats[actor]})
+            self._emit("lone-take", _MSG_LONE_TAKE, {"player": self.seats[actor]})
             self._take_treasure(actor)
             self.aboard[actor] = False
             self._end_voyage()
@@ -763,10 +810,12 @@ class State:
         else:
             self._unknown(action)
         self._qi = qi = self._qi + 1
-        if qi < len(self._queue) and self.piles[self.city]:
-            self.actor = self._queue[qi]  # the next passenger decides (still DECIDE)
-            return
-        self._next_passenger()
+        if qi < len(self._queue):
+            if self.piles[self.city]:
+                self.actor = self._queue[qi]  # the next passenger decides (still DECIDE)
+                return
+            self._must_stay()
+        self._open_window()
 
     # --- The power window (§3.3, §4) ----------------------------------------------------
     def _window_plays(self, p: int) -> list[str]:
@@ -910,11 +959,11 @@ class State:
         self._emit("reroll-choice", text, {"positions": tuple(p + 1 for p in positions)})
         self._ask_roll(len(positions), REROLL)
 
-    def _rerolled(self, faces: list[str]) -> None:
+    def _rerolled(self, faces: tuple[str, ...]) -> None:
         dice = list(self.dice)
         for position, face in zip(self._reroll_positions, faces, strict=True):
             dice[position] = face
-        self._set_dice(dice)
+        self._set_dice(tuple(dice))
         self._emit("reroll", N_("The dice now show: {dice}."),
                    {"dice": " ".join(dice), "faces": tuple(dice)})
         self._advance_window()
@@ -923,8 +972,7 @@ class State:
     def _face_dice(self) -> None:
         counts = self._counts
         if not counts:
-            self._emit("no-hazard", N_("No hazard: the airship flies on without a card paid."),
-                       {})
+            self._emit("no-hazard", _MSG_NO_HAZARD, {})
             self._after_payment()
             return
         self._pay_actions = _payment_actions(counts, self.hands[self.captain], self._answers)
@@ -935,7 +983,7 @@ class State:
         if action not in self._pay_actions:
             self._explain_payment(action, actor)
         if action == CRASH:
-            self._pay_actions = []
+            self._pay_actions = ()
             self._announce_crash()
             return
         hand = self.hands[actor]
@@ -944,7 +992,7 @@ class State:
         for card in names.split("+"):
             hand[card] -= 1
             discard.append(card)
-        self._pay_actions = []
+        self._pay_actions = ()
         payment = _PAYMENT_CACHE.get(names)
         if payment is None:
             payment = _PAYMENT_CACHE[names] = parse_cards(names)
@@ -1009,7 +1057,7 @@ class State:
             done()
 
     def _announce_crash(self) -> None:
-        self._emit("crash-announced", N_("{player} does not pay and announces a crash."),
+        self._emit("crash-announced", _MSG_CRASH_ANNOUNCED,
                    {"player": self.seats[self.captain]})
         treasures = self.treasures
         self._open_round(SPYGLASS_ROUND,
@@ -1022,7 +1070,7 @@ class State:
             glass = next(t for t in treasures if t.value == 0)
             treasures.remove(glass)
             self.spent.append(glass)
-            self._set_dice([BLANK] * len(self.dice))
+            self._set_dice((BLANK,) * len(self.dice))
             self._emit("spyglass", N_("{player} plays a Magic Spyglass: every die counts as "
                                       "blank and the airship flies on."),
                        {"player": self.seats[actor]})
@@ -1051,8 +1099,7 @@ class State:
     def _crash(self) -> None:
         lost = [self.seats[p] for p in range(self.players) if self.aboard[p]]
         self.crashes += 1
-        self._emit("crash", N_("The airship crashes: everyone still aboard gets nothing."),
-                   {"players": tuple(lost)})
+        self._emit("crash", _MSG_CRASH, {"players": tuple(lost)})
         self.aboard = [False] * self.players
         self._end_voyage()
 
@@ -1119,7 +1166,7 @@ class State:
         """The end is checked only here, between voyages (§5.1, §6)."""
         self.last_captain = self.captain
         self.dice = []
-        self._counts = {}
+        self._counts = _NO_HAZARDS
         self._answers = None
         self._events.append(_new_tuple(Event, (
             "voyage-end", _MSG_VOYAGE_END, {"voyage": self.voyage}, None)))
@@ -1129,9 +1176,11 @@ class State:
                    for p in range(self.players)):
                 self._finish("cities")
                 return
-        elif any(sum(map(_VALUE, t)) >= data.END_SCORE for t in self.treasures):
-            self._finish("points")
-            return
+        else:
+            for held in self.treasures:
+                if sum(map(_VALUE, held)) >= data.END_SCORE:
+                    self._finish("points")
+                    return
         self.captain = (self.last_captain + 1) % self.players
         self._begin_voyage()
 
