@@ -29,7 +29,7 @@ from tutor.site import examples, pictures, render, rst, sphinx_catalog
 from tutor.site.alphabet import by_letter, sort_key
 from tutor.site.extension import labels
 from tutor.site.terms import label
-from tutor.site.typography import NNBSP, french_spacing
+from tutor.site.typography import NNBSP, WORD_JOINER, french_spacing, hungarian_html
 
 from .conftest import AXE
 
@@ -692,6 +692,23 @@ def test_french_spacing_is_idempotent_and_spares_names_and_times() -> None:
     assert once == f"Règles{NNBSP}: 3.4{NNBSP}; «{NNBSP}ceci{NNBSP}»{NNBSP}! Blam! à " \
                    "12:30, http://x.org?q=1"
     assert french_spacing(once) == once
+
+
+def test_hungarian_question_particles_stay_on_their_words_line() -> None:
+    """"-e" is joined to its word in text (not in tags or code), once; other endings that
+    start with e are not the particle."""
+    page = ('<p title="a-e">Kiszállhatnak-e? Dobhat-e, ha 20-es?</p>'
+            "<code>x-e</code><p>Fel-e</p>")
+    once = hungarian_html(page)
+    assert once == (f'<p title="a-e">Kiszállhatnak-{WORD_JOINER}e? Dobhat-{WORD_JOINER}e, '
+                    f"ha 20-es?</p><code>x-e</code><p>Fel-{WORD_JOINER}e</p>")
+    assert hungarian_html(once) == once
+
+
+def test_the_hungarian_pages_keep_the_particle_on_its_line(site: Path) -> None:
+    faq = (site / "hu" / "faq.html").read_text(encoding="utf-8")
+    assert f"kiszállhatnak-{WORD_JOINER}e?" in faq
+    assert "kiszállhatnak-e?" not in faq
 
 
 @pytest.mark.parametrize("language", ["fr", "hu"])

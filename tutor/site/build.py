@@ -34,7 +34,7 @@ from ..storage import state_dir, write_new
 from ..web.publish import offline_files, publish
 from . import DOCS_DIR, SITE_TITLE, offline
 from .cards import label_cells
-from .typography import french_html
+from .typography import french_html, hungarian_html
 
 #: Files Sphinx writes that no reader needs: its build state, the cross-project
 #: inventory, its own search (replaced by ours) and the theme's source maps.
@@ -416,12 +416,15 @@ _TABLE_WRAPPER = re.compile(r'<div class="([^"]*\btable-wrapper\b[^"]*)"')
 def polish(folder: Path, language: str) -> None:
     """Finish every page: table wrappers reachable by keyboard, the cells of tables laid
     out as cards on a phone labelled (``cards``); French spacing on every text of a French
-    page, including the texts of Sphinx and the theme."""
+    page, including the texts of Sphinx and the theme; Hungarian question particles kept
+    on their words' lines."""
     for path in folder.glob("*.html"):
         text = path.read_text(encoding="utf-8")
         fixed = label_cells(_TABLE_WRAPPER.sub(r'<div class="\1" tabindex="0"', text))
         if language == "fr":
             fixed = french_html(fixed)
+        elif language == "hu":
+            fixed = hungarian_html(fixed)
         if fixed != text:
             path.write_text(fixed, encoding="utf-8")
 

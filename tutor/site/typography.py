@@ -1,6 +1,7 @@
 """French typography for everything the site shows: a narrow no-break space (U+202F)
 before ``: ; ! ?`` and inside « », whether the text came from our catalogs, from Sphinx's
-own templates or from the theme. Applying it twice changes nothing.
+own templates or from the theme; in Hungarian, the question particle kept on its word's
+line. Applying either twice changes nothing.
 """
 
 from __future__ import annotations
@@ -59,4 +60,24 @@ def french_html(html: str) -> str:
             fixed = french_spacing(piece)
             out.append(fixed)
             previous = fixed[-1]
+    return "".join(out)
+
+
+#: Hungarian's question particle "-e" ("kiszállhatnak-e?") stays with its word: browsers
+#: may break a line after a hyphen, leaving "e?" alone at the start of the next one. A word
+#: joiner (U+2060, invisible, ignored by a browser's find) after the hyphen forbids it.
+WORD_JOINER = "\u2060"
+_PARTICLE = re.compile(r"(?<=\w)-(?=e\b)")
+
+
+def hungarian_html(html: str) -> str:
+    """``html`` with each question particle "-e" joined to its word, in its text only
+    (not in tags, scripts or code)."""
+    out: list[str] = []
+    for block in _CODE.split(html):
+        if _CODE.fullmatch(block):
+            out.append(block)
+            continue
+        out += [piece if piece.startswith("<") else _PARTICLE.sub("-" + WORD_JOINER, piece)
+                for piece in _TAG.split(block)]
     return "".join(out)
