@@ -94,7 +94,7 @@ def test_faq_query(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_faq_accent_free_query(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "faq", "debarquement", "--lang", "fr", "--limit", "1")
-    assert code == 0 and "Débarquement" in out and out.count("Entrée") == 1
+    assert code == 0 and "Débarquement" in out and out.count("Identifiant") == 1
 
 
 def test_faq_no_match(capsys: pytest.CaptureFixture[str]) -> None:
