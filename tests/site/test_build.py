@@ -211,7 +211,7 @@ def test_docs_command_builds_and_reports(built_site: tuple[Path, str | None],
                             lambda out, strict=False: real(out, strict, ("hu",)))
         assert main(["docs", "--out", str(tmp_path), "--lang", "fr"]) == 0
         folder, printed = tmp_path, capsys.readouterr().out
-    assert "Le livret de règles est dans" in printed and str(folder.resolve()) in printed
+    assert "Le site des règles est dans" in printed and str(folder.resolve()) in printed
     assert (folder / "hu" / "payment.html").is_file()
 
 
