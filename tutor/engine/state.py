@@ -438,7 +438,7 @@ class State:
         (citing the rule) or ``ChanceError``, leaving the state unchanged.
         """
         actor = self.actor
-        if actor < 0 and actor == TERMINAL:
+        if actor == TERMINAL:
             raise IllegalAction("5", N_("The game is over; no more moves can be made."),
                                 action=str(action))
         if player is not None and player != actor:
@@ -461,7 +461,7 @@ class State:
                                 N_("A move is written as text, such as \"stay\" or \"pass\"."),
                                 action=repr(action))
         self._events = events = []
-        if actor < 0:  # chance (the game is not over)
+        if actor == CHANCE:
             self._apply_chance(action)
         else:
             _HANDLERS[self.phase](self, action, actor)
@@ -759,13 +759,8 @@ class State:
         self.chance_request = None
         self._events.append(_new_tuple(Event, (
             "roll", _MSG_ROLL, {"dice": text, "faces": faces}, None)))
-        aboard = self.aboard
-        self._queue = queue = [p for p in self._others[self.captain] if aboard[p]]
+        self._queue = self.passengers()
         self._qi = 0
-        if queue and self.piles[self.city]:  # the first passenger decides
-            self.phase = DECIDE
-            self.actor = queue[0]
-            return
         self._next_passenger()
 
     def _next_passenger(self) -> None:
@@ -774,12 +769,10 @@ class State:
                 self.phase = DECIDE
                 self.actor = self._queue[self._qi]
                 return
-            self._must_stay()
+            self._emit("must-stay", N_("The pile of city {city} is empty, so nobody can "
+                                       "leave here: the passengers stay aboard."),
+                       {"city": self.city})
         self._open_window()
-
-    def _must_stay(self) -> None:
-        self._emit("must-stay", N_("The pile of city {city} is empty, so nobody can leave "
-                                   "here: the passengers stay aboard."), {"city": self.city})
 
     def _open_window(self) -> None:
         self._window = self._order[self.captain]
@@ -809,13 +802,8 @@ class State:
             self.left_with[actor] = self._take_treasure(actor)
         else:
             self._unknown(action)
-        self._qi = qi = self._qi + 1
-        if qi < len(self._queue):
-            if self.piles[self.city]:
-                self.actor = self._queue[qi]  # the next passenger decides (still DECIDE)
-                return
-            self._must_stay()
-        self._open_window()
+        self._qi += 1
+        self._next_passenger()
 
     # --- The power window (§3.3, §4) ----------------------------------------------------
     def _window_plays(self, p: int) -> list[str]:
@@ -1059,9 +1047,8 @@ class State:
     def _announce_crash(self) -> None:
         self._emit("crash-announced", _MSG_CRASH_ANNOUNCED,
                    {"player": self.seats[self.captain]})
-        treasures = self.treasures
         self._open_round(SPYGLASS_ROUND,
-                         [p for p in self._aboard_in_order() if 0 in map(_VALUE, treasures[p])],
+                         [p for p in self._aboard_in_order() if self.spyglasses(p)],
                          self._jetpack_round)
 
     def _spyglass(self, action: str, actor: int) -> None:
@@ -1176,11 +1163,9 @@ class State:
                    for p in range(self.players)):
                 self._finish("cities")
                 return
-        else:
-            for held in self.treasures:
-                if sum(map(_VALUE, held)) >= data.END_SCORE:
-                    self._finish("points")
-                    return
+        elif any(self.points(p) >= data.END_SCORE for p in range(self.players)):
+            self._finish("points")
+            return
         self.captain = (self.last_captain + 1) % self.players
         self._begin_voyage()
 
