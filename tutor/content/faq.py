@@ -462,13 +462,14 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     full = FIELD_WEIGHTS["question"]
     for alternatives in terms:
         best = [0.0] * total
+        as_kind = kinds(language, alternatives[0])
         for n, form in enumerate(alternatives):
             related = ({form: 1.0} if form[0] in CONCEPT + GROUP
                        else index.vocabulary.related(form))
             # A word that stands for a game term counts most as that term: "pakli" is
             # the draw pile before it is any pile.
             trust = LITERAL_FACTOR if n and alternatives[0][0] in CONCEPT + GROUP else 1.0
-            if n and form in kinds(language, alternatives[0]):
+            if n and form in as_kind:
                 trust = KIND_FACTOR
             for other, likeness in related.items():
                 for i, weight in index.postings.get(other, ()):

@@ -52,10 +52,6 @@ def _commands(tr: Translator) -> dict[str, str]:
             "quit": tr.pgettext("typed command", "quit")}
 
 
-def _variants(tr: Translator) -> dict[str, str]:
-    return tr.variant_words()
-
-
 def _terms(tr: Translator) -> dict[str, str]:
     """Engine identifier → the glossary's word to type (its ``typed`` form, else its term)."""
     return {ident: concept.typed(tr.language) for ident, concept in by_engine().items()}
@@ -64,7 +60,7 @@ def _terms(tr: Translator) -> dict[str, str]:
 #: Kind of word → identifier → the reader's word. Cards, die faces and treasures are the
 #: glossary's; bot styles and commands the catalogs'.
 KINDS: dict[str, Callable[[Translator], dict[str, str]]] = {
-    "style": _styles, "command": _commands, "variant": _variants, "term": _terms}
+    "style": _styles, "command": _commands, "variant": Translator.variant_words, "term": _terms}
 
 
 def key(text: str) -> str:
@@ -230,7 +226,7 @@ def variant_argument(tr: Translator) -> Callable[[str], str]:
                 # TRANSLATORS: Same role wherever a variant is read: an error. {variants}
                 # is the list of the variants' words in the reader's language.
                 N_('Unknown variant "{variant}": choose {variants}.'), variant=excerpt(text),
-                variants=shown_list("variant", data.VARIANTS, tr, "or")))
+                variants=tr.term_value("variants", data.VARIANTS)))
         return variant
 
     parse.__name__ = "variant"
