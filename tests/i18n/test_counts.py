@@ -12,7 +12,8 @@ them. A lesson's text is filled as the lesson runner fills it (``Runner.placehol
 the box's and the game's counts with their real values, the coach's figures as the
 runner's ``Points`` (decimals) and ``Percent``, shown by the lessons' own code; every
 lesson's transcript, as a reader sees it, is read too. A domain listing "counts" under
-report_only in locales/domains.toml is reported as an expected failure (XFAIL, or XPASS once fixed: then remove the switch).
+report_only in locales/domains.toml is reported as an expected failure (XFAIL, or XPASS
+once fixed: then remove the switch).
 """
 
 import re
