@@ -147,7 +147,7 @@ def cross_validate(folds: int, verbose: bool = False) -> None:
                                         if n % folds == fold]))
             start += len(found)
     faq.hold_back([query for _, _, query in everything] + [
-        text for _, _, text in faq._example_rows()])
+        text for _, _, text in faq.example_questions()])
     bare = {name: ranks(found) for name, found in asked.items()}
     faq.hold_back(())
     for title, table in ((f"cross-validated ({folds} folds)", results),

@@ -447,7 +447,7 @@ EXAMPLE_FLOOR = 0.2
 _held_back: frozenset[str] = frozenset()
 
 
-def _example_rows() -> list[tuple[str, str, str]]:
+def example_questions() -> list[tuple[str, str, str]]:
     """(language, entry id, question) of each example question, checked."""
     check = Checker(EXAMPLES_FILE)
     root = check.mapping(load(EXAMPLES_FILE), "", "examples")
@@ -545,7 +545,7 @@ def _example_data(language: str) -> dict[str, list]:
         index = _index(language)
         numbers = {e.id: i for i, e in enumerate(_entries())}
         found = {"texts": [], "entries": [], "features": []}
-        for lang, ident, text in _example_rows():
+        for lang, ident, text in example_questions():
             if lang == language:
                 folded = _search_text(text)[1]
                 found["texts"].append(folded)
