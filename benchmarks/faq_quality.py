@@ -17,6 +17,13 @@ lists them once the tuning is done). ``--verbose`` lists every miss of the other
 with what came first. The last line is
 ``faq: top1 <en>% <fr>% <hu>%, top3 <en>% <fr>% <hu>%`` (the evaluation set).
 
+``--cross-validate`` prints only figures for questions the search has not seen, from
+the tuning sets alone (the situational tuning half and the evaluation set): the FAQ's
+example questions (``tutor/content/faq_examples.yaml``) hold those sets' questions, so
+their plain figures say little. The questions are cut into ``--folds`` parts; each part
+is asked with its own questions held back from the examples (``faq.hold_back``). Then the
+same sets with every example question held back: the search on the entries' own words.
+
 ``--site DIR`` (a site built by ``celestia docs --out DIR``) also runs every query of
 every set through the built search page's scripts in Node.js
 (``tests/site/js/search_page.js``) and prints how often the page's first FAQ answer is

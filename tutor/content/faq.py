@@ -12,7 +12,9 @@ how alike its question and the query are as wholes, by how much of its question 
 query asks about, and by the kinds of answer both ask for ("who", "when", "what for",
 and weighed more, "must" and "still": ``search.intents``), and by whether both are about
 the same moment ("after the captain paid" is not "after I left", nor "I left, then it
-crashed" "after the crash": ``search.order``). Of entries that match alike, the one
+crashed" "after the crash": ``search.order``), and by how alike the query is to the
+nearest of the questions players ask about the entry (``faq_examples.yaml``: a situation
+told in other words than the entry's own still reaches it). Of entries that match alike, the one
 whose question is about the thing the query names first, and the main entry of a card or
 of a number of the rules ("50"), come first; entries about the beginner variant or the
 Grappling Hook come after the general rule unless the query names them, and before it
