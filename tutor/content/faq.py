@@ -506,22 +506,36 @@ class _Examples:
         for k, found in enumerate(features):
             for feature in found:
                 self.postings.setdefault(feature, []).append(k)
-            self.norms.append(math.sqrt(sum(self.rarity[f] ** 2 for f in found)))
+            self.norms.append(self._length(found))
+
+    def _length(self, features: list[str]) -> float:
+        # Added one by one, as the page's script adds them: ``sum`` compensates the
+        # rounding of floats since Python 3.12, and the two sides must agree to the bit.
+        total = 0.0
+        for feature in features:
+            total += self.rarity[feature] * self.rarity[feature]
+        return math.sqrt(total)
 
     def page_data(self) -> dict[str, object]:
         """The same as plain data, for the website's script (the rarities and lengths
-        as computed here: the script only multiplies and adds them)."""
-        return {"entries": self.entries, "features": self.features, "norms": self.norms,
-                "rarity": self.rarity}
+        as computed here: the script only multiplies and adds them). Each example's
+        features are numbers in the sorted list of every feature, which has one rarity
+        each: the page's data stays small."""
+        names = list(self.rarity)
+        number = {name: n for n, name in enumerate(names)}
+        return {"entries": self.entries, "names": names,
+                "rarity": [self.rarity[name] for name in names],
+                "features": [[number[f] for f in found] for found in self.features],
+                "norms": self.norms}
 
     def likeness(self, features: list[str], total: int) -> list[float]:
         """For each of ``total`` entries, the cosine likeness of ``features`` (sorted) to
         its nearest example question (0 below ``EXAMPLE_FLOOR``)."""
         known = [f for f in features if f in self.rarity]
-        norm = math.sqrt(sum(self.rarity[f] ** 2 for f in known))
+        norm = self._length(known)
         dots: dict[int, float] = {}
         for feature in known:
-            weight = self.rarity[feature] ** 2
+            weight = self.rarity[feature] * self.rarity[feature]
             for k in self.postings[feature]:
                 dots[k] = dots.get(k, 0.0) + weight
         best = [0.0] * total

@@ -578,24 +578,24 @@
   /* faq._Examples.likeness: for each entry, the cosine likeness of the query's features
      (sorted) to its nearest example question, with the rarities and lengths of the data. */
   function nearestExamples(p, lang, features, total) {
-    var ex = lang.index.examples, rarity = ex.rarity;
+    var ex = lang.index.examples;
     if (!lang.examplePostings) {
+      // feature name -> [its rarity, the examples that have it]
       lang.examplePostings = new Map();
+      ex.names.forEach(function (name, n) { lang.examplePostings.set(name, [ex.rarity[n], []]); });
       ex.features.forEach(function (found, k) {
-        found.forEach(function (feature) {
-          if (!lang.examplePostings.has(feature)) { lang.examplePostings.set(feature, []); }
-          lang.examplePostings.get(feature).push(k);
-        });
+        found.forEach(function (n) { lang.examplePostings.get(ex.names[n])[1].push(k); });
       });
     }
-    var known = features.filter(function (f) { return has(rarity, f); });
+    var postings = lang.examplePostings;
+    var known = features.filter(function (f) { return postings.has(f); });
     var norm = 0;
-    known.forEach(function (f) { norm += rarity[f] * rarity[f]; });
+    known.forEach(function (f) { norm += postings.get(f)[0] * postings.get(f)[0]; });
     norm = Math.sqrt(norm);
     var dots = new Map();
     known.forEach(function (f) {
-      var weight = rarity[f] * rarity[f];
-      lang.examplePostings.get(f).forEach(function (k) {
+      var weight = postings.get(f)[0] * postings.get(f)[0];
+      postings.get(f)[1].forEach(function (k) {
         dots.set(k, (dots.has(k) ? dots.get(k) : 0.0) + weight);
       });
     });
