@@ -93,6 +93,18 @@ def test_an_answer_shows_its_first_sentence(site: Path) -> None:
     assert found[0] == "faq-captain-draws-after-paying"
 
 
+@pytest.mark.parametrize(("language", "query", "anchor"), [
+    ("en", "the final town pile is out of cards, where do we stop now", "faq-last-city-empty"),
+    ("hu", "holtverseny van a vegen, ki nyer", "faq-ties"),
+])
+def test_the_page_compares_with_the_example_questions(site: Path, language: str, query: str,
+                                                      anchor: str) -> None:
+    """A situation that reaches its entry only through the questions players ask about
+    it (tutor/content/faq_examples.yaml) reaches it on the page too."""
+    anchors = page_answers(site, language, [query])[0]
+    assert [a for a in anchors if a.startswith("faq-")][:1] == [anchor]
+
+
 def test_an_answer_comes_before_a_worked_example(site: Path) -> None:
     """A lesson that shares the query's words comes after the FAQ's answer."""
     for query in ("the turbo and when the captain may refuse it", "lone captain"):
