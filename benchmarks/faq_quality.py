@@ -45,6 +45,7 @@ QUERIES = ROOT / "tests" / "content" / "faq_queries.tsv"
 HELD_OUT = ROOT / "tests" / "content" / "faq_heldout.tsv"
 SITUATIONS = ROOT / "tests" / "content" / "faq_situations.tsv"
 SITUATIONS_HELD_OUT = ROOT / "tests" / "content" / "faq_situations_heldout.tsv"
+FRESH = ROOT / "tests" / "content" / "faq_fresh.tsv"
 LANGUAGES = ("en", "fr", "hu")
 
 
@@ -141,10 +142,13 @@ def cross_validate(folds: int, verbose: bool = False) -> None:
     with its questions held back from the FAQ's example questions
     (``tutor/content/faq_examples.yaml``), so that no question finds itself. Printed per
     set and language, then for the search without any example question (all held back:
-    what the words of the entries alone find)."""
+    what the words of the entries alone find). The fresh questions of
+    ``tests/content/faq_fresh.tsv``, in none of the examples, are asked with all of them."""
     asked = {"situations": read_queries(SITUATIONS), "evaluation": read_queries()}
     everything = [q for found in asked.values() for q in found]
     results: dict[str, list] = {name: [] for name in asked}
+    # Questions in none of the examples: asked with all of them.
+    results["fresh (in no example)"] = ranks(read_queries(FRESH))
     for fold in range(folds):
         faq.hold_back([query for n, (_, _, query) in enumerate(everything)
                        if n % folds == fold])
@@ -155,7 +159,8 @@ def cross_validate(folds: int, verbose: bool = False) -> None:
             start += len(found)
     faq.hold_back([query for _, _, query in everything] + [
         text for _, _, text in faq.example_questions()])
-    bare = {name: ranks(found) for name, found in asked.items()}
+    bare = {name: ranks(found) for name, found in
+            [*asked.items(), ("fresh (in no example)", read_queries(FRESH))]}
     faq.hold_back(())
     for title, table in ((f"cross-validated ({folds} folds)", results),
                          ("without example questions", bare)):
