@@ -81,10 +81,24 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 __all__ = [
-    "GENDERS", "GrammarError", "GrammarFormatter", "Listing", "Person", "Quantity", "Term",
+    "GENDERS",
+    "GrammarError",
+    "GrammarFormatter",
+    "Listing",
+    "Person",
+    "Quantity",
+    "Term",
     "count_word",
-    "french_typography", "has_grammar_spec", "hu_article", "hu_inflect", "is_grammar_spec",
-    "parse_genders", "render", "specs_in", "validate_spec",
+    "french_typography",
+    "has_grammar_spec",
+    "hu_article",
+    "hu_inflect",
+    "hu_takes_article",
+    "is_grammar_spec",
+    "parse_genders",
+    "render",
+    "specs_in",
+    "validate_spec",
 ]
 
 
@@ -652,20 +666,40 @@ def _inflect(value: Any, families: tuple[str, ...]) -> str:
     return _attach(stem, families[-1])
 
 
-def _render_hu(value: Any, spec: str) -> str:
-    article, families = _parse_hu_spec(spec)
+#: A name made of an ordinal and a common noun ("1. játékos", the default name of a
+#: player who gave none): a noun phrase, which takes the definite article wherever it
+#: stands ("Az 1. játékos a kapitány.", "az 1. játékossal"), unlike a person's name.
+_NUMBERED_NOUN = re.compile(r"\d+\. [a-záéíóöőúüű]+")
+
+
+def hu_takes_article(value: Any) -> bool:
+    """Whether ``value`` (or an item of a list) is a numbered noun such as "1. játékos",
+    which Hungarian writes with its article even where a name stands bare."""
     if isinstance(value, Listing):
-        items = [_render_hu_one(item, article if i == 0 else _lower(article), families)
+        return any(hu_takes_article(item) for item in value.items)
+    return (isinstance(value, str) and not isinstance(value, Term)
+            and _NUMBERED_NOUN.fullmatch(value.strip()) is not None)
+
+
+def _render_hu(value: Any, spec: str, start: bool = False) -> str:
+    """``start``: the value begins a sentence (an article it takes of itself is capital)."""
+    article, families = _parse_hu_spec(spec) if spec else (None, ())
+    if isinstance(value, Listing):
+        items = [_render_hu_one(item, article if i == 0 else _lower(article), families,
+                                start and i == 0)
                  for i, item in enumerate(value.items)]
         return value.joined(items)
-    return _render_hu_one(value, article, families)
+    return _render_hu_one(value, article, families, start)
 
 
 def _lower(article: str | None) -> str | None:
     return article.lower() if article else None
 
 
-def _render_hu_one(value: Any, article: str | None, families: tuple[str, ...]) -> str:
+def _render_hu_one(value: Any, article: str | None, families: tuple[str, ...],
+                   start: bool = False) -> str:
+    if article is None and hu_takes_article(value):
+        article = "A" if start else "a"
     text = _inflect(value, families) if families else str(value)
     if article is None:
         return text
@@ -775,11 +809,12 @@ def is_grammar_spec(spec: str) -> bool:
 
 
 def render(language: str, value: Any, spec: str,
-           gender_of: Callable[[Any], str | None] | None = None) -> str:
-    """``value`` in the form ``spec`` asks for, in ``language``."""
+           gender_of: Callable[[Any], str | None] | None = None, start: bool = False) -> str:
+    """``value`` in the form ``spec`` asks for, in ``language``; ``start``: the value
+    begins a sentence."""
     gender_of = gender_of or (lambda v: getattr(v, "gender", None))
     if language == "hu":
-        return _render_hu(value, spec)
+        return _render_hu(value, spec, start)
     if language == "fr":
         return _render_fr(value, spec, gender_of)
     raise GrammarError(f"no grammar forms for language {language!r} (spec {spec!r})")
@@ -825,7 +860,27 @@ class GrammarFormatter(string.Formatter):
         self.language = language
         self.gender_of = gender_of
 
+    #: Whether the field being filled begins a sentence (see ``parse``).
+    _start = False
+
+    def parse(self, format_string: str) -> Iterable[tuple[str, str | None, str | None,
+                                                          str | None]]:
+        # Notes, for each field, whether it begins a sentence: a Hungarian numbered noun
+        # ("1. játékos") there takes a capital article.
+        first = True
+        for literal, field, spec, conversion in super().parse(format_string):
+            if field is not None:
+                self._start = (first and not literal) or literal.endswith(_SENTENCE_ENDS)
+                first = False
+            yield literal, field, spec, conversion
+
     def format_field(self, value: Any, format_spec: str) -> str:
         if is_grammar_spec(format_spec):
-            return render(self.language, value, format_spec, self.gender_of)
+            return render(self.language, value, format_spec, self.gender_of, self._start)
+        if not format_spec and self.language == "hu" and hu_takes_article(value):
+            return _render_hu(value, "", self._start)
         return super().format_field(value, format_spec)
+
+
+#: What ends the sentence before a field, so that the field begins the next one.
+_SENTENCE_ENDS = (". ", "! ", "? ", "\n")

@@ -184,7 +184,10 @@ def _play(args: argparse.Namespace, tr: Translator, save_path: Path,
 def _start(args: argparse.Namespace, tr: Translator, save_path, interactive: bool):
     """A new game, saved at once; None if the player chose to quit at the question about
     an unfinished game."""
-    setup = Setup(name=typed(args.name) if args.name else tr.gettext(N_("Player")),
+    # TRANSLATORS: The name of a player who gave none, who sits first at the table: a name
+    # that reads well in every sentence ("1. játékos" takes its article of itself).
+    unnamed = tr.pgettext("name of a player who gave none", "Player {number}").format(number=1)
+    setup = Setup(name=typed(args.name) if args.name else unnamed,
                   bots=_styles(args.bots if args.bots is not None else "2", tr),
                   variant=args.variant or "standard",
                   grappling_hook=bool(args.grappling_hook),

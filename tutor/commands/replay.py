@@ -51,7 +51,7 @@ def final_state_lines(state: State, tr: Translator) -> list[str]:
         return format_decimal(value, locale=tr.language)
 
     headers = (
-        # TRANSLATORS: Same role everywhere: a column header (and the default player name).
+        # TRANSLATORS: Same role everywhere: a column header.
         N_("Player"),
         # TRANSLATORS: Same role everywhere: a column header.
         N_("Score"),
