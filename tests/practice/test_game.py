@@ -134,6 +134,12 @@ def test_a_player_with_no_name_gets_a_numbered_one_that_reads_in_sentences(
     for sentence in sentences:
         assert sentence in out, out
     assert "Játékos a" not in out and "kapitány Játékos" not in out
+    # Resumed in another language, the unnamed player is named in that language.
+    other = "fr" if language == "hu" else "hu"
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    main(["play", "--batch", "--resume", "--save", str(save), "--lang", other])
+    out = capsys.readouterr().out
+    assert name not in out and ("Joueur 1" if other == "fr" else "1. játékos") in out
 
 
 def test_the_screen_plays_moves_and_saves(tmp_path) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..engine import Options, data
 from ..engine.messages import N_
 from ..file_errors import InUse
-from ..i18n import Translator
+from ..i18n import LANGUAGES, Translator
 from ..inputs import excerpt, read_lines, seed_argument, spyglass_points_argument, typed, whole
 from ..practice.batch import command_list, run_batch
 from ..practice.game import (
@@ -161,6 +161,7 @@ def _play(args: argparse.Namespace, tr: Translator, save_path: Path,
                                    "leave out {options}."),
                                 options=tr.join(given + (["--new"] if args.new else [])))
         game = load(save_path)
+        game = _name_unnamed(game, tr)
         game.coach = game.coach or args.coach
     else:
         game = _start(args, tr, save_path, interactive)
@@ -181,13 +182,29 @@ def _play(args: argparse.Namespace, tr: Translator, save_path: Path,
     return code
 
 
+def _unnamed(tr: Translator) -> str:
+    """The name of a learner who gave none: they sit first at the table."""
+    # TRANSLATORS: The name of a player who gave none, who sits first at the table: a name
+    # that reads well in every sentence ("1. játékos" takes its article of itself).
+    return tr.pgettext("name of a player who gave none", "Player {number}").format(number=1)
+
+
+def _name_unnamed(game: PracticeGame, tr: Translator) -> PracticeGame:
+    """A game started without a name, resumed in another language, names the learner in
+    the reader's language ("Joueur 1" becomes "1. játékos")."""
+    name = game.state.seats[game.learner]
+    if name == _unnamed(tr) or name not in {_unnamed(Translator(language))
+                                            for language in LANGUAGES}:
+        return game
+    record = game.to_record()
+    record["seats"][game.learner] = _unnamed(tr)
+    return PracticeGame.from_record(record)
+
+
 def _start(args: argparse.Namespace, tr: Translator, save_path, interactive: bool):
     """A new game, saved at once; None if the player chose to quit at the question about
     an unfinished game."""
-    # TRANSLATORS: The name of a player who gave none, who sits first at the table: a name
-    # that reads well in every sentence ("1. játékos" takes its article of itself).
-    unnamed = tr.pgettext("name of a player who gave none", "Player {number}").format(number=1)
-    setup = Setup(name=typed(args.name) if args.name else unnamed,
+    setup = Setup(name=typed(args.name) if args.name else _unnamed(tr),
                   bots=_styles(args.bots if args.bots is not None else "2", tr),
                   variant=args.variant or "standard",
                   grappling_hook=bool(args.grappling_hook),
