@@ -866,8 +866,10 @@ class GrammarFormatter(string.Formatter):
     def parse(self, format_string: str) -> Iterable[tuple[str, str | None, str | None,
                                                           str | None]]:
         # Notes, for each field, whether it begins a sentence: a Hungarian numbered noun
-        # ("1. játékos") there takes a capital article.
-        first = True
+        # ("1. játékos") there takes a capital article. A text that does not end as a
+        # sentence ends is a label or a piece of a list ("{player} (te, kapitány)"): its
+        # first field begins no sentence.
+        first = format_string.rstrip().endswith(_SENTENCE_MARKS)
         for literal, field, spec, conversion in super().parse(format_string):
             if field is not None:
                 self._start = (first and not literal) or literal.endswith(_SENTENCE_ENDS)
@@ -884,3 +886,5 @@ class GrammarFormatter(string.Formatter):
 
 #: What ends the sentence before a field, so that the field begins the next one.
 _SENTENCE_ENDS = (". ", "! ", "? ", "\n")
+#: How a sentence ends.
+_SENTENCE_MARKS = (".", "!", "?", "…", ":")
