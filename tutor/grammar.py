@@ -30,6 +30,10 @@ ending other languages read otherwise (a silent e: "Kate", "Mike"; a final s rea
 "Chris"; "Sarah", "Paul", "Tony"), or with no vowel — is given the safe form "Kate nevű
 játékossal": the suffix goes on "játékos".
 
+A numbered noun ("1. játékos", the name of a player who gave none) takes the definite
+article wherever it stands, even with no spec: "{player} a kapitány." → "Az 1. játékos a
+kapitány." (capital where a sentence begins, in a text that ends like a sentence).
+
 ``egy`` is the indefinite article: ``{card:egy -t}`` → "egy iránytűt". A list of cards
 (``Translator.cards``: :class:`Term` items with their counts) takes the form on each item,
 and a number takes the place of ``egy``: ``{cards:az -val}`` → "a két iránytűvel és a

@@ -13,8 +13,9 @@ from pathlib import Path
 from ..engine import Options, data
 from ..engine.messages import N_
 from ..file_errors import InUse
-from ..i18n import LANGUAGES, Translator
+from ..i18n import Translator
 from ..inputs import excerpt, read_lines, seed_argument, spyglass_points_argument, typed, whole
+from ..names import is_unnamed_player, unnamed_player
 from ..practice.batch import command_list, run_batch
 from ..practice.game import (
     BOT_NAMES,
@@ -182,29 +183,21 @@ def _play(args: argparse.Namespace, tr: Translator, save_path: Path,
     return code
 
 
-def _unnamed(tr: Translator) -> str:
-    """The name of a learner who gave none: they sit first at the table."""
-    # TRANSLATORS: The name of a player who gave none, who sits first at the table: a name
-    # that reads well in every sentence ("1. játékos" takes its article of itself).
-    return tr.pgettext("name of a player who gave none", "Player {number}").format(number=1)
-
-
 def _name_unnamed(game: PracticeGame, tr: Translator) -> PracticeGame:
     """A game started without a name, resumed in another language, names the learner in
     the reader's language ("Joueur 1" becomes "1. játékos")."""
-    name = game.state.seats[game.learner]
-    if name == _unnamed(tr) or name not in {_unnamed(Translator(language))
-                                            for language in LANGUAGES}:
+    name, number = game.state.seats[game.learner], game.learner + 1
+    if name == unnamed_player(number, tr) or not is_unnamed_player(name, number):
         return game
     record = game.to_record()
-    record["seats"][game.learner] = _unnamed(tr)
+    record["seats"][game.learner] = unnamed_player(number, tr)
     return PracticeGame.from_record(record)
 
 
 def _start(args: argparse.Namespace, tr: Translator, save_path, interactive: bool):
     """A new game, saved at once; None if the player chose to quit at the question about
     an unfinished game."""
-    setup = Setup(name=typed(args.name) if args.name else _unnamed(tr),
+    setup = Setup(name=typed(args.name) if args.name else unnamed_player(1, tr),
                   bots=_styles(args.bots if args.bots is not None else "2", tr),
                   variant=args.variant or "standard",
                   grappling_hook=bool(args.grappling_hook),
