@@ -685,8 +685,9 @@ def hu_takes_article(value: Any) -> bool:
             and _NUMBERED_NOUN.fullmatch(value.strip()) is not None)
 
 
-def _render_hu(value: Any, spec: str, start: bool = False) -> str:
-    """``start``: the value begins a sentence (an article it takes of itself is capital)."""
+def _render_hu(value: Any, spec: str, start: bool | None = False) -> str:
+    """``start``: the value begins a sentence (an article it takes of itself is capital);
+    None: it stands in a label, not a sentence (it takes no article of itself)."""
     article, families = _parse_hu_spec(spec) if spec else (None, ())
     if isinstance(value, Listing):
         items = [_render_hu_one(item, article if i == 0 else _lower(article), families,
@@ -701,8 +702,8 @@ def _lower(article: str | None) -> str | None:
 
 
 def _render_hu_one(value: Any, article: str | None, families: tuple[str, ...],
-                   start: bool = False) -> str:
-    if article is None and hu_takes_article(value):
+                   start: bool | None = False) -> str:
+    if article is None and start is not None and hu_takes_article(value):
         article = "A" if start else "a"
     text = _inflect(value, families) if families else str(value)
     if article is None:
@@ -813,9 +814,10 @@ def is_grammar_spec(spec: str) -> bool:
 
 
 def render(language: str, value: Any, spec: str,
-           gender_of: Callable[[Any], str | None] | None = None, start: bool = False) -> str:
+           gender_of: Callable[[Any], str | None] | None = None,
+           start: bool | None = False) -> str:
     """``value`` in the form ``spec`` asks for, in ``language``; ``start``: the value
-    begins a sentence."""
+    begins a sentence (None: it stands in a label, which is no sentence)."""
     gender_of = gender_of or (lambda v: getattr(v, "gender", None))
     if language == "hu":
         return _render_hu(value, spec, start)
@@ -864,26 +866,29 @@ class GrammarFormatter(string.Formatter):
         self.language = language
         self.gender_of = gender_of
 
-    #: Whether the field being filled begins a sentence (see ``parse``).
-    _start = False
+    #: Whether the field being filled begins a sentence; None in a label (see ``parse``).
+    _start: bool | None = False
 
     def parse(self, format_string: str) -> Iterable[tuple[str, str | None, str | None,
                                                           str | None]]:
         # Notes, for each field, whether it begins a sentence: a Hungarian numbered noun
         # ("1. játékos") there takes a capital article. A text that does not end as a
-        # sentence ends is a label or a piece of a list ("{player} (te, kapitány)"): its
-        # first field begins no sentence.
-        first = format_string.rstrip().endswith(_SENTENCE_MARKS)
+        # sentence ends is a label or a line of a table ("{player} (te, kapitány)",
+        # "{rank}. {player}: {n} pont"), where the name stands bare, as a name does.
+        sentence = format_string.rstrip().endswith(_SENTENCE_MARKS)
+        first = True
         for literal, field, spec, conversion in super().parse(format_string):
             if field is not None:
-                self._start = (first and not literal) or literal.endswith(_SENTENCE_ENDS)
+                self._start = None if not sentence else (
+                    (first and not literal) or literal.endswith(_SENTENCE_ENDS))
                 first = False
             yield literal, field, spec, conversion
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if is_grammar_spec(format_spec):
             return render(self.language, value, format_spec, self.gender_of, self._start)
-        if not format_spec and self.language == "hu" and hu_takes_article(value):
+        if (not format_spec and self.language == "hu" and self._start is not None
+                and hu_takes_article(value)):
             return _render_hu(value, "", self._start)
         return super().format_field(value, format_spec)
 

@@ -278,8 +278,10 @@ def test_a_numbered_name_takes_its_article_wherever_it_stands() -> None:
     assert tr.format("{p} kiszáll.", p=both) == "Nimbus és az 1. játékos kiszáll."
     assert tr.format("{p} kiszáll.", p=tr.join([player, "Ada"])) == \
         "Az 1. játékos és Ada kiszáll."
-    # A label or a piece of a list is no sentence: its article stays small.
-    assert tr.format("{player} (te, kapitány)", player=player) == "az 1. játékos (te, kapitány)"
+    # A label or a line of a table is no sentence: the name stands bare there.
+    assert tr.format("{player} (te, kapitány)", player=player) == "1. játékos (te, kapitány)"
+    assert tr.format("{rank}. {player}: {n} pont", rank=2, player=player, n=12) == \
+        "2. 1. játékos: 12 pont"
     # A person's name stays bare, and so does a numbered noun in other languages.
     assert tr.format("{player} a kapitány.", player="Ada") == "Ada a kapitány."
     assert Translator("fr").format("{player} est capitaine.", player="Joueur 1") == \
