@@ -32,7 +32,8 @@ játékossal": the suffix goes on "játékos".
 
 A numbered noun ("1. játékos", the name of a player who gave none) takes the definite
 article wherever it stands, even with no spec: "{player} a kapitány." → "Az 1. játékos a
-kapitány." (capital where a sentence begins, in a text that ends like a sentence).
+kapitány." (capital where a sentence begins); where it is a label (quoted, before a remark
+in brackets, after a rank) it stays bare, as a name does.
 
 ``egy`` is the indefinite article: ``{card:egy -t}`` → "egy iránytűt". A list of cards
 (``Translator.cards``: :class:`Term` items with their counts) takes the form on each item,
@@ -872,16 +873,18 @@ class GrammarFormatter(string.Formatter):
     def parse(self, format_string: str) -> Iterable[tuple[str, str | None, str | None,
                                                           str | None]]:
         # Notes, for each field, whether it begins a sentence: a Hungarian numbered noun
-        # ("1. játékos") there takes a capital article. A text that does not end as a
-        # sentence ends is a label or a line of a table ("{player} (te, kapitány)",
-        # "{rank}. {player}: {n} pont"), where the name stands bare, as a name does.
-        sentence = format_string.rstrip().endswith(_SENTENCE_MARKS)
-        first = True
-        for literal, field, spec, conversion in super().parse(format_string):
+        # ("1. játékos") there takes a capital article. Where a name stands as a label
+        # it stays bare, as a name does: quoted („{name}”), before a remark in brackets
+        # ("{player} (te, kapitány)") or after a rank ("{rank}. {player}: …").
+        items = list(super().parse(format_string))
+        for i, (literal, field, spec, conversion) in enumerate(items):
             if field is not None:
-                self._start = None if not sentence else (
-                    (first and not literal) or literal.endswith(_SENTENCE_ENDS))
-                first = False
+                after = items[i + 1][0] if i + 1 < len(items) else ""
+                ranked = literal == ". " and i > 0 and items[i - 1][1] is not None
+                bare = (ranked or literal.endswith(_OPENING_QUOTES)
+                        or after.startswith(_AFTER_A_LABEL))
+                self._start = None if bare else (
+                    (i == 0 and not literal) or literal.endswith(_SENTENCE_ENDS))
             yield literal, field, spec, conversion
 
     def format_field(self, value: Any, format_spec: str) -> str:
@@ -895,5 +898,6 @@ class GrammarFormatter(string.Formatter):
 
 #: What ends the sentence before a field, so that the field begins the next one.
 _SENTENCE_ENDS = (". ", "! ", "? ", "\n")
-#: How a sentence ends.
-_SENTENCE_MARKS = (".", "!", "?", "…", ":")
+#: What opens a quotation, and what follows a name used as a label.
+_OPENING_QUOTES = ("„", "“", "\"", "«", "« ", "‘", "'")
+_AFTER_A_LABEL = (" (", "”", "\"", "»", " »", "’", "'")

@@ -278,10 +278,15 @@ def test_a_numbered_name_takes_its_article_wherever_it_stands() -> None:
     assert tr.format("{p} kiszáll.", p=both) == "Nimbus és az 1. játékos kiszáll."
     assert tr.format("{p} kiszáll.", p=tr.join([player, "Ada"])) == \
         "Az 1. játékos és Ada kiszáll."
-    # A label or a line of a table is no sentence: the name stands bare there.
+    assert tr.format("Csak {player} látja: {message}", player=player, message="x") == \
+        "Csak az 1. játékos látja: x"
+    # Where it stands as a label, the name stays bare: quoted, before a remark in
+    # brackets, after a rank.
     assert tr.format("{player} (te, kapitány)", player=player) == "1. játékos (te, kapitány)"
     assert tr.format("{rank}. {player}: {n} pont", rank=2, player=player, n=12) == \
         "2. 1. játékos: 12 pont"
+    assert tr.format("Ez a név túl hosszú: „{name}”.", name=player) == \
+        "Ez a név túl hosszú: „1. játékos”."
     # A person's name stays bare, and so does a numbered noun in other languages.
     assert tr.format("{player} a kapitány.", player="Ada") == "Ada a kapitány."
     assert Translator("fr").format("{player} est capitaine.", player="Joueur 1") == \
