@@ -46,6 +46,7 @@ HELD_OUT = ROOT / "tests" / "content" / "faq_heldout.tsv"
 SITUATIONS = ROOT / "tests" / "content" / "faq_situations.tsv"
 SITUATIONS_HELD_OUT = ROOT / "tests" / "content" / "faq_situations_heldout.tsv"
 FRESH = ROOT / "tests" / "content" / "faq_fresh.tsv"
+FRESH2 = ROOT / "tests" / "content" / "faq_fresh2.tsv"
 LANGUAGES = ("en", "fr", "hu")
 
 
@@ -125,7 +126,7 @@ def main() -> int:
     if args.site:
         agree, total = site_agreement(args.site, [
             *read_queries(), *read_queries(HELD_OUT), *read_queries(SITUATIONS),
-            *read_queries(SITUATIONS_HELD_OUT)])
+            *read_queries(SITUATIONS_HELD_OUT), *read_queries(FRESH), *read_queries(FRESH2)])
         print(f"site: first FAQ answer as celestia faq's for {agree}/{total} queries "
               f"({100 * agree / total:.1f} %)")
     return 0
@@ -143,12 +144,14 @@ def cross_validate(folds: int, verbose: bool = False) -> None:
     (``tutor/content/faq_examples.yaml``), so that no question finds itself. Printed per
     set and language, then for the search without any example question (all held back:
     what the words of the entries alone find). The fresh questions of
-    ``tests/content/faq_fresh.tsv``, in none of the examples, are asked with all of them."""
+    ``tests/content/faq_fresh.tsv`` and ``faq_fresh2.tsv``, in none of the examples, are
+    asked with all of them."""
     asked = {"situations": read_queries(SITUATIONS), "evaluation": read_queries()}
     everything = [q for found in asked.values() for q in found]
     results: dict[str, list] = {name: [] for name in asked}
     # Questions in none of the examples: asked with all of them.
     results["fresh (in no example)"] = ranks(read_queries(FRESH))
+    results["fresh2 (in no example)"] = ranks(read_queries(FRESH2))
     for fold in range(folds):
         faq.hold_back([query for n, (_, _, query) in enumerate(everything)
                        if n % folds == fold])
@@ -160,7 +163,8 @@ def cross_validate(folds: int, verbose: bool = False) -> None:
     faq.hold_back([query for _, _, query in everything] + [
         text for _, _, text in faq.example_questions()])
     bare = {name: ranks(found) for name, found in
-            [*asked.items(), ("fresh (in no example)", read_queries(FRESH))]}
+            [*asked.items(), ("fresh (in no example)", read_queries(FRESH)),
+                             ("fresh2 (in no example)", read_queries(FRESH2))]}
     faq.hold_back(())
     for title, table in ((f"cross-validated ({folds} folds)", results),
                          ("without example questions", bare)):
