@@ -80,6 +80,15 @@ def shares(results: list[tuple[str, str, str, int | None, list[str]]],
     return 100 * first / len(mine), 100 * three / len(mine), len(mine)
 
 
+
+def figures(results: list[tuple[str, str, str, int | None, list[str]]]) -> str:
+    """Each language's top 1 and top 3 shares of ``results``, on one line."""
+    found = []
+    for language in LANGUAGES:
+        first, three, count = shares(results, language)
+        found.append(f"{language}: {count} queries, top 1 {first:.0f} %, top 3 {three:.0f} %")
+    return "; ".join(found)
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -110,12 +119,7 @@ def main() -> int:
                         ("situations, tuning half", situations),
                         ("situations, held out (never tuned on)", situations_held)):
         if found:
-            figures = []
-            for language in LANGUAGES:
-                first, three, count = shares(found, language)
-                figures.append(f"{language}: {count} queries, top 1 {first:.0f} %, "
-                               f"top 3 {three:.0f} %")
-            print(f"{name}: " + "; ".join(figures))
+            print(f"{name}: {figures(found)}")
     firsts, threes = [], []
     for language in LANGUAGES:
         first, three, count = shares(results, language)
@@ -174,12 +178,7 @@ def cross_validate(folds: int, verbose: bool = False) -> None:
                     if rank != 1:
                         print(f"{name} {language}  {query!r}: {expected} rank {rank}; "
                               f"first: {top[:1]}")
-            figures = []
-            for language in LANGUAGES:
-                first, three, count = shares(found, language)
-                figures.append(f"{language}: {count} queries, top 1 {first:.0f} %, "
-                               f"top 3 {three:.0f} %")
-            print(f"{title}, {name}: " + "; ".join(figures))
+            print(f"{title}, {name}: {figures(found)}")
 
 
 def site_agreement(site: Path, queries: list[tuple[str, str, str]]) -> tuple[int, int]:
