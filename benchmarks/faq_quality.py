@@ -47,6 +47,7 @@ SITUATIONS = ROOT / "tests" / "content" / "faq_situations.tsv"
 SITUATIONS_HELD_OUT = ROOT / "tests" / "content" / "faq_situations_heldout.tsv"
 FRESH = ROOT / "tests" / "content" / "faq_fresh.tsv"
 FRESH2 = ROOT / "tests" / "content" / "faq_fresh2.tsv"
+FRESH3 = ROOT / "tests" / "content" / "faq_fresh3.tsv"
 LANGUAGES = ("en", "fr", "hu")
 
 
@@ -130,7 +131,8 @@ def main() -> int:
     if args.site:
         agree, total = site_agreement(args.site, [
             *read_queries(), *read_queries(HELD_OUT), *read_queries(SITUATIONS),
-            *read_queries(SITUATIONS_HELD_OUT), *read_queries(FRESH), *read_queries(FRESH2)])
+            *read_queries(SITUATIONS_HELD_OUT), *read_queries(FRESH), *read_queries(FRESH2),
+            *read_queries(FRESH3)])
         print(f"site: first FAQ answer as celestia faq's for {agree}/{total} queries "
               f"({100 * agree / total:.1f} %)")
     return 0
@@ -138,6 +140,8 @@ def main() -> int:
 
 #: How many parts the tuning sets are cut into for ``--cross-validate``.
 FOLDS = 5
+#: The name of the set whose misses nobody looks at (``tests/content/faq_fresh3.tsv``).
+UNTOUCHED = "fresh3 (in no example, untouched)"
 
 
 def cross_validate(folds: int, verbose: bool = False) -> None:
@@ -148,14 +152,18 @@ def cross_validate(folds: int, verbose: bool = False) -> None:
     (``tutor/content/faq_examples.yaml``), so that no question finds itself. Printed per
     set and language, then for the search without any example question (all held back:
     what the words of the entries alone find). The fresh questions of
-    ``tests/content/faq_fresh.tsv`` and ``faq_fresh2.tsv``, in none of the examples, are
-    asked with all of them."""
+    ``tests/content/faq_fresh.tsv``, ``faq_fresh2.tsv`` and ``faq_fresh3.tsv``, in none of
+    the examples, are asked with all of them. ``faq_fresh2.tsv`` has become development
+    data (its misses were studied to find what the normaliser missed), so
+    ``faq_fresh3.tsv`` is the untouched figure: its misses are never listed, even with
+    ``verbose``."""
     asked = {"situations": read_queries(SITUATIONS), "evaluation": read_queries()}
     everything = [q for found in asked.values() for q in found]
     results: dict[str, list] = {name: [] for name in asked}
     # Questions in none of the examples: asked with all of them.
     results["fresh (in no example)"] = ranks(read_queries(FRESH))
     results["fresh2 (in no example)"] = ranks(read_queries(FRESH2))
+    results[UNTOUCHED] = ranks(read_queries(FRESH3))
     for fold in range(folds):
         faq.hold_back([query for n, (_, _, query) in enumerate(everything)
                        if n % folds == fold])
@@ -168,12 +176,13 @@ def cross_validate(folds: int, verbose: bool = False) -> None:
         text for _, _, text in faq.example_questions()])
     bare = {name: ranks(found) for name, found in
             [*asked.items(), ("fresh (in no example)", read_queries(FRESH)),
-                             ("fresh2 (in no example)", read_queries(FRESH2))]}
+                             ("fresh2 (in no example)", read_queries(FRESH2)),
+                             (UNTOUCHED, read_queries(FRESH3))]}
     faq.hold_back(())
     for title, table in ((f"cross-validated ({folds} folds)", results),
                          ("without example questions", bare)):
         for name, found in table.items():
-            if verbose and table is results:
+            if verbose and table is results and name != UNTOUCHED:
                 for language, expected, query, rank, top in found:
                     if rank != 1:
                         print(f"{name} {language}  {query!r}: {expected} rank {rank}; "
