@@ -322,7 +322,9 @@ _UNSPELT = {word: (word[:-2], "not") for word in (
     # and the question words run into "is" ("whos the captain now")
     word + "s": (word, "is") for word in ("who", "where", "when", "how", "why")} | {
     "im": ("i", "am"), "ive": ("i", "have"), "youre": ("you", "are"),
-    "theyre": ("they", "are"), "thats": ("that", "is")}
+    "theyre": ("they", "are"), "thats": ("that", "is"), "hes": ("he", "is"),
+    "shes": ("she", "is"), "theres": ("there", "is"), "id": ("i", "would"),
+    "ill": ("i", "will")}
 
 
 #: Words of a language that are also an English contraction typed without its
