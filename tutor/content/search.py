@@ -141,7 +141,7 @@ _STOP = {
         servent servir dès lorsque maintenant exactement vraiment genre pouvait pouvais
         pourrait pourrais pourra
         bon ben bah hein enfin svp stp ok voilà voila truc normal correct valable
-        légal legal pote copain copine
+        légal legal pote copain copine mais
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -324,7 +324,10 @@ _UNSPELT = {word: (word[:-2], "not") for word in (
     "im": ("i", "am"), "ive": ("i", "have"), "youre": ("you", "are"),
     "theyre": ("they", "are"), "thats": ("that", "is"), "hes": ("he", "is"),
     "shes": ("she", "is"), "theres": ("there", "is"), "id": ("i", "would"),
-    "ill": ("i", "will")}
+    "ill": ("i", "will"),
+    # and French elisions typed without their apostrophe ("jai", "cest")
+    "jai": ("j", "ai"), "cest": ("c", "est"), "jsuis": ("je", "suis"),
+    "chui": ("je", "suis")}
 
 
 #: Words of a language that are also an English contraction typed without its
