@@ -927,7 +927,14 @@ SHAPES: dict[str, Any] = {
     # "ki kell játszanom": a verb's prefix before the auxiliary that splits it off.
     "ki_auxiliaries": ["kell", "kellett", "kellene", "lehet", "tudom", "tudja", "tudod",
                        "fogom", "fogja", "akarom", "akarja", "szabad", "muszáj"],
-    "not_after": {"how": ["many", "much"]},
+    # "when we went down, which treasure…": "when" before its clause's subject tells
+    # the situation and asks nothing ("when does he…" asks).
+    "not_after": {"how": ["many", "much"],
+                  "when": ["i", "we", "he", "she", "they", "you", "my", "our", "his", "her",
+                           "their", "your", "it", "everyone", "everybody", "nobody",
+                           "someone"],
+                  "quand": ["je", "j", "on", "il", "elle", "ils", "elles", "nous", "tu",
+                            "mon", "ma", "mes", "notre", "nos", "tout"]},
     # Adverbs that may stand between a Hungarian auxiliary and its verb.
     "hu_between": ["ott", "itt", "most", "még", "már", "meg", "mar"],
     "not_before": {"all": ["at"]},
