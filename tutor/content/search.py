@@ -253,7 +253,9 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              ("tout", "le", "monde"): ("tous",),
              # "what's the point of…" asks for the aim
              ("the", "point", "of"): ("the", "aim", "of"),
-             ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",)}
+             ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",),
+             # "most már kiszállhatok?" is "can I get off now", nobody has "already" left
+             ("most", "már"): ("most",), ("most", "mar"): ("most",)}
 #: A number with a suffix ("the 6th", "la 6e", "a 6-osnál", "20-ashoz") is that number.
 _NUMBER_SUFFIX = re.compile(r"(?<![\w.])(\d+)-?[^\W\d_]+")
 #: Vowels that end a word but go with the ending that ``stem`` takes off ("kártyái",
@@ -941,7 +943,9 @@ SHAPES: dict[str, Any] = {
     "purpose_with": [[["how"], ["work", "works", "use"], []],
                      [["comment"], ["utiliser", "marche"], []],
                      [["hogyan"], [], ["használ", "hasznal"]]],
-    "purpose_pairs": [["que", "fait"], ["que", "font"], ["qu", "fait"], ["qu", "font"]],
+    # and "ça fait quoi", "elle fait quoi" ("on fait quoi" asks what to do)
+    "purpose_pairs": [["que", "fait"], ["que", "font"], ["qu", "fait"], ["qu", "font"],
+                      ["ça", "fait"], ["ca", "fait"], ["elle", "fait"], ["elles", "font"]],
     "purpose_first": "what",
     "purpose_last": "do",
     "purpose_for": "for",
