@@ -129,6 +129,7 @@ _STOP = {
         actually like basically anyway too
         hey hi um uh so then wait sure though tho btw lol pls plz guys u ur
         legal valid correct alright gonna wanna friend buddy mate dude
+        friends buddies mates bro wife husband girlfriend boyfriend sister brother mom dad
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
@@ -141,7 +142,8 @@ _STOP = {
         servent servir dès lorsque maintenant exactement vraiment genre pouvait pouvais
         pourrait pourrais pourra
         bon ben bah hein enfin svp stp ok voilà voila truc normal correct valable
-        légal legal pote copain copine mais
+        légal legal pote copain copine mais potes copains copines femme mari frère soeur
+        sœur
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -153,7 +155,9 @@ _STOP = {
         szóval szoval na hát ugye oké oke rendben helyes szabályos szabalyos
         érvényes ervenyes csinálunk csinalunk csináljunk csinaljunk csinálok csinalok
         csináljak csinaljak teszünk tegyünk teszunk tegyunk jött jott jöttek jottek
-        jön jon haver haverom barátom baratom közül kozul között kozott
+        jön jon haver haverom barátom baratom közül kozul között kozott haverommal
+        haveromnak haverjaim haverok barátommal baratommal barátnőm baratnom feleségem
+        felesegem férjem ferjem tesóm tesom
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
