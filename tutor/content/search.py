@@ -157,7 +157,7 @@ _STOP = {
         csináljak csinaljak teszünk tegyünk teszunk tegyunk jött jott jöttek jottek
         jön jon haver haverom barátom baratom közül kozul között kozott haverommal
         haveromnak haverjaim haverok barátommal baratommal barátnőm baratnom feleségem
-        felesegem férjem ferjem tesóm tesom
+        felesegem férjem ferjem tesóm tesom valamit valamire valakit valakinek mindenkit
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
