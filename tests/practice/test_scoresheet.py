@@ -74,6 +74,36 @@ def test_beginner_sheet_has_no_spyglasses() -> None:
     assert "beginner" in err.value.english()
 
 
+@pytest.mark.parametrize(("language", "title", "spyglass_words"), [
+    ("en", "Score sheet (beginner variant):", ("Spyglass",)),
+    ("fr", "Feuille de score (variante pour débuter)\u202f:", ("Longue-vue", "Longues-vues")),
+    ("hu", "Pontozólap (gyors játék):", ("távcső",)),
+])
+def test_a_beginner_score_sheet_shows_no_spyglasses(tmp_path, capsys, language: str,
+                                                    title: str,
+                                                    spyglass_words: tuple[str, ...]) -> None:
+    """The beginner variant has no Magic Spyglasses: the sheet typed as options, saved,
+    and read again from its file names neither their points nor their count."""
+    path = tmp_path / "beginner.toml"
+    assert main(["score", "--lang", language, "--variant", "beginner", "--player",
+                 "Ann:25,20,4", "--player", "Bob:15,12,9", "--save", str(path)]) == 0
+    typed = capsys.readouterr().out
+    saved = path.read_text(encoding="utf-8")
+    assert "spyglass" not in saved
+    assert main(["score", "--lang", language, "--file", str(path)]) == 0
+    read = capsys.readouterr().out
+    for out in (typed, read):
+        lines = out.splitlines()
+        assert lines[0] == title
+        assert [line.split() for line in lines[1:3]] == [["1.", "Ann", "49"],
+                                                         ["2.", "Bob", "36"]]
+        assert not any(word in out for word in spyglass_words)
+    # The standard game still counts them.
+    assert main(["score", "--lang", language, "--player", "Ann:25,20,4", "--player",
+                 "Bob:15,12,9"]) == 0
+    assert any(word in capsys.readouterr().out for word in spyglass_words)
+
+
 def test_file_format_round_trip_and_errors(tmp_path) -> None:
     path = tmp_path / "sheet.toml"
     path.write_text('spyglass_points = 3\n[[players]]\nname = "Ann"\ntreasures = [25, 20, 4]\n'

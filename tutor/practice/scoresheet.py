@@ -284,12 +284,14 @@ class ScoreSheet:
             document.add(tomlkit.comment((tr or Translator()).gettext(
                 N_("A Celestia score sheet."))))
             document.add("variant", self.variant)
-            document.add("spyglass_points", self.spyglass_points)
+            if spyglasses_in_game(self.variant):  # the beginner's sheet has none to count
+                document.add("spyglass_points", self.spyglass_points)
             document.add(tomlkit.nl())
         else:
             document = tomlkit.parse(tomlkit.dumps(self.document))  # a copy to change
         _set(document, "variant", self.variant)
-        _set(document, "spyglass_points", self.spyglass_points)
+        if spyglasses_in_game(self.variant) or "spyglass_points" in document:
+            _set(document, "spyglass_points", self.spyglass_points)
         players = document.get("players")
         if not isinstance(players, tomlkit.items.AoT):
             if "players" in document:
