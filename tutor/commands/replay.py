@@ -75,13 +75,15 @@ def final_state_lines(state: State, tr: Translator) -> list[str]:
     return lines
 
 
-def _print_error(err: RecordError, tr: Translator) -> None:
-    """A record error and, on its own line, the rule the entry broke, both translated."""
+def _print_error(err: RecordError, path: str, tr: Translator) -> None:
+    """A record error, with the file's name, and, on its own line, the rule the entry
+    broke, both translated."""
     if err.entry is not None:
-        print(tr.format(N_('Entry {number} of the record ("{action}") cannot be replayed.'),
-                        **err.params), file=sys.stderr)
+        what = CelestiaError(N_('Entry {number} of the record ("{action}") cannot be '
+                                "replayed."), **err.params)
     else:
-        print(tr.gettext(N_("The record's options are not valid.")), file=sys.stderr)
+        what = CelestiaError(N_("The record's options are not valid."))
+    print(tr.message(records.in_file(what, path)), file=sys.stderr)
     assert err.cause is not None
     print(tr.message(_quoted_short(err.cause)), file=sys.stderr)
 
@@ -99,8 +101,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         state = record.replay(data)
     except RecordError as err:
         if err.cause is None:
-            raise
-        _print_error(err, tr)
+            raise records.in_file(err, args.file) from err
+        _print_error(err, args.file, tr)
         return 2
     if not isinstance(data, dict) or data.get("seats") is None:
         # A record without names: its seats are read as numbered players, in the
