@@ -46,6 +46,7 @@ HELD_OUT = ROOT / "tests" / "content" / "faq_heldout.tsv"
 SITUATIONS = ROOT / "tests" / "content" / "faq_situations.tsv"
 SITUATIONS_HELD_OUT = ROOT / "tests" / "content" / "faq_situations_heldout.tsv"
 FRESH = ROOT / "tests" / "content" / "faq_fresh.tsv"
+FRESH2 = ROOT / "tests" / "content" / "faq_fresh2.tsv"
 LANGUAGES = ("en", "fr", "hu")
 
 
@@ -79,6 +80,15 @@ def shares(results: list[tuple[str, str, str, int | None, list[str]]],
     return 100 * first / len(mine), 100 * three / len(mine), len(mine)
 
 
+
+def figures(results: list[tuple[str, str, str, int | None, list[str]]]) -> str:
+    """Each language's top 1 and top 3 shares of ``results``, on one line."""
+    found = []
+    for language in LANGUAGES:
+        first, three, count = shares(results, language)
+        found.append(f"{language}: {count} queries, top 1 {first:.0f} %, top 3 {three:.0f} %")
+    return "; ".join(found)
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -109,12 +119,7 @@ def main() -> int:
                         ("situations, tuning half", situations),
                         ("situations, held out (never tuned on)", situations_held)):
         if found:
-            figures = []
-            for language in LANGUAGES:
-                first, three, count = shares(found, language)
-                figures.append(f"{language}: {count} queries, top 1 {first:.0f} %, "
-                               f"top 3 {three:.0f} %")
-            print(f"{name}: " + "; ".join(figures))
+            print(f"{name}: {figures(found)}")
     firsts, threes = [], []
     for language in LANGUAGES:
         first, three, count = shares(results, language)
@@ -125,7 +130,7 @@ def main() -> int:
     if args.site:
         agree, total = site_agreement(args.site, [
             *read_queries(), *read_queries(HELD_OUT), *read_queries(SITUATIONS),
-            *read_queries(SITUATIONS_HELD_OUT)])
+            *read_queries(SITUATIONS_HELD_OUT), *read_queries(FRESH), *read_queries(FRESH2)])
         print(f"site: first FAQ answer as celestia faq's for {agree}/{total} queries "
               f"({100 * agree / total:.1f} %)")
     return 0
@@ -143,12 +148,14 @@ def cross_validate(folds: int, verbose: bool = False) -> None:
     (``tutor/content/faq_examples.yaml``), so that no question finds itself. Printed per
     set and language, then for the search without any example question (all held back:
     what the words of the entries alone find). The fresh questions of
-    ``tests/content/faq_fresh.tsv``, in none of the examples, are asked with all of them."""
+    ``tests/content/faq_fresh.tsv`` and ``faq_fresh2.tsv``, in none of the examples, are
+    asked with all of them."""
     asked = {"situations": read_queries(SITUATIONS), "evaluation": read_queries()}
     everything = [q for found in asked.values() for q in found]
     results: dict[str, list] = {name: [] for name in asked}
     # Questions in none of the examples: asked with all of them.
     results["fresh (in no example)"] = ranks(read_queries(FRESH))
+    results["fresh2 (in no example)"] = ranks(read_queries(FRESH2))
     for fold in range(folds):
         faq.hold_back([query for n, (_, _, query) in enumerate(everything)
                        if n % folds == fold])
@@ -160,7 +167,8 @@ def cross_validate(folds: int, verbose: bool = False) -> None:
     faq.hold_back([query for _, _, query in everything] + [
         text for _, _, text in faq.example_questions()])
     bare = {name: ranks(found) for name, found in
-            [*asked.items(), ("fresh (in no example)", read_queries(FRESH))]}
+            [*asked.items(), ("fresh (in no example)", read_queries(FRESH)),
+                             ("fresh2 (in no example)", read_queries(FRESH2))]}
     faq.hold_back(())
     for title, table in ((f"cross-validated ({folds} folds)", results),
                          ("without example questions", bare)):
@@ -170,12 +178,7 @@ def cross_validate(folds: int, verbose: bool = False) -> None:
                     if rank != 1:
                         print(f"{name} {language}  {query!r}: {expected} rank {rank}; "
                               f"first: {top[:1]}")
-            figures = []
-            for language in LANGUAGES:
-                first, three, count = shares(found, language)
-                figures.append(f"{language}: {count} queries, top 1 {first:.0f} %, "
-                               f"top 3 {three:.0f} %")
-            print(f"{title}, {name}: " + "; ".join(figures))
+            print(f"{title}, {name}: {figures(found)}")
 
 
 def site_agreement(site: Path, queries: list[tuple[str, str, str]]) -> tuple[int, int]:

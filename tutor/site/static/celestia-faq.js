@@ -716,7 +716,7 @@
       if ((special && !wanted.has(special)) || (!special && namedParts)) {
         factor *= w.variant;
       }
-      factor *= 1 + w.example * nearest[i];
+      for (var e = 0; e < w.example_power; e++) { factor *= 1 + w.example * nearest[i]; }
       scores[i] = scores[i] * factor;
     }
     Object.keys(index.main).forEach(function (concept) {
