@@ -264,3 +264,25 @@ def test_chance_is_named_in_the_reader_s_language(tmp_path: Path, capsys, finish
     path = write(tmp_path, record)
     code, _, err = run_cli(capsys, "replay", str(path), "--lang", language)
     assert code == 2 and err.strip() == f"{path}{wanted}"
+
+
+@pytest.mark.parametrize(("language", "column"), [("en", "Unused Spyglasses"),
+                                                  ("fr", "Longues-vues"), ("hu", "távcsöv")])
+def test_a_beginner_game_s_scores_show_no_spyglasses(tmp_path: Path, capsys, language: str,
+                                                     column: str) -> None:
+    """The beginner variant has no Magic Spyglasses: its score table has no column for
+    them; the standard game's has."""
+    beginner = play_game(State(Options(players=3, variant="beginner"), ["Ann", "Bob", "Cy"]),
+                         [make_bot("sensible", p) for p in range(3)], SeededChance(5))
+    code, out, _ = run_cli(capsys, "replay", str(write(tmp_path, to_record(beginner))),
+                           "--lang", language)
+    table = out.split("\n\n")[-1] if "\n\n" in out else out
+    assert code == 0 and "Ann" in table and column.lower() not in out.lower()
+    code, out, _ = run_cli(capsys, "replay", str(write(tmp_path, to_record(finished_game()),
+                                                       "standard.json")), "--lang", language)
+    assert code == 0 and column.lower() in out.lower()
+
+
+def finished_game() -> State:
+    state = State(Options(players=3), ["Ann", "Bob", "Cy"])
+    return play_game(state, [make_bot("sensible", p) for p in range(3)], SeededChance(5))
