@@ -25,7 +25,7 @@ import argparse
 import re
 
 from .engine.messages import N_
-from .i18n import Translator
+from .i18n import Translator, after_colon
 from .inputs import excerpt
 
 MESSAGES = (
@@ -72,7 +72,6 @@ _TYPED_PARAMETERS = {
 QUOTES = {"fr": ("«\u202f", "\u202f»"), "hu": ("„", "”")}
 _REPR = re.compile(r"'([^'\\]*)'")
 _ARGUMENT = "argument %(argument_name)s: %(message)s"
-_FIRST_WORD = re.compile(r"[^\W\d_][^\W\d_’'-]*")
 
 
 class _Quoted(str):
@@ -83,28 +82,6 @@ class _Quoted(str):
 
     def __repr__(self) -> str:
         return f"{self.quotes[0]}{self}{self.quotes[1]}"
-
-
-def _names(language: str) -> set[str]:
-    """The first words of the glossary's terms that are written with a capital."""
-    from .glossary import concepts
-
-    return {word.split()[0].split("-")[0] for concept in concepts()
-            for word in concept.terms.get(language, ()) if word[:1].isupper()}
-
-
-def after_colon(message: str, language: str) -> str:
-    """``message`` as it reads after a colon: its first letter in lower case, unless its
-    first word is a name (a game term with a capital, a word in capitals)."""
-    first = _FIRST_WORD.match(message)
-    if first is None or not first.group()[:1].isupper():
-        return message
-    word = first.group()
-    if len(word) > 1 and not word[1:].islower():
-        return message
-    if word in _names(language):
-        return message
-    return message[:1].lower() + message[1:]
 
 
 def _short(value: object, quotes: tuple[str, str]) -> object:

@@ -17,6 +17,10 @@ from typing import Any, NamedTuple
 
 from .engine.messages import N_
 
+# TRANSLATORS: Same role for every file: an error found in a file, the file first. {reason}
+# is a whole sentence that goes on after the colon, from a lower-case letter.
+IN_FILE = N_("{path}: {reason}")
+
 
 class Reason(NamedTuple):
     """One sentence saying why, for the ``{reason}`` of a message about a file."""

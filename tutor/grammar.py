@@ -57,6 +57,12 @@ French (named characters, elision)
   Turbo"; on a list of cards, on each card, a counted one with its number: ``{cards:un}``
   → "deux boussoles et un Turbo", ``{cards:le}`` → "les deux boussoles et le Turbo".
 
+English (a count's noun)
+------------------------
+- ``{x:point|points}`` on a whole number or a :class:`Quantity`: the singular for exactly
+  1, for the English texts that cannot call ``ngettext`` (a lesson's points):
+  "{x} {x:point|points}" → "1 point", "0 points", "2 points".
+
 Declaring genders (for lesson seats)
 ------------------------------------
 A lesson file lists its seats' genders, e.g. ``genders: {Ada: f, Bruno: m}``, validated
@@ -824,7 +830,19 @@ def render(language: str, value: Any, spec: str,
         return _render_hu(value, spec, start)
     if language == "fr":
         return _render_fr(value, spec, gender_of)
+    if language == "en":
+        return _render_en(value, spec)
     raise GrammarError(f"no grammar forms for language {language!r} (spec {spec!r})")
+
+
+def _render_en(value: Any, spec: str) -> str:
+    # English has one form: the noun after a count, for the texts that cannot call
+    # ngettext (a lesson's points): singular for exactly 1, "1 point", "0 points".
+    forms = spec.split("|")
+    amount = value.amount if isinstance(value, Quantity) else _whole_number(value)
+    if len(forms) == 2 and all(f.strip() for f in forms) and amount is not None:
+        return forms[0] if amount == 1 else forms[1]
+    raise GrammarError(f"unknown English spec {spec!r}: only singular|plural after a count")
 
 
 def validate_spec(language: str, spec: str) -> None:
@@ -834,6 +852,8 @@ def validate_spec(language: str, spec: str) -> None:
     elif language == "fr":
         if spec not in _FR_ARTICLES:
             _render_fr("Ada", spec, lambda _: None)
+    elif language == "en":
+        _render_en(2, spec)
     else:
         raise GrammarError(f"no grammar forms for language {language!r} (spec {spec!r})")
 

@@ -211,6 +211,60 @@ def _has_spec(text: str) -> bool:
     return ":" in text and _grammar().has_grammar_spec(text)
 
 
+_FIRST_WORD = re.compile(r"[^\W\d_][^\W\d_’'-]*")
+
+
+def _capital_names(language: str) -> set[str]:
+    """The first words of the glossary's terms that are written with a capital."""
+    # start-up: only an error after a colon needs the glossary
+    from .glossary import concepts
+
+    return {word.split()[0].split("-")[0] for concept in concepts()
+            for word in concept.terms.get(language, ()) if word[:1].isupper()}
+
+
+def after_colon(message: str, language: str) -> str:
+    """``message`` as it reads after a colon: its first letter in lower case, unless its
+    first word is a name (a game term with a capital, a word in capitals)."""
+    first = _FIRST_WORD.match(message)
+    if first is None or not first.group()[:1].isupper():
+        return message
+    word = first.group()
+    if len(word) > 1 and not word[1:].islower():
+        return message
+    if word in _capital_names(language):
+        return message
+    return message[:1].lower() + message[1:]
+
+
+def _starts_with_value(template: str) -> bool:
+    """Whether a message's text starts with a value as it is (a name, a path: "{player}:
+    …"), not with an article a grammar spec puts before it ("{number:Az} …")."""
+    match = re.match(r"\{\w*(?::([^{}]*))?\}", template)
+    if match is None:
+        return False
+    spec = (match.group(1) or "").split()
+    return not (spec and spec[0].lower() in {"a", "az", "egy", "le", "un"})
+
+
+class AfterColon:
+    """A message that a message shows after a colon ("{path}: {reason}"): rendered in the
+    reader's language, then from a lower-case letter (``after_colon``). The engine's and
+    the files' errors are whole sentences; this is how one says where it was found."""
+
+    def __init__(self, message: Any) -> None:
+        self.message = message
+
+    def english(self) -> str:
+        english = getattr(self.message, "english", None)
+        text = english() if callable(english) else str(self.message)
+        msgid = str(getattr(self.message, "msgid", ""))
+        return text if msgid.startswith("{") else after_colon(text, "en")
+
+    def __str__(self) -> str:  # an English message that holds it reads well
+        return self.english()
+
+
 def _is_message(value: Any) -> bool:
     """A message id with parameters (an error, an event, a ``file_errors.Reason``)."""
     return (not isinstance(value, str) and isinstance(getattr(value, "msgid", None), str)
@@ -327,10 +381,22 @@ class Translator:
         file) written the reader's way ("3,0") and a truth value as a file writes it
         (``true``), never as Python prints them."""
         return {name: self.message(value) if _is_message(value)
+                else self._after_colon(value.message) if isinstance(value, AfterColon)
                 else self.decimal(value) if isinstance(value, float)
                 else ("true" if value else "false") if isinstance(value, bool)  # as in JSON
                 else value
                 for name, value in params.items()}
+
+    def _after_colon(self, item: Any) -> str:
+        """``item`` rendered to go on after a colon: from a lower-case letter, unless its
+        text starts with a value (a player's name, a path), which stays as it is."""
+        text = self.message(item)
+        context = getattr(item, "context", None)
+        plural = getattr(item, "plural", "")
+        template = (self.ngettext(item.msgid, plural, 2) if plural
+                    else self.pgettext(context, item.msgid) if context
+                    else self.gettext(item.msgid))
+        return text if _starts_with_value(str(template)) else after_colon(text, self.language)
 
     def decimal(self, value: float) -> str:
         """``3.0`` → ``"3.0"`` (en), ``"3,0"`` (fr, hu): at least one decimal, so that a

@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .engine.messages import N_, RecordError
-from .file_errors import JSON_ERRORS, json_reason, load_json, os_reason
+from .engine.messages import N_, CelestiaError, RecordError
+from .file_errors import IN_FILE, JSON_ERRORS, json_reason, load_json, os_reason
+from .i18n import AfterColon
 from .inputs import shown_path
 from .storage import read_text
 
@@ -33,3 +34,9 @@ def load(path: str | Path) -> dict[str, Any]:
         raise RecordError(N_("{path} is not a valid game record: {reason}"),
                           path=shown_path(path),
                           reason=json_reason(err)) from err
+
+
+def in_file(err: CelestiaError, path: str | Path) -> RecordError:
+    """``err``, a fault found in the record ``path`` (the engine, which reads no file,
+    does not know its name), as an error that names the file first."""
+    return RecordError(IN_FILE, path=shown_path(path), reason=AfterColon(err))

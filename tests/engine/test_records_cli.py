@@ -128,20 +128,20 @@ def broken_records(finished: State) -> list[tuple[str, Any, str]]:
     return [
         ("bad-json", '{"format": "celestia-record", ',
          "is not a valid game record: a name in double quotes was expected at line 1, column 31."),
-        ("not-a-record", {"hello": 1}, "This is not a Celestia game record"),
-        ("version", {**good, "format_version": 9}, "Record format version 9 is not supported"),
-        ("options", {**good, "options": {"players": 9}}, "The record's options are not valid."
+        ("not-a-record", {"hello": 1}, "this is not a Celestia game record"),
+        ("version", {**good, "format_version": 9}, "record format version 9 is not supported"),
+        ("options", {**good, "options": {"players": 9}}, "the record's options are not valid."
          "\nCelestia is played by 2 to 6 players, not 9."),
         ("unknown-option", {**good, "options": {"colour": 1}}, 'Unknown option "colour"'),
-        ("seats", {**good, "seats": ["Ann"]}, "The record's seats do not match its game of 3 "
+        ("seats", {**good, "seats": ["Ann"]}, "the record's seats do not match its game of 3 "
          "players: the number of seat names is 1."),
         ("shape", {**good, "history": "stay"}, "its history a list"),
-        ("illegal", illegal, f'Entry {first + 1} of the record ("play jetpack") cannot be '
+        ("illegal", illegal, f'entry {first + 1} of the record ("play jetpack") cannot be '
          "replayed.\nJetpack may only be played after the captain announces a crash."),
-        ("wrong-actor", wrong_actor, f"Entry {first + 1}: the record says "
+        ("wrong-actor", wrong_actor, f"entry {first + 1}: the record says "
          f"{finished.seats[(actor + 1) % 3]} acts, but {finished.seats[actor]} must decide."),
-        ("not-a-pair", not_pair, "Entry 4 of the history is not [actor, action]."),
-        ("bad-chance", bad_chance, 'Entry 1 of the record ("deck compass") cannot be replayed.'
+        ("not-a-pair", not_pair, "entry 4 of the history is not [actor, action]."),
+        ("bad-chance", bad_chance, 'entry 1 of the record ("deck compass") cannot be replayed.'
          "\nThe deck order must hold exactly the 84 cards"),
     ]
 
@@ -153,8 +153,26 @@ def test_broken_records_give_clear_errors(tmp_path: Path, capsys, finished: Stat
         assert code == 2, name
         assert message in err, (name, err)
         assert "Traceback" not in err and out == ""
+        assert str(path) in err.splitlines()[0], (name, err)  # every fault names its file
     code, _, err = run_cli(capsys, "replay", str(tmp_path / "missing.json"), "--lang", "en")
     assert code == 2 and "Cannot read" in err and "missing.json" in err
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("fr", "\u202f: ce n’est pas un enregistrement de partie de Celestia"),
+    ("hu", ": ez nem Celestia-játszmafelvétel"),
+])
+def test_a_broken_record_is_named_in_every_language(tmp_path: Path, capsys, finished: State,
+                                                    language: str, said: str) -> None:
+    """Every fault of a record, the engine's too, starts with the file's name; the
+    sentence after the colon goes on in lower case, as each language writes it."""
+    for name, record, _ in broken_records(finished):
+        path = write(tmp_path, record, f"{name}.json")
+        code, out, err = run_cli(capsys, "replay", str(path), "--lang", language)
+        assert code == 2 and out == "" and "Traceback" not in err, name
+        assert err.startswith(str(path)), (name, err)
+        if name == "not-a-record":
+            assert err.startswith(f"{path}{said}"), err
 
 
 def test_record_errors_carry_entry_and_cause(finished: State) -> None:
@@ -178,7 +196,7 @@ def test_replay_as_a_subprocess(tmp_path: Path, finished: State) -> None:
     done = subprocess.run([sys.executable, "-m", "tutor", "replay", str(bad), "--lang", "en"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
-    assert 'Entry 31 of the record ("fly away") cannot be replayed.' in done.stderr
+    assert f'{bad}: entry 31 of the record ("fly away") cannot be replayed.' in done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
     assert load(good) == to_record(finished)
 
@@ -215,11 +233,11 @@ def test_more_broken_records(tmp_path: Path, capsys, finished: State) -> None:
     record["history"].append([0, "stay"])
     n = len(record["history"])
     code, _, err = run_cli(capsys, "replay", str(write(tmp_path, record)), "--lang", "en")
-    assert code == 2 and f"Entry {n}: the game was already over." in err
+    assert code == 2 and f"game.json: entry {n}: the game was already over." in err
     record = to_record(finished)
     record["history"][12][0] = 9
     code, _, err = run_cli(capsys, "replay", str(write(tmp_path, record)), "--lang", "en")
-    assert code == 2 and "Entry 13: the record says 9 acts" in err
+    assert code == 2 and "game.json: entry 13: the record says 9 acts" in err
     latin = tmp_path / "latin.json"
     latin.write_bytes(b'{"format": "caf\xe9"}')
     code, _, err = run_cli(capsys, "replay", str(latin), "--lang", "en")
@@ -234,13 +252,37 @@ def test_undo_several_decisions(finished: State) -> None:
 
 
 @pytest.mark.parametrize(("language", "wanted"), [
-    ("en", "Entry 1: the record says Ann acts, but chance must decide."),
-    ("fr", "Entrée 1\u202f: l’enregistrement fait agir Ann, mais c’est au hasard de décider."),
-    ("hu", "Az 1. bejegyzés szerint Ann lép, de most a véletlen dönt."),
+    ("en", ": entry 1: the record says Ann acts, but chance must decide."),
+    ("fr", "\u202f: entrée 1\u202f: l’enregistrement fait agir Ann, mais c’est au hasard de "
+           "décider."),
+    ("hu", ": az 1. bejegyzés szerint Ann lép, de most a véletlen dönt."),
 ])
 def test_chance_is_named_in_the_reader_s_language(tmp_path: Path, capsys, finished: State,
                                                   language: str, wanted: str) -> None:
     record = json.loads(dumps(finished))
     record["history"][0] = [0, "stay"]  # the deck is dealt by chance first
-    code, _, err = run_cli(capsys, "replay", str(write(tmp_path, record)), "--lang", language)
-    assert code == 2 and err.strip() == wanted
+    path = write(tmp_path, record)
+    code, _, err = run_cli(capsys, "replay", str(path), "--lang", language)
+    assert code == 2 and err.strip() == f"{path}{wanted}"
+
+
+@pytest.mark.parametrize(("language", "column"), [("en", "Unused Spyglasses"),
+                                                  ("fr", "Longues-vues"), ("hu", "távcsöv")])
+def test_a_beginner_game_s_scores_show_no_spyglasses(tmp_path: Path, capsys, language: str,
+                                                     column: str) -> None:
+    """The beginner variant has no Magic Spyglasses: its score table has no column for
+    them; the standard game's has."""
+    beginner = play_game(State(Options(players=3, variant="beginner"), ["Ann", "Bob", "Cy"]),
+                         [make_bot("sensible", p) for p in range(3)], SeededChance(5))
+    code, out, _ = run_cli(capsys, "replay", str(write(tmp_path, to_record(beginner))),
+                           "--lang", language)
+    table = out.split("\n\n")[-1] if "\n\n" in out else out
+    assert code == 0 and "Ann" in table and column.lower() not in out.lower()
+    code, out, _ = run_cli(capsys, "replay", str(write(tmp_path, to_record(finished_game()),
+                                                       "standard.json")), "--lang", language)
+    assert code == 0 and column.lower() in out.lower()
+
+
+def finished_game() -> State:
+    state = State(Options(players=3), ["Ann", "Bob", "Cy"])
+    return play_game(state, [make_bot("sensible", p) for p in range(3)], SeededChance(5))

@@ -38,6 +38,23 @@ def test_odds_for_a_table_situation(capsys) -> None:
             f"played too, {float(odds.equipment):.1%} with Equipment alone.") in first
 
 
+@pytest.mark.parametrize(("language", "lines"), [
+    ("en", ["No hazard: 11.1%", "1 hazard: 44.4%", "2 hazards: 44.4%"]),
+    ("fr", ["Aucun danger\u202f: 11,1\u00a0%", "1\u00a0danger\u202f: 44,4\u00a0%",
+            "2\u00a0dangers\u202f: 44,4\u00a0%"]),
+    ("hu", ["Nincs veszély: 11,1%", "1 veszély: 44,4%", "2 veszély: 44,4%"]),
+])
+def test_the_roll_without_a_hazard_has_its_own_words(capsys, language: str,
+                                                     lines: list[str]) -> None:
+    """The coming roll's odds: no hazard is said in words ("Aucun danger"), never "0 …"."""
+    assert main(["odds", "--lang", language, "--city", "2"]) == 0
+    shown = [line.strip() for line in capsys.readouterr().out.splitlines()]
+    at = next(i for i, line in enumerate(shown) if line.startswith(lines[0][:5]))
+    assert [s.replace("\u00a0", " ") for s in shown[at:at + 3]] == \
+        [line.replace("\u00a0", " ") for line in lines]
+    assert not any(line.startswith("0") for line in shown)
+
+
 def test_odds_advise_the_captain_and_after_a_crash(capsys) -> None:
     assert main(["odds", "--captain", "--dice", "fog,pirates,blank", "--city", "6", "--hand",
                  "compass,turbo,jetpack", "--lang", "en"]) == 0

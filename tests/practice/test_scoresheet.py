@@ -74,6 +74,36 @@ def test_beginner_sheet_has_no_spyglasses() -> None:
     assert "beginner" in err.value.english()
 
 
+@pytest.mark.parametrize(("language", "title", "spyglass_words"), [
+    ("en", "Score sheet (beginner variant):", ("Spyglass",)),
+    ("fr", "Feuille de score (variante pour débuter)\u202f:", ("Longue-vue", "Longues-vues")),
+    ("hu", "Pontozólap (gyors játék):", ("távcső",)),
+])
+def test_a_beginner_score_sheet_shows_no_spyglasses(tmp_path, capsys, language: str,
+                                                    title: str,
+                                                    spyglass_words: tuple[str, ...]) -> None:
+    """The beginner variant has no Magic Spyglasses: the sheet typed as options, saved,
+    and read again from its file names neither their points nor their count."""
+    path = tmp_path / "beginner.toml"
+    assert main(["score", "--lang", language, "--variant", "beginner", "--player",
+                 "Ann:25,20,4", "--player", "Bob:15,12,9", "--save", str(path)]) == 0
+    typed = capsys.readouterr().out
+    saved = path.read_text(encoding="utf-8")
+    assert "spyglass" not in saved
+    assert main(["score", "--lang", language, "--file", str(path)]) == 0
+    read = capsys.readouterr().out
+    for out in (typed, read):
+        lines = out.splitlines()
+        assert lines[0] == title
+        assert [line.split() for line in lines[1:3]] == [["1.", "Ann", "49"],
+                                                         ["2.", "Bob", "36"]]
+        assert not any(word in out for word in spyglass_words)
+    # The standard game still counts them.
+    assert main(["score", "--lang", language, "--player", "Ann:25,20,4", "--player",
+                 "Bob:15,12,9"]) == 0
+    assert any(word in capsys.readouterr().out for word in spyglass_words)
+
+
 def test_file_format_round_trip_and_errors(tmp_path) -> None:
     path = tmp_path / "sheet.toml"
     path.write_text('spyglass_points = 3\n[[players]]\nname = "Ann"\ntreasures = [25, 20, 4]\n'
@@ -81,7 +111,7 @@ def test_file_format_round_trip_and_errors(tmp_path) -> None:
                     '[[players]]\nname = "Cy"\ntreasures = [30]\n', encoding="utf-8")
     sheet, problems = load_sheet(path)
     assert sheet.names() == ["Ann", "Bob"]
-    assert [p.params.get("player") for p in problems] == ["Cy"]
+    assert len(problems) == 1 and problems[0].english().startswith(f"{path}: Cy: ")
     assert sheet.total(sheet.entries[0]) == 52
     again = tmp_path / "again.toml"
     again.write_text(sheet.to_toml(), encoding="utf-8")
@@ -91,6 +121,33 @@ def test_file_format_round_trip_and_errors(tmp_path) -> None:
     with pytest.raises(SheetError) as err:
         load_sheet(path)
     assert str(path) in err.value.english()
+
+
+@pytest.mark.parametrize(("language", "colon"), [("en", ": "), ("fr", "\u202f: "),
+                                               ("hu", ": ")])
+def test_every_fault_of_a_sheet_file_names_the_file(tmp_path, capsys, language: str,
+                                                    colon: str) -> None:
+    """An unknown variant, a wrong spyglass_points, a player's wrong values or Spyglasses,
+    too few players: each error of ``celestia score --file`` starts with the file."""
+    files = {
+        "variant": 'variant = "expert"\n[[players]]\nname = "Ann"\ntreasures = [25]\n',
+        "points": "spyglass_points = 99\n",
+        "glasses": '[[players]]\nname = "Ann"\ntreasures = [25]\nspyglasses = -1\n',
+        "values": '[[players]]\nname = "Ann"\ntreasures = [25, 30]\n[[players]]\n'
+                  'name = "Bob"\ntreasures = [2]\nspyglasses = 9\n',
+        "alone": '[[players]]\nname = "Ann"\ntreasures = [25]\n',
+    }
+    for name, text in files.items():
+        path = tmp_path / f"{name}.toml"
+        path.write_text(text, encoding="utf-8")
+        assert main(["score", "--lang", language, "--file", str(path)]) == 2
+        err = capsys.readouterr().err.splitlines()
+        faults = err[:-1] if len(err) > 1 else err
+        assert faults and all(line.startswith(f"{path}{colon}") for line in faults), err
+        if name == "variant":   # the sentence goes on in lower case after the colon
+            assert faults[0][len(f"{path}{colon}")].islower(), err
+        if name in ("glasses", "values"):   # a player's name keeps its capital
+            assert faults[0].startswith(f"{path}{colon}Ann"), err
 
 
 def test_arguments() -> None:

@@ -84,6 +84,32 @@ def test_resume_restores_every_option_the_coach_included(tmp_path: Path) -> None
     assert refused.code == 2 and "--bots" in refused.err and not leaks(refused.text)
 
 
+@pytest.mark.parametrize(("language", "colon"), [("en", ": "), ("fr", "\u202f: "),
+                                               ("hu", ": ")])
+def test_a_saved_game_that_cannot_be_resumed_is_named(tmp_path: Path, language: str,
+                                                      colon: str) -> None:
+    """A file that is no practice game, or a practice game whose history the rules refuse:
+    ``--resume`` names the file, says why in the reader's language and leaves it whole."""
+    save = tmp_path / "g.json"
+    assert run("play", "--batch", "--seed", "7", "--save", str(save), "--lang", "en",
+               stdin="1\n").code == 1
+    game = json.loads(save.read_text(encoding="utf-8"))
+    broken = {"other": {"a": 1}, "no-practice": {k: v for k, v in game.items()
+                                                  if k != "practice"},
+              "bad-practice": {**game, "practice": {"learner": 9}},
+              "bad-entry": {**game, "history": [["chance", "zzz"]]}}
+    for name, record in broken.items():
+        path = tmp_path / f"{name}.json"
+        text = json.dumps(record)
+        path.write_text(text, encoding="utf-8")
+        done = run("play", "--batch", "--resume", "--save", str(path), "--lang", language,
+                   stdin="quit\n")
+        assert done.code == 2 and done.err.startswith(f"{path}{colon}"), (name, done)
+        assert done.err[len(f"{path}{colon}")].islower(), done.err
+        assert not leaks(done.text) and "Traceback" not in done.text
+        assert path.read_text(encoding="utf-8") == text
+
+
 def test_a_failed_save_says_so_and_where_the_game_went(tmp_path: Path, user_folders) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")

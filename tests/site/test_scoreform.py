@@ -231,3 +231,46 @@ def test_the_sheet_filled_in_on_a_phone(site: Path, browser, language: str) -> N
     finally:
         browser.evaluate("localStorage.removeItem('celestia-score-sheet')")
         browser.screen(DESKTOP)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_beginner_sheet_shows_no_spyglasses(site: Path, browser, language: str) -> None:
+    """The beginner variant has no Magic Spyglasses: once it is chosen, the page shows no
+    points for them, no box to type them and no column for them, as ``celestia score``
+    shows none; the scores are the command's."""
+    rows = [("Ann", "25 20 4"), ("Bob", "15 12 9")]
+    expected = run_python({"language": language, "variant": "beginner", "points": 2,
+                           "rows": [{"name": n, "treasures": t, "spyglasses": ""}
+                                    for n, t in rows]})
+    page = (site / language / "score-sheet.html").as_uri()
+    try:
+        browser.open(page)
+        browser.evaluate("localStorage.removeItem('celestia-score-sheet')")
+        browser.open(page)
+        browser.wait_for("document.getElementById('celestia-sheet').dataset.ready")
+        shown_points = "document.querySelector('.celestia-sheet-points').offsetParent !== null"
+        boxes = "document.querySelectorAll('.celestia-sheet-spyglasses input').length"
+        assert browser.evaluate(shown_points) and browser.evaluate(boxes) == 2
+        browser.evaluate("document.getElementById('celestia-sheet-variant-beginner').click()")
+        for index, row in enumerate(rows):
+            for key, text in zip(("name", "treasures"), row, strict=True):
+                browser.evaluate(f"document.getElementById('celestia-sheet-{key}-{index}')"
+                                 f".focus()")
+                browser.send("Input.insertText", text=text)
+        assert not browser.evaluate(shown_points)
+        assert browser.evaluate(boxes) == 0
+        head = browser.evaluate(
+            "Array.from(document.querySelectorAll('.celestia-sheet-results thead th'))"
+            ".map(th => th.textContent)")
+        tr = Translator(language)
+        assert tr.gettext("Spyglasses kept") not in head and len(head) == 5
+        shown = browser.evaluate(
+            "Array.from(document.querySelectorAll('.celestia-sheet-results tbody tr'))"
+            ".map(tr => Array.from(tr.children).map(td => td.textContent))")
+        assert [[r[0], int(r[3]), int(r[4])] for r in shown] == \
+            [[name, total, rank] for rank, name, _, _, total in expected["results"]]
+        # Back to the standard game: the Spyglasses come back.
+        browser.evaluate("document.getElementById('celestia-sheet-variant-standard').click()")
+        assert browser.evaluate(shown_points) and browser.evaluate(boxes) == 2
+    finally:
+        browser.evaluate("localStorage.removeItem('celestia-score-sheet')")

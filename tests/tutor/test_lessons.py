@@ -627,3 +627,38 @@ def test_the_power_card_goal_quotes_the_exact_odds(language: str) -> None:
     tr = Translator(language)
     text = render_entry(runner.log[-1], tr)
     assert tr.percent(float(exact)) in text and text.count("%") == 1  # no figure retyped
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "treasures from {n} different cities"),
+    ("fr", "des trésors de {n} cités différentes"),
+    ("hu", "{n} különböző szigetről van kincse"),
+])
+def test_the_beginner_summary_shows_the_engine_s_number(monkeypatch, language: str,
+                                                        words: str) -> None:
+    """The summary of the beginner lesson names the cities that end the game as the lesson
+    shows them: the engine's figure, in every language, on the menu and the transcript."""
+    from tutor.engine import data
+    from tutor.lessons.summary import summary_text
+
+    lesson = next(lesson for lesson in load_all() if "{beginner_cities}" in lesson.summary)
+    tr = Translator(language)
+    shown = summary_text(lesson, tr)
+    assert words.format(n=data.BEGINNER_CITIES_TO_END) in shown
+    assert words.format(n=data.BEGINNER_CITIES_TO_END) in " ".join(transcript(lesson, tr)[:8])
+    monkeypatch.setattr(data, "BEGINNER_CITIES_TO_END", 4)
+    assert words.format(n=4) in summary_text(lesson, tr)
+
+
+def test_a_summary_may_name_only_the_game_s_data(tmp_path: Path) -> None:
+    from tutor.lessons.errors import LessonError
+    from tutor.lessons.reader import load_lesson
+
+    source = next(lesson for lesson in load_all() if "{beginner_cities}" in lesson.summary)
+    text = Path(source.path).read_text(encoding="utf-8").replace("{beginner_cities}",
+                                                                 "{points}", 1)
+    path = tmp_path / Path(source.path).name
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LessonError) as err:
+        load_lesson(path)
+    assert err.value.english().startswith(f"{path.name}, line 3: the summary names {{points}}")

@@ -11,6 +11,7 @@ from ..content.terminal import wrap as terminal_wrap
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES, Translator
 from ..lessons.controller import DONE, PRACTISE, STARTED, Tutor
+from ..lessons.summary import summary_text
 from .style import cls
 
 #: A message on screen: a msgid and its parameters (``title`` is translated when shown;
@@ -160,7 +161,7 @@ def menu_notes(tutor: Tutor, index: int, message: Message | None, width: int,
         lines += [("", w) for w in wrap(tutor.review_note(), width)]
     elif items:
         selected = items[index]
-        lines += [("", w) for w in wrap(tr.gettext(selected.lesson.summary), width)]
+        lines += [("", w) for w in wrap(summary_text(selected.lesson, tr), width)]
         if selected.advise_earlier:
             advice = tr.gettext(N_("Tip: this lesson builds on earlier ones; you may want to "
                                    "do those first."))

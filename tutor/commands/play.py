@@ -74,7 +74,8 @@ def epilog(tr: Translator) -> str:
 
 
 def _width() -> int:
-    return min(shutil.get_terminal_size().columns, 80) - 2
+    # At least a word's width: a terminal of 2 columns must not stop the command.
+    return max(min(shutil.get_terminal_size().columns, 80) - 2, 20)
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:

@@ -9,7 +9,7 @@ from babel.lists import format_list
 from babel.numbers import format_decimal
 
 from .. import records
-from ..engine import TERMINAL, State, record
+from ..engine import TERMINAL, State, data, record
 from ..engine.messages import N_, CelestiaError, RecordError
 from ..engine.state import END_MESSAGES, END_PARAMS
 from ..i18n import Translator
@@ -63,6 +63,8 @@ def final_state_lines(state: State, tr: Translator) -> list[str]:
     rows = [[tr.gettext(header) for header in headers]]
     rows += [[name, num(state.score(p)), num(len(state.treasures[p])),
               num(state.spyglasses(p))] for p, name in enumerate(state.seats)]
+    if state.options.variant == data.BEGINNER:
+        rows = [row[:-1] for row in rows]   # the beginner game has no Magic Spyglasses
     lines.append(tr.gettext(N_("Scores:")))
     lines.extend(_table(rows))
     if state.winners:
@@ -75,13 +77,15 @@ def final_state_lines(state: State, tr: Translator) -> list[str]:
     return lines
 
 
-def _print_error(err: RecordError, tr: Translator) -> None:
-    """A record error and, on its own line, the rule the entry broke, both translated."""
+def _print_error(err: RecordError, path: str, tr: Translator) -> None:
+    """A record error, with the file's name, and, on its own line, the rule the entry
+    broke, both translated."""
     if err.entry is not None:
-        print(tr.format(N_('Entry {number} of the record ("{action}") cannot be replayed.'),
-                        **err.params), file=sys.stderr)
+        what = CelestiaError(N_('Entry {number} of the record ("{action}") cannot be '
+                                "replayed."), **err.params)
     else:
-        print(tr.gettext(N_("The record's options are not valid.")), file=sys.stderr)
+        what = CelestiaError(N_("The record's options are not valid."))
+    print(tr.message(records.in_file(what, path)), file=sys.stderr)
     assert err.cause is not None
     print(tr.message(_quoted_short(err.cause)), file=sys.stderr)
 
@@ -99,8 +103,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         state = record.replay(data)
     except RecordError as err:
         if err.cause is None:
-            raise
-        _print_error(err, tr)
+            raise records.in_file(err, args.file) from err
+        _print_error(err, args.file, tr)
         return 2
     if not isinstance(data, dict) or data.get("seats") is None:
         # A record without names: its seats are read as numbered players, in the

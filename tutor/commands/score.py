@@ -59,7 +59,13 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
     # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
-    from ..practice.scoresheet import ScoreSheet, SheetError, load_sheet, sheet_from_arguments
+    from ..practice.scoresheet import (
+        ScoreSheet,
+        SheetError,
+        in_file,
+        load_sheet,
+        sheet_from_arguments,
+    )
     from ..practice.scoreview import enter_sheet, result_lines
     from ..practice.sheetfiles import check_target
     from ..practice.sheetkeep import Keeper
@@ -100,8 +106,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
     if not problems:
         try:
             lines = result_lines(sheet, tr)
-        except SheetError as err:  # too few players
-            problems.append(err)
+        except SheetError as err:  # too few players: in the file, if there is one
+            problems.append(in_file(err, args.file) if args.file else err)
     if problems:
         for problem in problems:
             print(tr.message(problem), file=sys.stderr)

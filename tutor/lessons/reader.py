@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
 
+from ..content.values import PLAIN
 from ..engine import data
 from ..engine.messages import N_
 from ..file_errors import os_reason, yaml_reason
@@ -41,6 +42,7 @@ from .schema import (
     Setup,
     Step,
 )
+from .summary import unknown_names
 
 #: The fewest choices a question may offer.
 MIN_CHOICES = 3
@@ -218,9 +220,16 @@ def load_lesson(path: str | Path) -> Lesson:
     if not any(step.kind in ASKING_KINDS or step.exercises for step in steps):
         raise reader.fail(top["steps"][1], N_("{file}, line {line}: a lesson asks the learner "
                                               "at least one question."))
+    summary = reader.text(top["summary"][1], "summary")
+    unknown = unknown_names(summary)
+    if unknown:
+        raise reader.fail(top["summary"][1], N_("{file}, line {line}: the summary names "
+                                                "{name}, which the game's data do not give; "
+                                                "a summary may name {known}."),
+                          name="{" + unknown[0] + "}", known=", ".join(sorted(PLAIN)))
     lesson = Lesson(
         id=lesson_id, title=reader.text(top["title"][1], "title"),
-        summary=reader.text(top["summary"][1], "summary"), prerequisites=prerequisites,
+        summary=summary, prerequisites=prerequisites,
         seats=seats, learner=learner, options=options, setup=setup, steps=steps,
         path=str(path), lines=lines, recap=recap, ideas=ideas, needs=needs,
         idea_lines=idea_lines,

@@ -25,6 +25,7 @@ from ..content.values import PLAIN
 from ..engine import CHANCE, TERMINAL, Options, ScriptedChance, SeededChance, State, data
 from ..engine.bots import BOT_STYLES, make_bot
 from ..engine.messages import N_, CelestiaError, ChanceError, Event, IllegalAction
+from ..grammar import GrammarFormatter
 from ..names import Phrase, move_phrase
 from ..practice.odds import figures
 from ..practice.voyage import View
@@ -679,7 +680,8 @@ class Runner:
 
     def _check_text(self, text: str, line: int) -> None:
         try:
-            text.format(**self.placeholders())
+            # English's own specs too ("{points} {points:point|points}").
+            GrammarFormatter("en").vformat(text, (), self.placeholders())
         except (KeyError, IndexError, ValueError) as err:
             raise LessonError(N_("{file}, line {line}: the text names a value that does not "
                                  "exist: {name}. Known values: {known}."),

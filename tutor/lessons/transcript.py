@@ -12,6 +12,7 @@ from ..i18n import Translator
 from .render import render_entry
 from .runner import Ask, Entry, Option, Runner, first_answer
 from .schema import Lesson, Step
+from .summary import summary_text
 
 WIDTH = 78
 
@@ -71,7 +72,7 @@ def transcript(lesson: Lesson, tr: Translator) -> list[str]:
     if lesson.genders:
         tr = tr.with_genders(lesson.genders)
     lines = [tr.gettext(lesson.title), "=" * len(tr.gettext(lesson.title)), ""]
-    lines += [*_para(tr.gettext(lesson.summary)), ""]
+    lines += [*_para(summary_text(lesson, tr)), ""]
     after_events = False  # a blank line closes a run of events, not a list of choices
     for item in walk_answered(lesson):
         if isinstance(item, Question):

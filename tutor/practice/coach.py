@@ -207,6 +207,11 @@ def figure_lines(found: Figures, view: View, tr: Translator) -> list[str]:
                            "Next roll: {n} dice, to city {city}.", found.roll_dice)
         lines.append(text.format(n=tr.number(found.roll_dice), city=found.roll_city))
         for count, chance in enumerate(found.hazards):
-            text = tr.ngettext("{n} hazard: {chance}", "{n} hazards: {chance}", count)
-            lines.append("  " + text.format(n=tr.number(count), chance=percent(chance, tr)))
+            if not count:   # its own words: "Aucun danger", "Nincs veszély", never "0 …"
+                text = tr.format(N_("No hazard: {chance}"), chance=percent(chance, tr))
+            else:
+                text = tr.ngettext("{n} hazard: {chance}", "{n} hazards: {chance}",
+                                   count).format(n=tr.number(count),
+                                                 chance=percent(chance, tr))
+            lines.append("  " + text)
     return lines

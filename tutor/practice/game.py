@@ -267,8 +267,12 @@ def fallback_paths(failed: Path) -> list[Path]:
 
 
 def load(path: str | Path) -> PracticeGame:
-    """Resume the practice game saved at ``path``."""
-    return PracticeGame.from_record(record_variant_read(records.load(path)))
+    """Resume the practice game saved at ``path``; a fault in it names the file."""
+    record = record_variant_read(records.load(path))
+    try:
+        return PracticeGame.from_record(record)
+    except CelestiaError as err:
+        raise records.in_file(err, path) from err
 
 
 def unfinished(path: Path) -> PracticeGame | None:

@@ -40,8 +40,8 @@ from tomlkit.exceptions import ParseError
 
 from ..engine import data
 from ..engine.messages import N_, CelestiaError
-from ..file_errors import FileTooLarge, os_reason, toml_reason
-from ..i18n import Translator
+from ..file_errors import IN_FILE, FileTooLarge, os_reason, toml_reason
+from ..i18n import AfterColon, Translator
 from ..inputs import excerpt, name_problem, shown_path, whole
 from ..storage import read_text, write_atomic
 from .parse import read_word
@@ -284,12 +284,14 @@ class ScoreSheet:
             document.add(tomlkit.comment((tr or Translator()).gettext(
                 N_("A Celestia score sheet."))))
             document.add("variant", self.variant)
-            document.add("spyglass_points", self.spyglass_points)
+            if spyglasses_in_game(self.variant):  # the beginner's sheet has none to count
+                document.add("spyglass_points", self.spyglass_points)
             document.add(tomlkit.nl())
         else:
             document = tomlkit.parse(tomlkit.dumps(self.document))  # a copy to change
         _set(document, "variant", self.variant)
-        _set(document, "spyglass_points", self.spyglass_points)
+        if spyglasses_in_game(self.variant) or "spyglass_points" in document:
+            _set(document, "spyglass_points", self.spyglass_points)
         players = document.get("players")
         if not isinstance(players, tomlkit.items.AoT):
             if "players" in document:
@@ -349,9 +351,12 @@ def sheet_from_mapping(document: Any, where: str, variant: str | None = None,
         raise SheetError(N_('{path}: unknown key "{key}"; the keys are variant, '
                             "spyglass_points and players."), path=where,
                          key=excerpt(unknown[0]))
-    sheet = ScoreSheet(variant or document.get("variant", data.STANDARD),
-                       document.get("spyglass_points", data.SPYGLASS_POINTS_DEFAULT)
-                       if spyglass_points is None else spyglass_points)
+    try:
+        sheet = ScoreSheet(variant or document.get("variant", data.STANDARD),
+                           document.get("spyglass_points", data.SPYGLASS_POINTS_DEFAULT)
+                           if spyglass_points is None else spyglass_points)
+    except SheetError as err:   # the command's own options were checked before: the file's
+        raise in_file(err, where) from err
     players = document.get("players", [])
     if not isinstance(players, list):
         raise SheetError(N_("{path}: players must be a list of [[players]] tables."),
@@ -368,8 +373,13 @@ def sheet_from_mapping(document: Any, where: str, variant: str | None = None,
         except SheetError as err:
             problems.append(err)
             continue
-        problems.extend(sheet.add_new(entry))
+        problems.extend(in_file(problem, where) for problem in sheet.add_new(entry))
     return sheet, problems
+
+
+def in_file(err: SheetError, path: str | Path) -> SheetError:
+    """A fault of the sheet in the file ``path``, naming the file first."""
+    return SheetError(IN_FILE, path=shown_path(path), reason=AfterColon(err))
 
 
 def _entry(raw: Any, number: int, where: str) -> Entry:
@@ -388,7 +398,8 @@ def _entry(raw: Any, number: int, where: str) -> Entry:
                             "e.g. [25, 20, 4]."), path=where, player=excerpt(name))
     glasses = raw.get("spyglasses", 0)
     if not isinstance(glasses, int) or isinstance(glasses, bool) or glasses < 0:
-        raise SheetError(MESSAGES["not_spyglasses"], player=excerpt(name), text=shown(glasses))
+        raise in_file(SheetError(MESSAGES["not_spyglasses"], player=excerpt(name),
+                                 text=shown(glasses)), where)
     return Entry(name, list(values), glasses)
 
 

@@ -10,22 +10,39 @@ from ..engine import data
 from ..engine.messages import N_
 from ..i18n import Translator
 from ..inputs import name_problem
-from .scoresheet import Entry, ScoreSheet, SheetError, parse_spyglasses, parse_values
+from .scoresheet import (
+    Entry,
+    ScoreSheet,
+    SheetError,
+    parse_spyglasses,
+    parse_values,
+    spyglasses_in_game,
+)
 
 
 def result_lines(sheet: ScoreSheet, tr: Translator) -> list[str]:
     """Totals, ranking and winner(s) of a complete sheet."""
     results = sheet.results()
-    title = tr.ngettext("Score sheet ({n} point for each unused Magic Spyglass):",
-                        "Score sheet ({n} points for each unused Magic Spyglass):",
-                        sheet.spyglass_points)
-    lines = [title.format(n=tr.number(sheet.spyglass_points))]
+    # A variant without Magic Spyglasses (the beginner's) shows none: no points for
+    # them, no count of them.
+    spyglasses = spyglasses_in_game(sheet.variant) > 0
+    if spyglasses:
+        title = tr.ngettext("Score sheet ({n} point for each unused Magic Spyglass):",
+                            "Score sheet ({n} points for each unused Magic Spyglass):",
+                            sheet.spyglass_points).format(n=tr.number(sheet.spyglass_points))
+    else:
+        title = tr.gettext(N_("Score sheet (beginner variant):"))
+    lines = [title]
     width = max(get_cwidth(r.name) for r in results)
     for r in results:
+        name = r.name + " " * (width - get_cwidth(r.name))
+        if not spyglasses:
+            lines.append(tr.format(N_("{rank}. {player}  {total}"), rank=f"{r.rank:>2}",
+                                   player=name, total=f"{r.total:>3}"))
+            continue
         detail = tr.ngettext("{treasures} in treasures, {n} Spyglass",
                              "{treasures} in treasures, {n} Spyglasses", r.spyglasses).format(
             n=tr.number(r.spyglasses), treasures=tr.number(r.treasure_points))
-        name = r.name + " " * (width - get_cwidth(r.name))
         lines.append(tr.format(N_("{rank}. {player}  {total} ({detail})"),
                                rank=f"{r.rank:>2}", player=name, total=f"{r.total:>3}",
                                detail=detail))
@@ -50,7 +67,7 @@ def enter_sheet(sheet: ScoreSheet, ask: Ask, say: Callable[[str], None],
     ``KeyboardInterrupt`` to stop). Returns False if entry was interrupted; the players
     already entered stay on ``sheet`` either way.
     """
-    has_spyglasses = sheet.variant != data.BEGINNER
+    has_spyglasses = spyglasses_in_game(sheet.variant) > 0
     say(tr.gettext(N_("Enter each player in turn. Leave the name empty when everyone is "
                       "entered; enter a name again to correct that player.")))
     pending: Entry | None = None

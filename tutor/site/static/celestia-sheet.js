@@ -66,6 +66,10 @@
   form.addEventListener("submit", function (event) { event.preventDefault(); });
 
   /* --- The game's options --------------------------------------------------------- */
+  /* A variant without Magic Spyglasses (the beginner's) shows none: no points for them,
+     no box, no column. */
+  function hasSpyglasses() { return rules.variants[sheet.variant].spyglasses > 0; }
+  var pointsBox = null;
   function optionsBox() {
     var variants = el("fieldset", { class: "celestia-sheet-variant" }, [el("legend", { text: labels.variant })]);
     Object.keys(rules.variants).forEach(function (variant) {
@@ -87,8 +91,10 @@
       sheet.points = Number(select.value);
       changed(false);
     });
-    var points = el("div", { class: "celestia-sheet-field celestia-sheet-points" }, [
+    var points = el("div", { class: "celestia-sheet-field celestia-sheet-points",
+                             hidden: !hasSpyglasses() }, [
       el("label", { for: select.id, text: labels.points }), select]);
+    pointsBox = points;
     return el("fieldset", { class: "celestia-sheet-game" }, [el("legend", { text: labels.legend }),
                                                                variants, points]);
   }
@@ -109,7 +115,7 @@
       el("label", { for: id, text: label }), input]);
   }
   function playerBox(row, index) {
-    var spyglasses = rules.variants[sheet.variant].spyglasses > 0;
+    var spyglasses = hasSpyglasses();
     var remove = el("button", { type: "button", class: "celestia-sheet-remove",
                                 text: labels.remove[index] });
     remove.addEventListener("click", function () {
@@ -145,7 +151,7 @@
   /* --- The scores ------------------------------------------------------------------- */
   function rowsForRules() {
     // Beginner sheets have no Spyglass box: what was typed there before does not count.
-    var spyglasses = rules.variants[sheet.variant].spyglasses > 0;
+    var spyglasses = hasSpyglasses();
     return sheet.rows.map(function (row) {
       return { name: row.name, treasures: row.treasures, spyglasses: spyglasses ? row.spyglasses : "" };
     });
@@ -171,13 +177,16 @@
     } else {
       // The columns of the example sheet below, the player's name first (a card's title
       // on a phone).
+      var spyglasses = hasSpyglasses();
       var head = el("tr", {}, [labels.player_column, labels.values_column, labels.treasure_points,
-                               labels.spyglasses_column, labels.score, labels.rank]
+                               spyglasses ? labels.spyglasses_column : null, labels.score, labels.rank]
+        .filter(function (text) { return text !== null; })
         .map(function (text) { return el("th", { scope: "col", text: text }); }));
       var body = el("tbody");
       answer.results.forEach(function (r) {
         var cells = [r.name, r.values.length ? r.values.join(" + ") : "–", number(r.points),
-                     number(r.spyglasses), number(r.total), number(r.rank)];
+                     spyglasses ? number(r.spyglasses) : null, number(r.total), number(r.rank)]
+          .filter(function (text) { return text !== null; });
         body.appendChild(el("tr", { class: r.rank === 1 ? "celestia-sheet-winner" : null },
           cells.map(function (text, i) {
             return el("td", { "data-label": head.children[i].textContent, text: text });
@@ -205,6 +214,7 @@
   function changed(redraw) {
     save();
     if (redraw) {
+      if (pointsBox) { pointsBox.hidden = !hasSpyglasses(); }
       drawPlayers();
     }
     drawResults();
