@@ -423,8 +423,10 @@ class Translator:
                 raise UnfilledTranslation(
                     f"the {self.language} text {text!r} of {english!r} cannot be filled "
                     f"with {dict(params)!r}: {err!r}") from err
-            return str(english).format_map(params) if not args else \
-                str(english).format(*args, **params)
+            english = str(english)
+            if _has_spec(english):   # English texts count too: "{points:point|points}"
+                return _grammar().GrammarFormatter("en").vformat(english, args, params)
+            return english.format_map(params) if not args else english.format(*args, **params)
 
     def _takes_articles(self, params: Mapping[str, Any]) -> bool:
         """Whether a value needs the grammar formatter although the text has no spec: in

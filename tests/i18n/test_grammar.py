@@ -369,6 +369,7 @@ def test_translator_fills_grammar_specs_and_falls_back_on_broken_ones(locale_dir
     _compile(locale_dir, "hu", {
         "The airship reaches city {city}.": "A léghajó megérkezik {city:a -es} szigetre.",
         "{player} waves.": "{player:-xyz} integet.",
+        "You came out with {points} {points:point|points}.": "{points:-xyz} ponttal.",
         ("{n} die to city {city}", "{n} dice to city {city}"): (
             "{n} kockával {city:a -es} szigetre", "{n} kockával {city:a -es} szigetre"),
     })
@@ -376,6 +377,9 @@ def test_translator_fills_grammar_specs_and_falls_back_on_broken_ones(locale_dir
     assert tr.format("The airship reaches city {city}.", city=20) == \
         "A léghajó megérkezik a 20-as szigetre."
     assert tr.format("{player} waves.", player="Ada") == "Ada waves."  # broken: English
+    # English texts have counts of their own: the fallback reads them too.
+    assert tr.format("You came out with {points} {points:point|points}.", points=1) == \
+        "You came out with 1 point."
     # Formatting a translation outside Translator gets the same forms.
     text = tr.ngettext("{n} die to city {city}", "{n} dice to city {city}", 2)
     assert text.format(n=2, city=1) == "2 kockával az 1-es szigetre"
