@@ -39,30 +39,53 @@ class Watch:
         self.sources: list[list[Mix]] | None = None
         self.piles: dict[int, int] = {}
         self.mine: dict[int, int] = {}
+        self.spyglasses: dict[int, int] = {}
+        self.spent = 0
+        self.aboard: list[bool] = []
 
     def see(self, obs: Mapping[str, Any], variant: str) -> tuple[tuple[Mix, ...], ...]:
+        """Takes in the table as ``obs`` shows it; every seat's mixes (none for yours)."""
+        me = obs["player"]
         counts = obs["treasure_counts"]
         piles = dict(obs["pile_sizes"])
         mine: dict[int, int] = {}
-        for city, _ in obs["treasures"]:
+        spyglasses: dict[int, int] = {}
+        for city, value in obs["treasures"]:
             mine[city] = mine.get(city, 0) + 1
+            if not value:
+                spyglasses[city] = spyglasses.get(city, 0) + 1
         if self.sources is None:
             # From the start of the game, every pile as dealt.
             self.sources = [[] for _ in counts]
             self.piles = {c: len(data.pile_composition(c, variant)) for c in piles}
+            self.aboard = list(obs["aboard"])
+        # A Spyglass played is shown with its city (§4.5): unless it was yours, it left
+        # the treasures of another player, one whose treasure may have come from that pile.
+        spent = list(obs.get("spyglasses_spent", ()))
+        for city in spent[self.spent:]:
+            if self.spyglasses.get(city, 0) > spyglasses.get(city, 0):
+                self.spyglasses[city] -= 1
+                continue
+            # Played by someone aboard when you last saw the table, if anyone can have.
+            holders = [(self.aboard[seat], weight / sum(k for _, k in mix), seat, i)
+                       for seat, held in enumerate(self.sources) if seat != me
+                       for i, mix in enumerate(held) for c, weight in mix if c == city]
+            if holders:
+                *_, seat, i = max(holders)
+                del self.sources[seat][i]
         gone = tuple((c, k) for c in sorted(piles)
                      if (k := self.piles.get(c, 0) - piles[c]
                          - (mine.get(c, 0) - self.mine.get(c, 0))) > 0)
         for seat, count in enumerate(counts):
             held = self.sources[seat]
-            if seat == obs["player"]:
+            if seat == me:
                 continue
             while len(held) > count:
-                # A Spyglass played or a treasure given back (Grappling Hook): the one most
-                # likely to be a Spyglass (from the lowest piles) goes.
+                # A treasure given back (Grappling Hook): it cannot be told which.
                 held.remove(min(held))
             held.extend([gone] * (count - len(held)))
-        self.piles, self.mine = piles, mine
+        self.piles, self.mine, self.spyglasses, self.spent = piles, mine, spyglasses, len(spent)
+        self.aboard = list(obs["aboard"])
         return tuple(tuple(held) for held in self.sources)
 
 
