@@ -21,7 +21,8 @@ from tutor.engine import Options, ScriptedChance, SeededChance, State, data
 from tutor.engine.bots import stays_aboard
 from tutor.engine.payment import equipment_covers, format_payment, hazard_counts, payments
 from tutor.practice import evaluate as ev
-from tutor.practice.coach import advise
+from tutor.i18n import Translator
+from tutor.practice.coach import advise, advise_view
 from tutor.practice.odds import treasure_value, unaccounted_treasures, unseen_cards
 from tutor.practice.voyage import View, positions
 
@@ -818,3 +819,8 @@ def test_no_margin_for_a_power_card_when_this_voyage_may_end_the_game() -> None:
     assert 0 < ev.worth(gust, 1) - ev.worth(keep, 1) < ev.KEEP_MARGIN
     assert rec.action == "play gust-of-wind" and rec.facts["margin"] == 0.0
     assert ev.evaluate(far, legal).action == "pass"
+    # The advice says why.
+    why = "This voyage may end the game: the coach plays a Power card for any gain"
+    assert any(line.startswith(why) for line in advise_view(near, legal, Translator("en")).details)
+    assert not any(line.startswith(why)
+                   for line in advise_view(far, legal, Translator("en")).details)
