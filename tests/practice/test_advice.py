@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from tutor.engine import Options, ScriptedChance, SeededChance, State, data
 from tutor.engine.bots import stays_aboard
 from tutor.engine.payment import equipment_covers, format_payment, hazard_counts, payments
-from tutor.practice import evaluate as ev
 from tutor.i18n import Translator
+from tutor.practice import evaluate as ev
 from tutor.practice.coach import advise, advise_view
 from tutor.practice.odds import treasure_value, unaccounted_treasures, unseen_cards
 from tutor.practice.voyage import View, positions
