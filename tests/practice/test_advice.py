@@ -20,10 +20,9 @@ from hypothesis import strategies as st
 from tutor.engine import Options, ScriptedChance, SeededChance, State, data
 from tutor.engine.bots import stays_aboard
 from tutor.engine.payment import equipment_covers, format_payment, hazard_counts, payments
-from tutor.i18n import Translator
 from tutor.practice import evaluate as ev
-from tutor.practice.coach import advise, advise_view
-from tutor.practice.odds import treasure_value, unaccounted_treasures, unseen_cards
+from tutor.practice.coach import advise
+from tutor.practice.odds import treasure_value, unaccounted_treasures
 from tutor.practice.voyage import View, positions
 
 KINDS = ("compass", "lightning-rod", "foghorn", "cannon", "turbo", "ejection")
@@ -789,38 +788,3 @@ def test_hidden_pay_chances_are_the_exact_odds() -> None:
         exact = odds.captain_pay_odds(pool, size, faces_of(hazards)).with_turbos \
             if any(hazards) else 1
         assert hidden_pays(key, size, hazards) == pytest.approx(float(exact), abs=1e-12)
-
-
-def test_no_margin_for_a_power_card_when_this_voyage_may_end_the_game() -> None:
-    """At 45 points with city 6 next, leaving there ends the game: a Power card that gains
-    anything is played now (it may never find a later window); far from the end, the
-    coach keeps it unless it wins ``KEEP_MARGIN``."""
-    piles = {c: len(data.pile_composition(c)) for c in data.CITY_VALUES}
-    piles[25] -= 1
-    piles[20] -= 1
-    piles[1] -= 2  # the other player's two treasures
-    hand = {"gust-of-wind": 1}
-    near = View(me=0, players=2, captain=1, phase="power-window", city=4,
-                route=data.CITY_VALUES[2:], pile_sizes=piles, dice=("fog", "blank"),
-                aboard=(True, True), hand=hand,
-                treasures=((25, 25), (20, 20)), hand_sizes=(1, 6), points=45,
-                treasure_counts=(2, 2),
-                unseen=unseen_cards(data.deck_composition(data.STANDARD, False), hand, ()))
-    assert ev.keep_margin(near) == 0.0
-    far = replace(near, treasures=(), points=0, treasure_counts=(0, 0),
-                  pile_sizes={**piles, 25: 6, 20: 6})
-    assert ev.keep_margin(far) == ev.KEEP_MARGIN
-    legal = ["pass", "play gust-of-wind"]
-    # The Gust gains about 0.3 for you (its harm to the one opponent, less its cost):
-    # played near the end, kept far from it.
-    rec = ev.evaluate(near, legal)
-    gust, keep = rec.option("play gust-of-wind"), rec.option("pass")
-    assert gust is not None and keep is not None
-    assert 0 < ev.worth(gust, 1) - ev.worth(keep, 1) < ev.KEEP_MARGIN
-    assert rec.action == "play gust-of-wind" and rec.facts["margin"] == 0.0
-    assert ev.evaluate(far, legal).action == "pass"
-    # The advice says why.
-    why = "This voyage may end the game: the coach plays a Power card for any gain"
-    assert any(line.startswith(why) for line in advise_view(near, legal, Translator("en")).details)
-    assert not any(line.startswith(why)
-                   for line in advise_view(far, legal, Translator("en")).details)

@@ -107,10 +107,6 @@ def detail_lines(rec: ev.Recommendation, view: View, tr: Translator) -> list[str
                                    "what it takes from the others counts for you as it counts "
                                    "against the average opponent (divided by their number), "
                                    "since the player with the most points wins.")))
-    if rec.kind == ev.WINDOW and rec.facts.get("margin") == 0.0 and len(rec.options) > 1:
-        lines.append(tr.gettext(N_("This voyage may end the game: the coach plays a Power card "
-                                   "for any gain, since a card kept may never find a later "
-                                   "window.")))
     if rec.endgame is not None and len(rec.options) > 1:
         lines.extend(endgame_lines(rec.endgame, view, tr, decided=by_win(rec)))
     return lines

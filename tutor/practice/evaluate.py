@@ -13,13 +13,13 @@ How the choices are compared:
   option also gets the chance to win it leaves the player (``endgame``), and that chance
   decides; points decide only between options that leave the same chance.
 * **Power cards** are kept for a later window unless playing one now is worth at least
-  ``KEEP_MARGIN`` points more (any gain, when this voyage may end the game). Ejection
-  and Gust of Wind mostly change the others' prospects, not yours: the points they take
-  away from the others aboard count for you as much as they count for the average
-  opponent (divided by the number of opponents), since the player with the most points
-  at the end wins. An Ejection can even cost you points of your own (the player ejected
-  would have been a captain later in the voyage, and his hand may have been the better
-  one); it is still worth playing when what it takes from him outweighs that.
+  ``KEEP_MARGIN`` points more. Ejection and Gust of Wind mostly change the others'
+  prospects, not yours: the points they take away from the others aboard count for you
+  as much as they count for the average opponent (divided by the number of opponents),
+  since the player with the most points at the end wins. An Ejection can even cost you
+  points of your own (the player ejected would have been a captain later in the voyage,
+  and his hand may have been the better one); it is still worth playing when what it
+  takes from him outweighs that.
 """
 
 from __future__ import annotations
@@ -381,22 +381,12 @@ def _window(view: View, legal: Sequence[str]) -> Recommendation:
     opponents = view.players - 1
     order = sorted(options, key=lambda o: -worth(o, opponents))
     best = next(o for o in order if not never_now(o, view))
-    margin = keep_margin(view)
-    if best is not keep and worth(best, opponents) < worth(keep, opponents) + margin \
+    if best is not keep and worth(best, opponents) < worth(keep, opponents) + KEEP_MARGIN \
             and not _its_moment(best, view, voyage):
         best = keep
     order = [best] + [o for o in order if o is not best]
     return Recommendation(WINDOW, best.action, tuple(order),
-                          facts={"chance": _through(voyage, view, now), "margin": margin})
-
-
-def keep_margin(view: View) -> float:
-    """What a Power card must win now to be played rather than kept: ``KEEP_MARGIN``,
-    or nothing when this voyage may end the game (``endgame.at_stake``): a card kept
-    then may never find its later window."""
-    if len(view.route) > 1 and eg.at_stake(view) is not None:
-        return 0.0
-    return KEEP_MARGIN
+                          facts={"chance": _through(voyage, view, now)})
 
 
 def never_now(option: Option, view: View) -> bool:

@@ -32,60 +32,40 @@ class Watch:
     player is shown the table at each of his decisions: a treasure that another player
     gained since the last one came from one of the piles that lost cards since then (the
     player's own draws taken out), as likely as the cards each lost. ``endgame`` counts it
-    as an average card of that mix.
+    as an average card of that mix. Who played a Magic Spyglass is not in the observation:
+    a player's treasure fewer is taken as one; a Spyglass played by someone who also gained
+    a treasure since goes unseen (and a pile lost to a Spyglass of your own is counted as
+    drawn), which the duel measured as no worse than following them.
     """
 
     def __init__(self) -> None:
         self.sources: list[list[Mix]] | None = None
         self.piles: dict[int, int] = {}
         self.mine: dict[int, int] = {}
-        self.spyglasses: dict[int, int] = {}
-        self.spent = 0
-        self.aboard: list[bool] = []
 
     def see(self, obs: Mapping[str, Any], variant: str) -> tuple[tuple[Mix, ...], ...]:
-        """Takes in the table as ``obs`` shows it; every seat's mixes (none for yours)."""
-        me = obs["player"]
         counts = obs["treasure_counts"]
         piles = dict(obs["pile_sizes"])
         mine: dict[int, int] = {}
-        spyglasses: dict[int, int] = {}
-        for city, value in obs["treasures"]:
+        for city, _ in obs["treasures"]:
             mine[city] = mine.get(city, 0) + 1
-            if not value:
-                spyglasses[city] = spyglasses.get(city, 0) + 1
         if self.sources is None:
             # From the start of the game, every pile as dealt.
             self.sources = [[] for _ in counts]
             self.piles = {c: len(data.pile_composition(c, variant)) for c in piles}
-            self.aboard = list(obs["aboard"])
-        # A Spyglass played is shown with its city (§4.5): unless it was yours, it left
-        # the treasures of another player, one whose treasure may have come from that pile.
-        spent = list(obs.get("spyglasses_spent", ()))
-        for city in spent[self.spent:]:
-            if self.spyglasses.get(city, 0) > spyglasses.get(city, 0):
-                self.spyglasses[city] -= 1
-                continue
-            # Played by someone aboard when you last saw the table, if anyone can have.
-            holders = [(self.aboard[seat], weight / sum(k for _, k in mix), seat, i)
-                       for seat, held in enumerate(self.sources) if seat != me
-                       for i, mix in enumerate(held) for c, weight in mix if c == city]
-            if holders:
-                *_, seat, i = max(holders)
-                del self.sources[seat][i]
         gone = tuple((c, k) for c in sorted(piles)
                      if (k := self.piles.get(c, 0) - piles[c]
                          - (mine.get(c, 0) - self.mine.get(c, 0))) > 0)
         for seat, count in enumerate(counts):
             held = self.sources[seat]
-            if seat == me:
+            if seat == obs["player"]:
                 continue
             while len(held) > count:
-                # A treasure given back (Grappling Hook): it cannot be told which.
+                # A Spyglass played or a treasure given back (Grappling Hook): the one most
+                # likely to be a Spyglass (from the lowest piles) goes.
                 held.remove(min(held))
             held.extend([gone] * (count - len(held)))
-        self.piles, self.mine, self.spyglasses, self.spent = piles, mine, spyglasses, len(spent)
-        self.aboard = list(obs["aboard"])
+        self.piles, self.mine = piles, mine
         return tuple(tuple(held) for held in self.sources)
 
 

@@ -293,7 +293,7 @@ def _window(rec: ev.Recommendation, view: View, tr: Translator) -> str:
                             "card only for {margin} points or more, since a card kept stays "
                             "in your hand for a later window, in this voyage or the next."),
                          card=card, gain=points(gain, tr),
-                         margin=points(float(rec.facts.get("margin", ev.KEEP_MARGIN)), tr))
+                         margin=points(ev.KEEP_MARGIN, tr))
     card = _card(best.action)
     values = {"card": tr.term(card), "play": points(best.points, tr),
               "keep": points(keep.points, tr), "harm": points(best.harm, tr),
