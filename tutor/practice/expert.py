@@ -35,7 +35,7 @@ class Watch:
     as an average card of that mix. Who played a Magic Spyglass is not in the observation:
     a player's treasure fewer is taken as one; a Spyglass played by someone who also gained
     a treasure since goes unseen (and a pile lost to a Spyglass of your own is counted as
-    drawn), which the duel measured as no worse than following them.
+    drawn). (Following them, together with another change, scored lower in the duel.)
     """
 
     def __init__(self) -> None:
