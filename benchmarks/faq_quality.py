@@ -1,6 +1,7 @@
 """How often ``celestia faq`` puts the right answer first, for real players' questions.
 
     python benchmarks/faq_quality.py [--verbose]
+    python benchmarks/faq_quality.py --cross-validate [--folds N] [--verbose]
 
 Reads the evaluation set ``tests/content/faq_queries.tsv`` (questions players ask, in
 their words, each with the entry that must come first), searches each query in its
@@ -15,6 +16,13 @@ even with ``--verbose``, so that nobody tunes on them by accident: ``--heldout-m
 lists them once the tuning is done). ``--verbose`` lists every miss of the other sets
 with what came first. The last line is
 ``faq: top1 <en>% <fr>% <hu>%, top3 <en>% <fr>% <hu>%`` (the evaluation set).
+
+``--cross-validate`` prints only figures for questions the search has not seen, from
+the tuning sets alone (the situational tuning half and the evaluation set): the FAQ's
+example questions (``tutor/content/faq_examples.yaml``) hold those sets' questions, so
+their plain figures say little. The questions are cut into ``--folds`` parts; each part
+is asked with its own questions held back from the examples (``faq.hold_back``). Then the
+same sets with every example question held back: the search on the entries' own words.
 
 ``--site DIR`` (a site built by ``celestia docs --out DIR``) also runs every query of
 every set through the built search page's scripts in Node.js
@@ -37,6 +45,8 @@ QUERIES = ROOT / "tests" / "content" / "faq_queries.tsv"
 HELD_OUT = ROOT / "tests" / "content" / "faq_heldout.tsv"
 SITUATIONS = ROOT / "tests" / "content" / "faq_situations.tsv"
 SITUATIONS_HELD_OUT = ROOT / "tests" / "content" / "faq_situations_heldout.tsv"
+FRESH = ROOT / "tests" / "content" / "faq_fresh.tsv"
+FRESH2 = ROOT / "tests" / "content" / "faq_fresh2.tsv"
 LANGUAGES = ("en", "fr", "hu")
 
 
@@ -70,6 +80,15 @@ def shares(results: list[tuple[str, str, str, int | None, list[str]]],
     return 100 * first / len(mine), 100 * three / len(mine), len(mine)
 
 
+
+def figures(results: list[tuple[str, str, str, int | None, list[str]]]) -> str:
+    """Each language's top 1 and top 3 shares of ``results``, on one line."""
+    found = []
+    for language in LANGUAGES:
+        first, three, count = shares(results, language)
+        found.append(f"{language}: {count} queries, top 1 {first:.0f} %, top 3 {three:.0f} %")
+    return "; ".join(found)
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -77,7 +96,13 @@ def main() -> int:
     parser.add_argument("--heldout-misses", action="store_true",
                         help="also list the misses of the held-out situational set")
     parser.add_argument("--site", type=Path, help="a built site: compare its search page")
+    parser.add_argument("--cross-validate", action="store_true",
+                        help="only the cross-validated figures of the tuning sets")
+    parser.add_argument("--folds", type=int, default=FOLDS, help="folds (default 5)")
     args = parser.parse_args()
+    if args.cross_validate:
+        cross_validate(args.folds, args.verbose)
+        return 0
     held_out = ranks(read_queries(HELD_OUT)) if HELD_OUT.exists() else []
     situations = ranks(read_queries(SITUATIONS))
     situations_held = ranks(read_queries(SITUATIONS_HELD_OUT))
@@ -94,12 +119,7 @@ def main() -> int:
                         ("situations, tuning half", situations),
                         ("situations, held out (never tuned on)", situations_held)):
         if found:
-            figures = []
-            for language in LANGUAGES:
-                first, three, count = shares(found, language)
-                figures.append(f"{language}: {count} queries, top 1 {first:.0f} %, "
-                               f"top 3 {three:.0f} %")
-            print(f"{name}: " + "; ".join(figures))
+            print(f"{name}: {figures(found)}")
     firsts, threes = [], []
     for language in LANGUAGES:
         first, three, count = shares(results, language)
@@ -110,10 +130,55 @@ def main() -> int:
     if args.site:
         agree, total = site_agreement(args.site, [
             *read_queries(), *read_queries(HELD_OUT), *read_queries(SITUATIONS),
-            *read_queries(SITUATIONS_HELD_OUT)])
+            *read_queries(SITUATIONS_HELD_OUT), *read_queries(FRESH), *read_queries(FRESH2)])
         print(f"site: first FAQ answer as celestia faq's for {agree}/{total} queries "
               f"({100 * agree / total:.1f} %)")
     return 0
+
+
+#: How many parts the tuning sets are cut into for ``--cross-validate``.
+FOLDS = 5
+
+
+def cross_validate(folds: int, verbose: bool = False) -> None:
+    """Figures for questions the search has not seen, from the tuning sets alone: the
+    questions of the situational tuning half and the evaluation set are cut into
+    ``folds`` parts (every ``folds``-th question of each language); each part is asked
+    with its questions held back from the FAQ's example questions
+    (``tutor/content/faq_examples.yaml``), so that no question finds itself. Printed per
+    set and language, then for the search without any example question (all held back:
+    what the words of the entries alone find). The fresh questions of
+    ``tests/content/faq_fresh.tsv`` and ``faq_fresh2.tsv``, in none of the examples, are
+    asked with all of them."""
+    asked = {"situations": read_queries(SITUATIONS), "evaluation": read_queries()}
+    everything = [q for found in asked.values() for q in found]
+    results: dict[str, list] = {name: [] for name in asked}
+    # Questions in none of the examples: asked with all of them.
+    results["fresh (in no example)"] = ranks(read_queries(FRESH))
+    results["fresh2 (in no example)"] = ranks(read_queries(FRESH2))
+    for fold in range(folds):
+        faq.hold_back([query for n, (_, _, query) in enumerate(everything)
+                       if n % folds == fold])
+        start = 0
+        for name, found in asked.items():
+            results[name].extend(ranks([q for n, q in enumerate(found, start)
+                                        if n % folds == fold]))
+            start += len(found)
+    faq.hold_back([query for _, _, query in everything] + [
+        text for _, _, text in faq.example_questions()])
+    bare = {name: ranks(found) for name, found in
+            [*asked.items(), ("fresh (in no example)", read_queries(FRESH)),
+                             ("fresh2 (in no example)", read_queries(FRESH2))]}
+    faq.hold_back(())
+    for title, table in ((f"cross-validated ({folds} folds)", results),
+                         ("without example questions", bare)):
+        for name, found in table.items():
+            if verbose and table is results:
+                for language, expected, query, rank, top in found:
+                    if rank != 1:
+                        print(f"{name} {language}  {query!r}: {expected} rank {rank}; "
+                              f"first: {top[:1]}")
+            print(f"{title}, {name}: {figures(found)}")
 
 
 def site_agreement(site: Path, queries: list[tuple[str, str, str]]) -> tuple[int, int]:

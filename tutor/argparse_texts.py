@@ -12,6 +12,11 @@ typed, which argparse writes with Python's ``repr`` ('nosuch'): French and Hunga
 messages quote it their way (« nosuch », „nosuch”) and list the choices as plain words.
 What the person typed is quoted short (``inputs.excerpt``) in every message that repeats
 it: an unknown choice, command or option may be a whole file pasted by mistake.
+
+Our own option errors are whole sentences (they are shown alone too), so they start with a
+capital; argparse puts them after "argument --x:", where every language goes on in lower
+case ("argument --variant : variante inconnue…"). The first word keeps its capital when
+it is a name: a game term written with one (Turbo, Jetpack) or a word in capitals.
 """
 
 from __future__ import annotations
@@ -66,6 +71,8 @@ _TYPED_PARAMETERS = {
 #: English keeps argparse's own.
 QUOTES = {"fr": ("«\u202f", "\u202f»"), "hu": ("„", "”")}
 _REPR = re.compile(r"'([^'\\]*)'")
+_ARGUMENT = "argument %(argument_name)s: %(message)s"
+_FIRST_WORD = re.compile(r"[^\W\d_][^\W\d_’'-]*")
 
 
 class _Quoted(str):
@@ -76,6 +83,28 @@ class _Quoted(str):
 
     def __repr__(self) -> str:
         return f"{self.quotes[0]}{self}{self.quotes[1]}"
+
+
+def _names(language: str) -> set[str]:
+    """The first words of the glossary's terms that are written with a capital."""
+    from .glossary import concepts
+
+    return {word.split()[0].split("-")[0] for concept in concepts()
+            for word in concept.terms.get(language, ()) if word[:1].isupper()}
+
+
+def after_colon(message: str, language: str) -> str:
+    """``message`` as it reads after a colon: its first letter in lower case, unless its
+    first word is a name (a game term with a capital, a word in capitals)."""
+    first = _FIRST_WORD.match(message)
+    if first is None or not first.group()[:1].isupper():
+        return message
+    word = first.group()
+    if len(word) > 1 and not word[1:].islower():
+        return message
+    if word in _names(language):
+        return message
+    return message[:1].lower() + message[1:]
 
 
 def _short(value: object, quotes: tuple[str, str]) -> object:
@@ -93,6 +122,7 @@ class _Filled(str):
 
     translator: Translator
     typed: tuple[str, ...]
+    english: str
 
     def __mod__(self, values: object) -> str:
         tr = self.translator
@@ -104,6 +134,8 @@ class _Filled(str):
                 values["type"] = tr.gettext(TYPE_NAMES[values["type"]])
             if tr.language in QUOTES and isinstance(values.get("choices"), str):
                 values["choices"] = _REPR.sub(r"\1", values["choices"])
+            if self.english == _ARGUMENT and isinstance(values.get("message"), str):
+                values["message"] = after_colon(values["message"], tr.language)
         elif "" in self.typed:
             values = _short(values, quotes)
         return str.__mod__(self, values)
@@ -118,10 +150,11 @@ def _gettext(message: str) -> str:
     tr = _Installed.translator
     assert tr is not None
     text = tr.gettext(message)
-    if message in _TYPED_PARAMETERS:
+    if message in _TYPED_PARAMETERS or message == _ARGUMENT:
         filled = _Filled(text)
         filled.translator = tr
-        filled.typed = _TYPED_PARAMETERS[message]
+        filled.typed = _TYPED_PARAMETERS.get(message, ())
+        filled.english = message
         return filled
     return text
 

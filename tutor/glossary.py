@@ -181,12 +181,34 @@ def find(query: str) -> list[Concept]:
     return found
 
 
-def closest(query: str, limit: int = 3) -> list[str]:
-    """The terms closest in spelling to ``query``, for a "did you mean" hint."""
-    words: dict[str, str] = {}
+#: How alike (difflib's ratio, 0 to 1) a term must be to the query to be suggested.
+CLOSE_ENOUGH = 0.65
+
+
+def closest(query: str, language: str, limit: int = 3) -> list[tuple[Concept, str | None]]:
+    """The concepts whose terms are closest in spelling to ``query``, for a "did you mean"
+    hint in ``language``: each concept once, ``(concept, None)`` when its term in that
+    language is close, first; then ``(concept, word)`` when only another language's
+    ``word`` is (what the reader typed was that language's: "comapss" → "compass")."""
+    wanted = fold(query)
+    own: list[tuple[float, Concept]] = []
+    foreign: list[tuple[float, Concept, str]] = []
     for concept in concepts():
-        for language_terms in concept.terms.values():
-            for word in language_terms:
-                words.setdefault(fold(word), word)
-    matches = difflib.get_close_matches(fold(query), list(words), n=limit, cutoff=0.5)
-    return [words[m] for m in matches]
+        best: tuple[float, str] | None = None
+        for words_language, words in concept.terms.items():
+            for word in words:
+                score = difflib.SequenceMatcher(None, wanted, fold(word)).ratio()
+                if score < CLOSE_ENOUGH:
+                    continue
+                if words_language == language:
+                    own.append((score, concept))
+                elif best is None or score > best[0]:
+                    best = (score, word)
+        if best is not None and not any(c is concept for _, c in own):
+            foreign.append((best[0], concept, best[1]))
+    found: list[tuple[Concept, str | None]] = []
+    for _, concept in sorted(own, key=lambda item: -item[0]):
+        if all(c is not concept for c, _ in found):
+            found.append((concept, None))
+    found += [(concept, word) for _, concept, word in sorted(foreign, key=lambda i: -i[0])]
+    return found[:limit]

@@ -30,6 +30,11 @@ ending other languages read otherwise (a silent e: "Kate", "Mike"; a final s rea
 "Chris"; "Sarah", "Paul", "Tony"), or with no vowel — is given the safe form "Kate nevű
 játékossal": the suffix goes on "játékos".
 
+A numbered noun ("1. játékos", the name of a player who gave none) takes the definite
+article wherever it stands, even with no spec: "{player} a kapitány." → "Az 1. játékos a
+kapitány." (capital where a sentence begins); where it is a label (quoted, before a remark
+in brackets, after a rank) it stays bare, as a name does.
+
 ``egy`` is the indefinite article: ``{card:egy -t}`` → "egy iránytűt". A list of cards
 (``Translator.cards``: :class:`Term` items with their counts) takes the form on each item,
 and a number takes the place of ``egy``: ``{cards:az -val}`` → "a két iránytűvel és a
@@ -81,10 +86,24 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 __all__ = [
-    "GENDERS", "GrammarError", "GrammarFormatter", "Listing", "Person", "Quantity", "Term",
+    "GENDERS",
+    "GrammarError",
+    "GrammarFormatter",
+    "Listing",
+    "Person",
+    "Quantity",
+    "Term",
     "count_word",
-    "french_typography", "has_grammar_spec", "hu_article", "hu_inflect", "is_grammar_spec",
-    "parse_genders", "render", "specs_in", "validate_spec",
+    "french_typography",
+    "has_grammar_spec",
+    "hu_article",
+    "hu_inflect",
+    "hu_takes_article",
+    "is_grammar_spec",
+    "parse_genders",
+    "render",
+    "specs_in",
+    "validate_spec",
 ]
 
 
@@ -652,20 +671,41 @@ def _inflect(value: Any, families: tuple[str, ...]) -> str:
     return _attach(stem, families[-1])
 
 
-def _render_hu(value: Any, spec: str) -> str:
-    article, families = _parse_hu_spec(spec)
+#: A name made of an ordinal and a common noun ("1. játékos", the default name of a
+#: player who gave none): a noun phrase, which takes the definite article wherever it
+#: stands ("Az 1. játékos a kapitány.", "az 1. játékossal"), unlike a person's name.
+_NUMBERED_NOUN = re.compile(r"\d+\. [a-záéíóöőúüű]+")
+
+
+def hu_takes_article(value: Any) -> bool:
+    """Whether ``value`` (or an item of a list) is a numbered noun such as "1. játékos",
+    which Hungarian writes with its article even where a name stands bare."""
     if isinstance(value, Listing):
-        items = [_render_hu_one(item, article if i == 0 else _lower(article), families)
+        return any(hu_takes_article(item) for item in value.items)
+    return (isinstance(value, str) and not isinstance(value, Term)
+            and _NUMBERED_NOUN.fullmatch(value.strip()) is not None)
+
+
+def _render_hu(value: Any, spec: str, start: bool | None = False) -> str:
+    """``start``: the value begins a sentence (an article it takes of itself is capital);
+    None: it stands in a label, not a sentence (it takes no article of itself)."""
+    article, families = _parse_hu_spec(spec) if spec else (None, ())
+    if isinstance(value, Listing):
+        items = [_render_hu_one(item, article if i == 0 else _lower(article), families,
+                                start and i == 0)
                  for i, item in enumerate(value.items)]
         return value.joined(items)
-    return _render_hu_one(value, article, families)
+    return _render_hu_one(value, article, families, start)
 
 
 def _lower(article: str | None) -> str | None:
     return article.lower() if article else None
 
 
-def _render_hu_one(value: Any, article: str | None, families: tuple[str, ...]) -> str:
+def _render_hu_one(value: Any, article: str | None, families: tuple[str, ...],
+                   start: bool | None = False) -> str:
+    if article is None and start is not None and hu_takes_article(value):
+        article = "A" if start else "a"
     text = _inflect(value, families) if families else str(value)
     if article is None:
         return text
@@ -775,11 +815,13 @@ def is_grammar_spec(spec: str) -> bool:
 
 
 def render(language: str, value: Any, spec: str,
-           gender_of: Callable[[Any], str | None] | None = None) -> str:
-    """``value`` in the form ``spec`` asks for, in ``language``."""
+           gender_of: Callable[[Any], str | None] | None = None,
+           start: bool | None = False) -> str:
+    """``value`` in the form ``spec`` asks for, in ``language``; ``start``: the value
+    begins a sentence (None: it stands in a label, which is no sentence)."""
     gender_of = gender_of or (lambda v: getattr(v, "gender", None))
     if language == "hu":
-        return _render_hu(value, spec)
+        return _render_hu(value, spec, start)
     if language == "fr":
         return _render_fr(value, spec, gender_of)
     raise GrammarError(f"no grammar forms for language {language!r} (spec {spec!r})")
@@ -825,7 +867,37 @@ class GrammarFormatter(string.Formatter):
         self.language = language
         self.gender_of = gender_of
 
+    #: Whether the field being filled begins a sentence; None in a label (see ``parse``).
+    _start: bool | None = False
+
+    def parse(self, format_string: str) -> Iterable[tuple[str, str | None, str | None,
+                                                          str | None]]:
+        # Notes, for each field, whether it begins a sentence: a Hungarian numbered noun
+        # ("1. játékos") there takes a capital article. Where a name stands as a label
+        # it stays bare, as a name does: quoted („{name}”), before a remark in brackets
+        # ("{player} (te, kapitány)") or after a rank ("{rank}. {player}: …").
+        items = list(super().parse(format_string))
+        for i, (literal, field, spec, conversion) in enumerate(items):
+            if field is not None:
+                after = items[i + 1][0] if i + 1 < len(items) else ""
+                ranked = literal == ". " and i > 0 and items[i - 1][1] is not None
+                bare = (ranked or literal.endswith(_OPENING_QUOTES)
+                        or after.startswith(_AFTER_A_LABEL))
+                self._start = None if bare else (
+                    (i == 0 and not literal) or literal.endswith(_SENTENCE_ENDS))
+            yield literal, field, spec, conversion
+
     def format_field(self, value: Any, format_spec: str) -> str:
         if is_grammar_spec(format_spec):
-            return render(self.language, value, format_spec, self.gender_of)
+            return render(self.language, value, format_spec, self.gender_of, self._start)
+        if (not format_spec and self.language == "hu" and self._start is not None
+                and hu_takes_article(value)):
+            return _render_hu(value, "", self._start)
         return super().format_field(value, format_spec)
+
+
+#: What ends the sentence before a field, so that the field begins the next one.
+_SENTENCE_ENDS = (". ", "! ", "? ", "\n")
+#: What opens a quotation, and what follows a name used as a label.
+_OPENING_QUOTES = ("„", "“", "\"", "«", "« ", "‘", "'")
+_AFTER_A_LABEL = (" (", "”", "\"", "»", " »", "’", "'")

@@ -347,7 +347,7 @@ class Translator:
               args: tuple[Any, ...] = ()) -> str:
         text = str(text)
         try:
-            if not _has_spec(text):
+            if not _has_spec(text) and not self._takes_articles(params):
                 return text.format_map(params) if not args else text.format(*args, **params)
             return self._formatter.vformat(text, args, params)
         except (KeyError, IndexError, ValueError, AttributeError, TypeError) as err:
@@ -359,6 +359,13 @@ class Translator:
                     f"with {dict(params)!r}: {err!r}") from err
             return str(english).format_map(params) if not args else \
                 str(english).format(*args, **params)
+
+    def _takes_articles(self, params: Mapping[str, Any]) -> bool:
+        """Whether a value needs the grammar formatter although the text has no spec: in
+        Hungarian, a numbered noun ("1. játékos") takes its article wherever it stands."""
+        return self.language == "hu" and any(
+            isinstance(value, str) and ". " in value and _grammar().hu_takes_article(value)
+            for value in params.values())
 
     def message(self, item: Any) -> str:
         """Render anything with ``msgid`` and ``params`` (engine events and errors).

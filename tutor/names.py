@@ -15,7 +15,7 @@ from typing import Any
 
 from .engine.messages import N_
 from .glossary import GlossaryError
-from .i18n import Translator
+from .i18n import LANGUAGES, Translator
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,21 @@ def term(identifier: str, tr: Translator) -> str:
         return tr.term(identifier)
     except GlossaryError:
         return identifier
+
+
+def unnamed_player(number: int, tr: Translator) -> str:
+    """The name of the player at seat ``number`` (from 1) who has none: "Player 1", « Joueur
+    1 », "1. játékos" (which takes its article of itself: tutor/grammar.py)."""
+    # TRANSLATORS: The name of a player who gave none, by the number of their seat: a name
+    # that reads well in every sentence ("1. játékos" takes its article of itself).
+    return tr.pgettext("name of a player who gave none", "Player {number}").format(
+        number=number)
+
+
+def is_unnamed_player(name: str, number: int) -> bool:
+    """Whether ``name`` is the name ``unnamed_player`` gives seat ``number`` in any
+    language."""
+    return name in {unnamed_player(number, Translator(language)) for language in LANGUAGES}
 
 
 def card_name(card: str, tr: Translator) -> str:

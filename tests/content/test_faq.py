@@ -136,3 +136,26 @@ def test_search_without_match_is_empty() -> None:
 
 def test_search_respects_the_limit() -> None:
     assert len(faq.search("captain", "en", limit=2)) == 2
+
+
+@pytest.mark.parametrize(("query", "language", "expected"), [
+    ("the final town pile is out of cards, where do we stop now", "en", "last-city-empty"),
+    ("holtverseny van a vegen, ki nyer", "hu", "ties"),
+])
+def test_a_situation_asked_as_players_ask_it_reaches_its_entry(
+        query: str, language: str, expected: str) -> None:
+    """Questions worded like no entry's own, but like the example questions players ask
+    about that entry (faq_examples.yaml): without the examples another entry comes first."""
+    assert faq.search(query, language)[0].id == expected
+    faq.hold_back([text for _, _, text in faq.example_questions()])
+    try:
+        assert faq.search(query, language)[0].id != expected
+    finally:
+        faq.hold_back(())
+
+
+def test_every_entry_has_example_questions_in_every_language() -> None:
+    asked = {(language, ident) for language, ident, _ in faq.example_questions()}
+    missing = [(language, e.id) for e in faq.entries() for language in ("en", "fr", "hu")
+               if (language, e.id) not in asked]
+    assert not missing, missing

@@ -82,7 +82,11 @@ def test_typos_and_missing_accents_still_find_the_entry(query: str, language: st
 ])
 def test_the_general_rule_comes_before_the_variant(query: str, language: str) -> None:
     found = [e.id for e in faq.search(query, language, limit=10)]
-    assert found.index("end-of-game") < found.index("beginner-end-score")
+    # The variant may also fall below the cut-off when the query is asked as players
+    # ask about the general rule (its example questions).
+    assert "end-of-game" in found
+    if "beginner-end-score" in found:
+        assert found.index("end-of-game") < found.index("beginner-end-score")
 
 
 @pytest.mark.parametrize(("query", "language"), [

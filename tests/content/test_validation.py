@@ -14,14 +14,14 @@ from tutor.i18n import Translator
 
 def _clear() -> None:
     for cached in (loader.load, rules._book, faq._entries, faq._rule_ids, faq._index,
-                   about._about):
+                   faq._example_data, faq._examples, about._about):
         cached.cache_clear()
 
 
 @pytest.fixture
 def content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A copy of the content folder that a test may break."""
-    for name in ("rules.yaml", "faq.yaml", "about.yaml"):
+    for name in ("rules.yaml", "faq.yaml", "about.yaml", "faq_examples.yaml"):
         shutil.copy(loader.FOLDER / name, tmp_path / name)
     monkeypatch.setattr(loader, "FOLDER", tmp_path)
     _clear()
@@ -68,6 +68,16 @@ def test_unquoted_id(content: Path) -> None:
 def test_duplicate_faq_id(content: Path) -> None:
     _edit(content / "faq.yaml", "id: turbo-wild", "id: captain-must-pay")
     assert "captain-must-pay" in _error(faq.entries) and "twice" in _error(faq.entries)
+
+
+def test_example_question_of_an_unknown_entry(content: Path) -> None:
+    _edit(content / "faq_examples.yaml", "- id: turbo-wild\n", "- id: turbo-wilde\n")
+    message = _error(lambda: faq.search("we rolled two fog and i have a turbo", "en"))
+    assert "faq_examples.yaml" in message and "turbo-wilde" in message
+    with pytest.raises(loader.ContentError) as caught:
+        faq.search("on a deux brouillards et j'ai un turbo", "fr")
+    assert "faq_examples.yaml" in Translator("fr").message(caught.value)
+    assert "aucune question de la FAQ" in Translator("fr").message(caught.value)
 
 
 def test_invalid_yaml(content: Path) -> None:

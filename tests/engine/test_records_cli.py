@@ -95,6 +95,23 @@ def test_replay_command_with_events_and_unfinished_record(tmp_path: Path, capsys
     assert "You draw" not in out  # private events stay private
 
 
+@pytest.mark.parametrize(("language", "sentence", "row"), [
+    ("en", "Player 1 is the captain;", "Player 3"),
+    ("fr", "Joueur 1 est capitaine", "Joueur 3"),
+    ("hu", "Az 1. játékos a kapitány.", "3. játékos"),
+])
+def test_a_record_without_names_reads_its_seats_as_numbered_players(
+        tmp_path: Path, capsys, finished: State, language: str, sentence: str,
+        row: str) -> None:
+    record = to_record(finished)
+    del record["seats"]
+    code, out, _ = run_cli(capsys, "replay", str(write(tmp_path, record)), "--events",
+                           "--lang", language)
+    assert code == 0 and sentence in out
+    assert any(line.strip().startswith(row) for line in out.splitlines())
+    assert "P1" not in out
+
+
 def broken_records(finished: State) -> list[tuple[str, Any, str]]:
     good = to_record(finished)
     history = good["history"]

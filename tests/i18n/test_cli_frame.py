@@ -57,3 +57,29 @@ def test_argparse_quotes_what_was_typed_the_language_s_way(
     err = capsys.readouterr().err
     assert wanted in err
     assert "'" not in err or language == "en"
+
+
+@pytest.mark.parametrize(("language", "wanted"), [
+    ("fr", "argument --variant\u202f: variante inconnue «\u202fnope\u202f»\u202f: choisissez"),
+    ("en", 'argument --variant: unknown variant "nope": choose'),
+])
+def test_an_option_s_own_error_goes_on_in_lower_case_after_argparse_s_colon(
+        capsys: pytest.CaptureFixture[str], language: str, wanted: str) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", language, "play", "--variant", "nope"])
+    assert wanted in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("message", "wanted"), [
+    ("Variante inconnue.", "variante inconnue."),
+    ("Turbo refusé.", "Turbo refusé."),  # a game term keeps its capital
+    ("Longue-vue magique perdue.", "Longue-vue magique perdue."),
+    ("CELESTIA_LANG vaut x.", "CELESTIA_LANG vaut x."),
+    ("«\u202fx\u202f» n’est pas un nombre.", "«\u202fx\u202f» n’est pas un nombre."),
+    ("le dossier est vide.", "le dossier est vide."),
+])
+def test_after_a_colon_only_an_ordinary_first_word_loses_its_capital(message: str,
+                                                                      wanted: str) -> None:
+    from tutor.argparse_texts import after_colon
+
+    assert after_colon(message, "fr") == wanted

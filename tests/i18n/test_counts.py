@@ -8,11 +8,17 @@ A comment to translators says which numbers a message is for ("{value} is 1.", "
 one message per number, and such a message is rendered with its number only. Numbers that
 the game's data keep at 2 or more (the players of a game, the bounds of a range) are left
 at their usual values, and the coach's expected points are decimals, as the program shows
-them. A domain listing "counts" under report_only in locales/domains.toml is reported as
-an expected failure (XFAIL, or XPASS once fixed: then remove the switch).
+them. A lesson's text is filled as the lesson runner fills it (``Runner.placeholders``):
+the box's and the game's counts with their real values, the coach's figures as the
+runner's ``Points`` (decimals) and ``Percent``, shown by the lessons' own code; every
+lesson's transcript, as a reader sees it, is read too. A domain listing "counts" under
+report_only in locales/domains.toml is reported as an expected failure (XFAIL, or XPASS
+once fixed: then remove the switch).
 """
 
 import re
+from fractions import Fraction
+from functools import cache
 from typing import Any
 
 import pytest
@@ -20,7 +26,12 @@ import pytest
 from tutor import grammar
 from tutor.content.values import NAMES as CONTENT_VALUES
 from tutor.content.values import Values
+from tutor.engine import data
 from tutor.i18n import Translator
+from tutor.lessons.library import load_all
+from tutor.lessons.render import _localise
+from tutor.lessons.runner import Percent, Points, Runner, box_values
+from tutor.lessons.transcript import transcript
 from tutor.tools import catalogs as tool
 from tutor.tools.checks import placeholders
 
@@ -83,7 +94,54 @@ def wrong_agreement(text: str, language: str) -> list[str]:
     return found
 
 
-def sample(name: str, n: int, tr: Translator, values: Values) -> Any:
+@cache
+def lesson_values() -> dict[str, Any]:
+    """What a lesson's text is filled with, by name, as the runner gives it (a lesson with
+    the coach's figures)."""
+    lesson = next(lesson for lesson in load_all() if lesson.uses_odds)
+    return Runner(lesson).placeholders()
+
+
+#: The lesson runner's values that only scripted positions show, before the learner's
+#: decision (the captain's hand, a pile's treasures): test_every_lesson_as_shown_agrees
+#: reads them as the lessons show them.
+LESSON_SCRIPTED = {"captain_cards", "pile"}
+#: The lesson runner's values that are the game's data: shown as they are.
+LESSON_DATA = {"end_score", "hand_size", "beginner_cities", "cities", "dice_in_box",
+               "spyglass_points"}
+
+
+def lesson_sample(name: str, n: int, tr: Translator) -> Any:
+    """``name`` in a lesson's text, filled as the lesson runner fills it."""
+    value = lesson_values().get(name)
+    if isinstance(value, Points):
+        value = Points(Fraction(2 * n + 1, 2))  # decimals: "1,5 point", "2,5 points"
+    elif isinstance(value, Percent):
+        value = Percent(Fraction(2, 3))
+    elif name in box_values() or name in LESSON_DATA or name.startswith("dice_to_"):
+        pass  # the game's own numbers
+    elif name == "dice":
+        value = min(data.DICE_TO_REACH.values())  # a step's dice: 2 or more
+    elif name in LESSON_SCRIPTED:
+        value = 5
+    elif name in CITIES:
+        value = 6
+    elif name in PEOPLE:
+        value = "Ada"
+    elif isinstance(value, int) and name not in NEVER_ONE:
+        value = n
+    elif isinstance(value, int):
+        value = 5
+    else:
+        return None
+    return _localise({name: value}, tr)[name]
+
+
+def sample(name: str, n: int, tr: Translator, values: Values, lesson: bool = False) -> Any:
+    if lesson:
+        found = lesson_sample(name, n, tr)
+        if found is not None:
+            return found
     if name in CITIES:
         return 6
     if name in PEOPLE:
@@ -122,9 +180,9 @@ def said_numbers(comments: list[str]) -> dict[str, int]:
 
 
 def messages(language: str, domain: str) -> list[tuple[str, tuple[str, ...], tuple[str, ...],
-                                                     dict[str, int]]]:
+                                                     dict[str, int], bool]]:
     """(context-free msgid, English forms, forms in ``language``, the counts its comments
-    allow) of every message."""
+    allow, whether it is a lesson's text) of every message."""
     path = tool.pot_path(domain) if language == "en" else tool.po_path(language, domain)
     found = []
     for message in tool.read(path, locale=None if language == "en" else language):
@@ -133,12 +191,14 @@ def messages(language: str, domain: str) -> list[tuple[str, tuple[str, ...], tup
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         strings = ids if language == "en" else (
             message.string if isinstance(message.string, tuple) else (message.string,))
-        found.append((ids[0], ids, strings, said_numbers(message.auto_comments)))
+        lesson = bool(message.locations) and all(
+            where.startswith("scenarios/") for where, _ in message.locations)
+        found.append((ids[0], ids, strings, said_numbers(message.auto_comments), lesson))
     return found
 
 
 def render(language: str, ids: tuple[str, ...], strings: tuple[str, ...], n: int,
-           said: dict[str, int]) -> str | None:
+           said: dict[str, int], lesson: bool = False) -> str | None:
     names = placeholders(ids[0]) or set()
     if any(name.startswith("%(") for name in names) or "%s" in ids[0]:
         return None  # argparse's own messages: no counts of ours
@@ -146,7 +206,7 @@ def render(language: str, ids: tuple[str, ...], strings: tuple[str, ...], n: int
     index = min(PLURAL_INDEX[language](n), len(strings) - 1) if len(strings) > 1 else 0
     text = strings[index]
     params = {name: tr.number(said[name]) if name in said else
-              sample(name, n, tr, Values(language)) for name in names}
+              sample(name, n, tr, Values(language), lesson) for name in names}
     try:
         if language == "en":
             return text.format(**params)
@@ -168,14 +228,25 @@ def _domains() -> list:
 def test_counts_agree_with_their_nouns(domain: str) -> None:
     found = []
     for language in ("en", *tool.TRANSLATED):
-        for msgid, ids, strings, said in messages(language, domain):
+        for msgid, ids, strings, said, lesson in messages(language, domain):
             for n in (1, 2):
-                text = render(language, ids, strings, n, said)
+                text = render(language, ids, strings, n, said, lesson)
                 if text is None:
                     continue
                 found += [f"{language}: {wrong!r} in {text[:100]!r} (msgid {msgid[:50]!r})"
                           for wrong in wrong_agreement(text, language)]
     assert not found, f"{domain}:\n  " + "\n  ".join(dict.fromkeys(found))
+
+
+@pytest.mark.parametrize("language", ["en", *tool.TRANSLATED])
+def test_every_lesson_as_shown_agrees(language: str) -> None:
+    """Every lesson as the reader sees it, with the values its positions really have."""
+    tr = Translator(language)
+    found = []
+    for lesson in load_all():
+        text = "\n".join(transcript(lesson, tr))
+        found += [f"{lesson.id}: {wrong!r}" for wrong in wrong_agreement(text, language)]
+    assert not found
 
 
 @pytest.mark.parametrize(("language", "text", "ok"), [

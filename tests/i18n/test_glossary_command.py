@@ -51,6 +51,34 @@ def test_no_match_suggests_the_closest_terms(capsys: pytest.CaptureFixture[str])
     assert code == 1 and "celestia glossary" in err
 
 
+@pytest.mark.parametrize(("query", "language", "suggested", "not_suggested"), [
+    # A typo of the reader's own word: that word, never the other languages' terms.
+    ("iránitű", "hu", "iránytű", ["compass", "boussole"]),
+    ("boussolle", "fr", "boussole", ["compass", "iránytű"]),
+    ("lightnig rod", "en", "lightning rod", ["parafoudre", "villámhárító"]),
+    # A typo of another language's word: that word, with the reader's.
+    ("comapss", "hu", "compass (iránytű)", ["boussole"]),
+    ("boussolle", "hu", "boussole (iránytű)", ["compass", "brouillard", "üres oldal"]),
+    ("kodkurd", "fr", "ködkürt (corne de brume)", ["foghorn"]),
+])
+def test_suggestions_are_in_the_readers_language_first(
+        capsys: pytest.CaptureFixture[str], query: str, language: str, suggested: str,
+        not_suggested: list[str]) -> None:
+    code, out, err = run(capsys, query, "--lang", language)
+    assert code == 1 and out == ""
+    err = " ".join(err.split())
+    assert suggested in err, err
+    for word in not_suggested:
+        assert word not in err.replace(suggested, ""), err
+
+
+def test_a_concept_is_suggested_once_in_the_readers_words(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # "pass" and "passz" are one concept: one suggestion, in Hungarian.
+    _, _, err = run(capsys, "pasz", "--lang", "hu")
+    assert err.count("passz") == 1 and "pass " not in err and "pass," not in err, err
+
+
 def test_without_a_term_every_concept_is_listed(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--lang", "fr")
     assert code == 0

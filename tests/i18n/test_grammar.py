@@ -266,6 +266,33 @@ def test_lists_take_the_form_on_each_item() -> None:
     assert tr.format("Osztozol {p:-val}.", p=names) == "Osztozol Nimbusszal és Adával."
 
 
+def test_a_numbered_name_takes_its_article_wherever_it_stands() -> None:
+    tr = Translator("hu")
+    player = "1. játékos"
+    assert tr.format("{player} a kapitány.", player=player) == "Az 1. játékos a kapitány."
+    assert tr.format("Kész. {player} húz.", player=player) == "Kész. Az 1. játékos húz."
+    assert tr.format("a kapitány {player}.", player=player) == "a kapitány az 1. játékos."
+    assert tr.format("Osztozol {p:-val}.", p=player) == "Osztozol az 1. játékossal."
+    assert tr.format("{p:-nak} jut.", p="2. játékos") == "A 2. játékosnak jut."
+    both = tr.join(["Nimbus", player])
+    assert tr.format("{p} kiszáll.", p=both) == "Nimbus és az 1. játékos kiszáll."
+    assert tr.format("{p} kiszáll.", p=tr.join([player, "Ada"])) == \
+        "Az 1. játékos és Ada kiszáll."
+    assert tr.format("Csak {player} látja: {message}", player=player, message="x") == \
+        "Csak az 1. játékos látja: x"
+    # Where it stands as a label, the name stays bare: quoted, before a remark in
+    # brackets, after a rank.
+    assert tr.format("{player} (te, kapitány)", player=player) == "1. játékos (te, kapitány)"
+    assert tr.format("{rank}. {player}: {n} pont", rank=2, player=player, n=12) == \
+        "2. 1. játékos: 12 pont"
+    assert tr.format("Ez a név túl hosszú: „{name}”.", name=player) == \
+        "Ez a név túl hosszú: „1. játékos”."
+    # A person's name stays bare, and so does a numbered noun in other languages.
+    assert tr.format("{player} a kapitány.", player="Ada") == "Ada a kapitány."
+    assert Translator("fr").format("{player} est capitaine.", player="Joueur 1") == \
+        "Joueur 1 est capitaine."
+
+
 @pytest.mark.parametrize("spec", ["-xyz", "b", "a az", "-ra -ról", "az -"])
 def test_an_unknown_hungarian_form_is_an_error(spec: str) -> None:
     with pytest.raises(GrammarError):

@@ -119,6 +119,12 @@ def test_the_check_finds_what_it_should() -> None:
     assert problems("hu", "Opciók") and not problems("hu", "a passzoló utas", "pass")
     assert problems("hu", "A játék vége és a pontozás") and problems("hu", "a játék véget ér")
     assert not problems("hu", "A játszma vége és a pontozás")
+    # A card is "kártya": "lap" and its forms are caught, other words that begin alike not.
+    for text in ("Húzz egy lapot.", "a lapjaiddal", "Lapok", "kiosztott lapszám"):
+        assert problems("hu", text), text
+    for text in ("a pontozólapon", "lapos", "PgDn: lapozás", "húzópakli és dobópakli",
+                 "a bal oldalad", "Húzz egy kártyát."):
+        assert not problems("hu", text), text
 
 
 @pytest.mark.parametrize("path", CATALOGS)

@@ -346,7 +346,7 @@ def test_odds_takes_empty_piles_and_played_spyglasses(capsys) -> None:
     assert "takes 3 dice" in capsys.readouterr().err
     out = odds_out(capsys, *four, "--empty", "15")
     assert "city 20" in out and "(--empty): 15." in out
-    assert "Your hand: compass (--hand)." in out
+    assert "Your hand: a compass (--hand)." in out
     assert "No Magic Spyglass has been played" in out
     # A city past which nothing is left on the route cannot be left.
     assert main(["odds", "--city", "20", "--dice", "fog,fog,fog,fog", "--empty", "25"]) == 2

@@ -118,6 +118,30 @@ def test_command_line_batch_and_resume(tmp_path, monkeypatch, capsys) -> None:
     assert capsys.readouterr().err.strip()
 
 
+@pytest.mark.parametrize("language, name, sentences", [
+    ("en", "Player 1", ["Player 1 is the captain"]),
+    ("fr", "Joueur 1", ["Joueur 1 est capitaine"]),
+    # A numbered noun takes its article, a capital one at the start of a sentence.
+    ("hu", "1. játékos", ["a kapitány az 1. játékos.", "Az 1. játékos a kapitány."]),
+])
+def test_a_player_with_no_name_gets_a_numbered_one_that_reads_in_sentences(
+        tmp_path, monkeypatch, capsys, language, name, sentences) -> None:
+    save = tmp_path / "practice.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    main(["play", "--batch", "--seed", "3", "--save", str(save), "--lang", language])
+    out = capsys.readouterr().out
+    assert json.loads(save.read_text())["seats"][0] == name
+    for sentence in sentences:
+        assert sentence in out, out
+    assert "Játékos a" not in out and "kapitány Játékos" not in out
+    # Resumed in another language, the unnamed player is named in that language.
+    other = "fr" if language == "hu" else "hu"
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    main(["play", "--batch", "--resume", "--save", str(save), "--lang", other])
+    out = capsys.readouterr().out
+    assert name not in out and ("Joueur 1" if other == "fr" else "1. játékos") in out
+
+
 def test_the_screen_plays_moves_and_saves(tmp_path) -> None:
     save = tmp_path / "screen.json"
     game = new_game(seed=8)

@@ -85,4 +85,4 @@ def test_a_forced_crash_is_worded_in_every_language() -> None:
     texts = {lang: decision_text(game.state, 0, Translator(lang)) for lang in ("en", "fr", "hu")}
     assert texts["en"] == FORCED_CRASH
     assert len(set(texts.values())) == 3
-    assert "payer pour" not in texts["fr"] and "vagy" not in texts["hu"]
+    assert "payer les dangers ou" not in texts["fr"] and "vagy" not in texts["hu"]

@@ -904,7 +904,7 @@ def test_serve_without_sources_serves_the_packaged_site(site: Path, tmp_path: Pa
     thread.join(10)
     assert codes == [0]
     out = capsys.readouterr().out
-    assert "A csomaggal érkezett szabálykönyvet szolgálom ki." in out and url in out
+    assert "A csomaggal érkezett szabálykönyvet szolgáljuk ki." in out and url in out
 
 
 def test_docs_without_sources_points_to_serve(site: Path, tmp_path: Path, monkeypatch,

@@ -23,7 +23,7 @@ from tutor.i18n import LANGUAGES
 CONTENT = Path(__file__).resolve().parents[1] / "content"
 RUNNER = Path(__file__).resolve().parent / "js" / "search_page.js"
 SETS = ("faq_queries.tsv", "faq_heldout.tsv", "faq_situations.tsv",
-        "faq_situations_heldout.tsv")
+        "faq_situations_heldout.tsv", "faq_fresh.tsv", "faq_fresh2.tsv")
 #: Rule numbers as players type them, with the rule's anchor that must come first.
 RULE_QUERIES = [
     ("en", "3.4.2", "rule-3-4-2"), ("en", "rule 3.4", "rule-3-4"),
@@ -91,6 +91,18 @@ def test_an_answer_shows_its_first_sentence(site: Path) -> None:
                        "during the voyage.")
     found = page_answers(site, "en", ["does the captain draw after he paid"])[0]
     assert found[0] == "faq-captain-draws-after-paying"
+
+
+@pytest.mark.parametrize(("language", "query", "anchor"), [
+    ("en", "the final town pile is out of cards, where do we stop now", "faq-last-city-empty"),
+    ("hu", "holtverseny van a vegen, ki nyer", "faq-ties"),
+])
+def test_the_page_compares_with_the_example_questions(site: Path, language: str, query: str,
+                                                      anchor: str) -> None:
+    """A situation that reaches its entry only through the questions players ask about
+    it (tutor/content/faq_examples.yaml) reaches it on the page too."""
+    anchors = page_answers(site, language, [query])[0]
+    assert [a for a in anchors if a.startswith("faq-")][:1] == [anchor]
 
 
 def test_an_answer_comes_before_a_worked_example(site: Path) -> None:

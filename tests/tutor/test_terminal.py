@@ -118,7 +118,7 @@ def test_without_a_terminal_the_tutor_says_how_to_read_a_lesson(capsys) -> None:
 def test_transcript_and_check_on_the_command_line(capsys) -> None:
     assert main(["tutor", "--lesson", "jetpack", "--transcript", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Le Jetpack\n")
+    assert out.startswith("Jetpack\n")
     assert "\x1b" not in out and "Fin de la leçon." in out
     assert main(["tutor", "--check"]) == 0
     out = capsys.readouterr().out
@@ -239,3 +239,12 @@ def test_an_explicit_language_beats_the_remembered_one_which_beats_the_locale(
         child.expect(pexpect.EOF)
     finally:
         child.close()
+
+
+@pytest.mark.parametrize("language", ["fr", "hu"])
+def test_transcripts_break_lines_at_spaces_only(capsys, language: str) -> None:
+    """A hyphenated word (« Gardez-le », « Longue-vue ») stays on one line."""
+    for lesson_id in ("ejection", "spyglass", "jetpack"):
+        assert main(["tutor", "--lesson", lesson_id, "--transcript", "--lang", language]) == 0
+        out = capsys.readouterr().out
+        assert not re.search(r"\w-\n", out), lesson_id

@@ -10,8 +10,6 @@ says so); the choices, none selected until the learner picks one.
 
 from __future__ import annotations
 
-import textwrap
-
 from prompt_toolkit.application import get_app
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.data_structures import Point
@@ -27,6 +25,7 @@ from prompt_toolkit.layout import (
 )
 from prompt_toolkit.selection import SelectionState
 
+from ..content.terminal import wrap as terminal_wrap
 from ..engine.messages import N_
 from ..lessons.controller import Tutor
 from ..lessons.keys import yes_keys
@@ -264,8 +263,7 @@ class TutorUI:
             text = render_entry(entry, tr)
             mark = {"right": "✓ ", "reached": "✓ ", "wrong": "✗ ", "missed": "✗ ",
                     "chosen": "  "}.get(entry.kind, "")
-            wrapped = textwrap.wrap(mark + text, max(10, width),
-                                    subsequent_indent=" " * len(mark)) or [""]
+            wrapped = terminal_wrap(mark + text, max(10, width), "", " " * len(mark)) or [""]
             lines.extend((cls(entry.kind, self.colour), w) for w in wrapped)
         # The board gives way to the feedback and the question, if it must entirely.
         room = max(2, self._height() - CHROME - self._choices_rows()
@@ -510,7 +508,7 @@ class TutorUI:
         out = []
         for i, label in enumerate(session.choice_labels(self.tutor.lesson_tr())):
             selected = i == self.choice_index
-            wrapped = textwrap.wrap(label, max(10, width - 5)) or [""]
+            wrapped = terminal_wrap(label, max(10, width - 5)) or [""]
             for j, line in enumerate(wrapped):
                 prefix = (f"{'▸' if selected else ' '} {i + 1}. ") if j == 0 else "     "
                 out.append(("class:selected" if selected else "", prefix + line))
@@ -525,7 +523,7 @@ class TutorUI:
         if session is None or session.pause != "ask":
             return 1
         width = self._width() - 6
-        return max(1, sum(len(textwrap.wrap(label, max(10, width)) or [""])
+        return max(1, sum(len(terminal_wrap(label, max(10, width)) or [""])
                           for label in session.choice_labels(self.tutor.lesson_tr())))
 
     def _choices_height(self) -> Dimension:

@@ -6,10 +6,9 @@ Returns plain text lines; no UI import. Uses the content helpers' public functio
 
 from __future__ import annotations
 
-import textwrap
-
 from .. import glossary
 from ..content import faq, rules
+from ..content.terminal import wrap as terminal_wrap
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator
 
@@ -23,8 +22,7 @@ def lookup(query: str, tr: Translator, width: int = 78) -> list[str]:
     lines: list[str] = []
 
     def para(text: str, indent: str = "") -> None:
-        lines.extend(textwrap.wrap(text, width, initial_indent=indent,
-                                   subsequent_indent=indent) or [""])
+        lines.extend(terminal_wrap(text, width, indent, indent) or [""])
 
     # A rule's number ("3.4", "rule 3.4", "règle 3.5") shows that rule, as `celestia faq`
     # puts it first; a bare number shows only the rule.

@@ -7,8 +7,7 @@ prompt-toolkit is even imported, so that the menu shows at once.
 
 from __future__ import annotations
 
-import textwrap
-
+from ..content.terminal import wrap as terminal_wrap
 from ..engine.messages import N_
 from ..i18n import LANGUAGE_NAMES, Translator
 from ..lessons.controller import DONE, PRACTISE, STARTED, Tutor
@@ -30,8 +29,10 @@ def stars_text(stars: int) -> str:
 
 
 def wrap(text: str, width: int, indent: str = "") -> list[str]:
-    return textwrap.wrap(text, max(10, width), initial_indent=indent,
-                         subsequent_indent=indent + ("  " if indent else "")) or [""]
+    """``text`` in lines of ``width``, broken at spaces only: never inside "Gardez-le" or
+    "Longue-vue", nor between a number and the word it counts (``terminal.wrap``)."""
+    return terminal_wrap(text, max(10, width), indent,
+                         indent + ("  " if indent else "")) or [""]
 
 
 def opening_message(tutor: Tutor) -> Message | None:

@@ -102,7 +102,12 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         return 0
     found = find(query)
     if not found:
-        suggestions = closest(query)
+        suggestions = [concept.term(tr.language) if word is None else
+                       # TRANSLATORS: A suggestion in another language than the reader's,
+                       # with the reader's word: "compass (iránytű)".
+                       tr.format(N_("{term} ({translation})"), term=word,
+                                 translation=concept.term(tr.language))
+                       for concept, word in closest(query, tr.language)]
         if suggestions:
             message = tr.format(N_('No term matches "{query}". Did you mean {terms}?'),
                                 query=excerpt(query), terms=tr.join(suggestions, style="or"))

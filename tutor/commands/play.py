@@ -15,6 +15,7 @@ from ..engine.messages import N_
 from ..file_errors import InUse
 from ..i18n import Translator
 from ..inputs import excerpt, read_lines, seed_argument, spyglass_points_argument, typed, whole
+from ..names import is_unnamed_player, unnamed_player
 from ..practice.batch import command_list, run_batch
 from ..practice.game import (
     BOT_NAMES,
@@ -161,6 +162,7 @@ def _play(args: argparse.Namespace, tr: Translator, save_path: Path,
                                    "leave out {options}."),
                                 options=tr.join(given + (["--new"] if args.new else [])))
         game = load(save_path)
+        game = _name_unnamed(game, tr)
         game.coach = game.coach or args.coach
     else:
         game = _start(args, tr, save_path, interactive)
@@ -181,10 +183,21 @@ def _play(args: argparse.Namespace, tr: Translator, save_path: Path,
     return code
 
 
+def _name_unnamed(game: PracticeGame, tr: Translator) -> PracticeGame:
+    """A game started without a name, resumed in another language, names the learner in
+    the reader's language ("Joueur 1" becomes "1. játékos")."""
+    name, number = game.state.seats[game.learner], game.learner + 1
+    if name == unnamed_player(number, tr) or not is_unnamed_player(name, number):
+        return game
+    record = game.to_record()
+    record["seats"][game.learner] = unnamed_player(number, tr)
+    return PracticeGame.from_record(record)
+
+
 def _start(args: argparse.Namespace, tr: Translator, save_path, interactive: bool):
     """A new game, saved at once; None if the player chose to quit at the question about
     an unfinished game."""
-    setup = Setup(name=typed(args.name) if args.name else tr.gettext(N_("Player")),
+    setup = Setup(name=typed(args.name) if args.name else unnamed_player(1, tr),
                   bots=_styles(args.bots if args.bots is not None else "2", tr),
                   variant=args.variant or "standard",
                   grappling_hook=bool(args.grappling_hook),

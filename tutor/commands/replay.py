@@ -14,6 +14,7 @@ from ..engine.messages import N_, CelestiaError, RecordError
 from ..engine.state import END_MESSAGES, END_PARAMS
 from ..i18n import Translator
 from ..inputs import excerpt
+from ..names import unnamed_player
 from ..practice.parse import record_variant_read
 
 HELP = N_("replay a game record and print the final state and scores")
@@ -51,7 +52,7 @@ def final_state_lines(state: State, tr: Translator) -> list[str]:
         return format_decimal(value, locale=tr.language)
 
     headers = (
-        # TRANSLATORS: Same role everywhere: a column header (and the default player name).
+        # TRANSLATORS: Same role everywhere: a column header.
         N_("Player"),
         # TRANSLATORS: Same role everywhere: a column header.
         N_("Score"),
@@ -101,6 +102,10 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
             raise
         _print_error(err, tr)
         return 2
+    if not isinstance(data, dict) or data.get("seats") is None:
+        # A record without names: its seats are read as numbered players, in the
+        # reader's language ("Az 1. játékos a kapitány."), not the engine's "P1".
+        state.seats = tuple(unnamed_player(seat + 1, tr) for seat in range(state.players))
     if args.events:
         fresh = State(state.options, list(state.seats))
         for _actor, action in state.history:

@@ -12,7 +12,9 @@ how alike its question and the query are as wholes, by how much of its question 
 query asks about, and by the kinds of answer both ask for ("who", "when", "what for",
 and weighed more, "must" and "still": ``search.intents``), and by whether both are about
 the same moment ("after the captain paid" is not "after I left", nor "I left, then it
-crashed" "after the crash": ``search.order``). Of entries that match alike, the one
+crashed" "after the crash": ``search.order``), and by how alike the query is to the
+nearest of the questions players ask about the entry (``faq_examples.yaml``: a situation
+told in other words than the entry's own still reaches it). Of entries that match alike, the one
 whose question is about the thing the query names first, and the main entry of a card or
 of a number of the rules ("50"), come first; entries about the beginner variant or the
 Grappling Hook come after the general rule unless the query names them, and before it
@@ -35,6 +37,7 @@ from __future__ import annotations
 import gettext
 import math
 import re
+from collections.abc import Collection
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
@@ -424,6 +427,170 @@ def _corrected_clause(query: str, index: _Index) -> str:
     return " ".join(out)
 
 
+# --- Example questions ----------------------------------------------------------------
+#
+# ``faq_examples.yaml`` holds, for each entry, questions as players ask it in each
+# language. A query is compared with every one of them as a whole question: its features
+# (the ``canonical`` forms, the kinds of answer it asks for and the moments it names,
+# exactly as ``_scores`` reads a query) against each example's, by cosine similarity with
+# each feature weighed by its rarity among the examples (TF-IDF on sets). An entry's
+# likeness is that of its nearest example, and it multiplies the entry's score: the
+# entries that match the query's words come first when players ask about them in the
+# query's way. The examples' features and the rarities are computed once, kept in a cache
+# beside the content, and exported to the website with the index (``page_data``).
+
+EXAMPLES_FILE = "faq_examples.yaml"
+#: How much the likeness of an entry's nearest example question adds (a factor), and how
+#: many times that factor is applied: squared, a close example question outweighs a
+#: score that the entry's own words alone gave (the fresh questions of
+#: tests/content/faq_fresh*.tsv come first more often: 95-98 % against 92-95 %).
+EXAMPLE_WEIGHT = 2.0
+EXAMPLE_POWER = 2
+#: The likeness below which an example question says nothing of the query.
+EXAMPLE_FLOOR = 0.2
+#: Example questions whose text (folded) is one of these take no part in the search: a
+#: cross-validation holds back the questions it asks (benchmarks/faq_quality.py).
+_held_back: frozenset[str] = frozenset()
+
+
+def example_questions() -> list[tuple[str, str, str]]:
+    """(language, entry id, question) of each example question, checked."""
+    check = Checker(EXAMPLES_FILE)
+    root = check.mapping(load(EXAMPLES_FILE), "", "examples")
+    check.unknown_keys(root, "", {"examples"})
+    known = {e.id for e in _entries()}
+    found = []
+    for position, node in enumerate(check.items(root.get("examples"), "", "examples"), 1):
+        node = check.mapping(node, str(position), "examples")
+        ident = check.ident(node, position)
+        check.unknown_keys(node, ident, {"id", *LANGUAGES})
+        if ident not in known:
+            raise check.fail(N_("{file}, entry {id}: no FAQ entry has this id."), ident)
+        for language in LANGUAGES:
+            found.extend((language, ident, text) for text in check.texts(node, ident,
+                                                                         language))
+    return found
+
+
+def _search_text(query: str) -> tuple[list[str], str]:
+    """The rule ids ``query`` names and the rest of it, folded, as ``search`` reads it."""
+    refs = rule_refs(query)
+    # With a rule's number, the word "rule" says only that the number is one.
+    text = " ".join(t for t in fold(query[:MAX_QUERY]).split()
+                    if t.strip(REF_PUNCTUATION) not in refs
+                    and not (refs and t.strip(REF_PUNCTUATION) in RULE_WORDS))
+    return refs, text
+
+
+def _features(query: str, language: str, index: _Index) -> tuple[
+        list[str], frozenset[str], set[str], list[str]]:
+    """A corrected query's ``canonical`` forms, kinds of answer and moments, and all of
+    them as the features compared with the example questions."""
+    shape = canonical(query, language, typing=True, known=index.spelled)
+    asks = intents(query, language)
+    moments = set(order(query, language, typing=True, known=index.spelled))
+    return shape, asks, moments, sorted({*shape, *(f"?{a}" for a in asks), *moments})
+
+
+class _Examples:
+    """The example questions of one language as feature sets, with each feature's
+    rarity and each example's length (the Euclidean norm of its weights)."""
+
+    def __init__(self, entries: list[int], features: list[list[str]]) -> None:
+        self.entries = entries
+        self.features = features
+        count: dict[str, int] = {}
+        for found in features:
+            for feature in found:
+                count[feature] = count.get(feature, 0) + 1
+        total = len(features)
+        self.rarity = {f: math.log(1 + total / n) for f, n in sorted(count.items())}
+        self.postings: dict[str, list[int]] = {}
+        self.norms = []
+        for k, found in enumerate(features):
+            for feature in found:
+                self.postings.setdefault(feature, []).append(k)
+            self.norms.append(self._length(found))
+
+    def _length(self, features: list[str]) -> float:
+        # Added one by one, as the page's script adds them: ``sum`` compensates the
+        # rounding of floats since Python 3.12, and the two sides must agree to the bit.
+        total = 0.0
+        for feature in features:
+            total += self.rarity[feature] * self.rarity[feature]
+        return math.sqrt(total)
+
+    def page_data(self) -> dict[str, object]:
+        """The same as plain data, for the website's script (the rarities and lengths
+        as computed here: the script only multiplies and adds them). Each example's
+        features are numbers in the sorted list of every feature, which has one rarity
+        each: the page's data stays small."""
+        names = list(self.rarity)
+        number = {name: n for n, name in enumerate(names)}
+        return {"entries": self.entries, "names": names,
+                "rarity": [self.rarity[name] for name in names],
+                "features": [[number[f] for f in found] for found in self.features],
+                "norms": self.norms}
+
+    def likeness(self, features: list[str], total: int) -> list[float]:
+        """For each of ``total`` entries, the cosine likeness of ``features`` (sorted) to
+        its nearest example question (0 below ``EXAMPLE_FLOOR``)."""
+        known = [f for f in features if f in self.rarity]
+        norm = self._length(known)
+        dots: dict[int, float] = {}
+        for feature in known:
+            weight = self.rarity[feature] * self.rarity[feature]
+            for k in self.postings[feature]:
+                dots[k] = dots.get(k, 0.0) + weight
+        best = [0.0] * total
+        for k, dot in dots.items():
+            cosine = dot / (norm * self.norms[k])
+            if cosine >= EXAMPLE_FLOOR and cosine > best[self.entries[k]]:
+                best[self.entries[k]] = cosine
+        return best
+
+
+def _example_digest(language: str) -> str:
+    return loader.stamp(loader.FOLDER / EXAMPLES_FILE) + _index_digest(language)
+
+
+@cache
+def _example_data(language: str) -> dict[str, list]:
+    """The example questions of ``language``: their folded texts, entries (numbers) and
+    features, from the cache or computed."""
+    name = f"faq-examples.{language}.cache.json"
+    digest = _example_digest(language)
+    found = read_json_cache(name, digest)
+    if not isinstance(found, dict) or set(found) != {"texts", "entries", "features"}:
+        index = _index(language)
+        numbers = {e.id: i for i, e in enumerate(_entries())}
+        found = {"texts": [], "entries": [], "features": []}
+        for lang, ident, text in example_questions():
+            if lang == language:
+                folded = _search_text(text)[1]
+                found["texts"].append(folded)
+                found["entries"].append(numbers[ident])
+                found["features"].append(_features(_corrected(folded, index), language,
+                                                   index)[3])
+        write_json_cache(name, digest, found)
+    return found
+
+
+@cache
+def _examples(language: str, held_back: frozenset[str] = frozenset()) -> _Examples:
+    data = _example_data(language)
+    kept = [k for k, text in enumerate(data["texts"]) if text not in held_back]
+    return _Examples([data["entries"][k] for k in kept], [data["features"][k] for k in kept])
+
+
+def hold_back(questions: Collection[str]) -> None:
+    """Leave the example questions equal to one of ``questions`` out of the search (a
+    cross-validation asks them as unseen questions); ``hold_back(())`` brings them all
+    back."""
+    global _held_back
+    _held_back = frozenset(_search_text(q)[1] for q in questions)
+
+
 def _likeness(query: list[str], question: list[str]) -> float:
     """How alike two canonical sequences are as wholes (Dice coefficient, 0 to 1)."""
     if not query or not question:
@@ -488,13 +655,16 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
                 matched[i] += rarity * min(1.0, max(ANSWER_ONLY_SHARE, b / full))
     asked = Vocabulary([f for f in wanted if not f.startswith(CONCEPT)], language)
     close: dict[str, bool] = {}  # entries share topics: each is looked up once
-    asks = intents(query, language)
-    moments = set(order(query, language, typing=True, known=index.spelled))
+    shape, asks, moments, features = _features(query, language, index)
     relations = {m.split(":", 1)[0] for m in moments}
     opposites = {f"{OPPOSITE[r]}:{thing}" for r, thing in (m.split(":", 1) for m in moments)}
-    shape = canonical(query, language, typing=True, known=index.spelled)
     if len(shape) < 3:
-        shape = []  # a word or two: nothing to compare as a whole
+        # a word or two: nothing to compare as a whole, with the entries' questions or
+        # with the example questions
+        shape = []
+        nearest = [0.0] * total
+    else:
+        nearest = _examples(language, _held_back).likeness(features, total)
     everything = _entries()
     named_parts = wanted & set(SPECIAL_PARTS.values())
     for i, score in enumerate(scores):
@@ -536,6 +706,10 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
         if (part and special not in wanted) or (
                 special is None and named_parts):
             factor *= VARIANT_FACTOR
+        # Asked as players ask this entry (its nearest example question); multiplied
+        # one factor at a time, as the page's script does.
+        for _ in range(EXAMPLE_POWER):
+            factor *= 1 + EXAMPLE_WEIGHT * nearest[i]
         scores[i] = score * factor
     # Of entries that match alike, the one about a card itself comes before the finer
     # points of that card.
@@ -647,11 +821,7 @@ def search(query: str, language: str, limit: int = 5) -> list[Entry]:
     read."""
     everything = _entries()
     # "3.4" is a rule id; a lone number ("50") is a word that matches the rendered texts.
-    refs = rule_refs(query)
-    # With a rule's number, the word "rule" says only that the number is one.
-    text = " ".join(t for t in fold(query[:MAX_QUERY]).split()
-                    if t.strip(REF_PUNCTUATION) not in refs
-                    and not (refs and t.strip(REF_PUNCTUATION) in RULE_WORDS))
+    refs, text = _search_text(query)
     # Nothing but a rule's number: no words to read, in any language (nor any index to
     # load for them).
     scores, unmatched = _scores(text, language) if text else ([0.0] * len(everything), 0)
@@ -687,7 +857,8 @@ def page_data() -> dict[str, object]:
         languages[language] = {
             "weights": index.weights, "questions": index.questions, "topics": index.topics,
             "main": index.main, "intents": index.intents, "orders": index.orders,
-            "spellings": index.spellings, "known": sorted(index.known)}
+            "spellings": index.spellings, "known": sorted(index.known),
+            "examples": _examples(language).page_data()}
     return {
         "tables": page_tables(),
         "ids": [e.id for e in _entries()],
@@ -705,6 +876,8 @@ def page_data() -> dict[str, object]:
             "subject": SUBJECT_FACTOR, "answer_only": ANSWER_ONLY_SHARE,
             "literal": LITERAL_FACTOR, "kind": KIND_FACTOR, "well_known": WELL_KNOWN,
             "cutoff": RELATIVE_CUTOFF, "max_query": MAX_QUERY, "filler_groups": list(FILLER_GROUPS),
+            "example": EXAMPLE_WEIGHT, "example_power": EXAMPLE_POWER,
+            "example_floor": EXAMPLE_FLOOR,
             "ref_bonus": REF_BONUS, "ref_punctuation": REF_PUNCTUATION,
             "special_parts": sorted(set(SPECIAL_PARTS.values()))},
     }

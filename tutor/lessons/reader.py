@@ -256,6 +256,7 @@ def _setup(reader: _Reader, node: yaml.Node, seats: tuple[str, ...]) -> Setup:
         node = setup["hands"][1]
         items = reader.sequence(node, "hands")
         if len(items) != len(seats):
+            # TRANSLATORS: {count} is 2 or more (the seats were checked before).
             raise reader.fail(node, N_("{file}, line {line}: give one hand for each of the "
                                        "{count} seats."), count=len(seats))
         hands = tuple(_cards(reader, item, "hands") for item in items)

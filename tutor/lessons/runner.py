@@ -175,6 +175,7 @@ class LessonChance(ScriptedChance):
         if request.kind == "roll" and self.rolls_used < len(self.rolls):
             faces = self.rolls[self.rolls_used]
             if len(faces) < request.count:
+                # TRANSLATORS: {count} is 2 or more (every step rolls 2 dice or more).
                 raise ChanceError(N_("Roll number {number} of the script shows {faces} faces, "
                                      "but {count} dice are rolled."),
                                   number=self.rolls_used + 1, faces=len(faces),

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..content.terminal import wrap
 from ..engine.messages import N_
 from ..i18n import Translator
 from .render import render_entry
@@ -17,7 +17,7 @@ WIDTH = 78
 
 
 def _para(text: str, indent: str = "") -> list[str]:
-    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent) or [""]
+    return wrap(text, WIDTH, indent, indent) or [""]
 
 
 @dataclass(frozen=True)
@@ -76,15 +76,12 @@ def transcript(lesson: Lesson, tr: Translator) -> list[str]:
     for item in walk_answered(lesson):
         if isinstance(item, Question):
             for number, option in enumerate(item.options, start=1):
-                lines.extend(textwrap.wrap(option.label.render(tr), WIDTH,
-                                           initial_indent=f"  {number}. ",
-                                           subsequent_indent="     "))
+                lines.extend(wrap(option.label.render(tr), WIDTH, f"  {number}. ", "     "))
             after_events = False
             continue
         text = render_entry(item, tr)
         if item.kind == "event":
-            lines.extend(textwrap.wrap(text, WIDTH, initial_indent="  · ",
-                                       subsequent_indent="    "))
+            lines.extend(wrap(text, WIDTH, "  · ", "    "))
             after_events = True
             continue
         if after_events:
@@ -93,12 +90,10 @@ def transcript(lesson: Lesson, tr: Translator) -> list[str]:
         if item.kind == "exercise":
             lines += [text, "-" * len(text), ""]
         elif item.kind == "chosen":
-            lines.extend(textwrap.wrap(text, WIDTH, initial_indent="  → ",
-                                       subsequent_indent="    "))
+            lines.extend(wrap(text, WIDTH, "  → ", "    "))
             lines.append("")
         elif item.kind in ("prompt", "goal"):
-            lines.extend(textwrap.wrap(text, WIDTH, initial_indent="? ",
-                                       subsequent_indent="  "))
+            lines.extend(wrap(text, WIDTH, "? ", "  "))
         else:
             lines.extend(_para(text))
             lines.append("")

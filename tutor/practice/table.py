@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from ..engine import data
 from ..engine.messages import N_
 from ..i18n import Translator
-from ..names import card_name
 from .odds import unseen_cards
 from .voyage import View
 
@@ -129,7 +128,7 @@ def assumption_lines(table: Table, tr: Translator) -> list[str]:
             size, players=table.players))
     if table.hand:
         lines.append(tr.format(N_("Your hand: {cards} (--hand)."),
-                               cards=tr.join([card_name(c, tr) for c in table.hand])))
+                               cards=tr.cards(table.hand)))
     else:
         lines.append(tr.gettext(N_("Your hand is empty: give --hand if you hold cards.")))
     if table.empty:

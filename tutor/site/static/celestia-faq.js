@@ -575,6 +575,47 @@
     return 2 * shared / (query.length + question.length);
   }
 
+  /* faq._Examples.likeness: for each entry, the cosine likeness of the query's features
+     (sorted) to its nearest example question, with the rarities and lengths of the data. */
+  function nearestExamples(p, lang, features, total) {
+    var ex = lang.index.examples;
+    if (!lang.examplePostings) {
+      // feature name -> [its rarity, the examples that have it]
+      lang.examplePostings = new Map();
+      ex.names.forEach(function (name, n) { lang.examplePostings.set(name, [ex.rarity[n], []]); });
+      ex.features.forEach(function (found, k) {
+        found.forEach(function (n) { lang.examplePostings.get(ex.names[n])[1].push(k); });
+      });
+    }
+    var postings = lang.examplePostings;
+    var known = features.filter(function (f) { return postings.has(f); });
+    var norm = 0;
+    known.forEach(function (f) { norm += postings.get(f)[0] * postings.get(f)[0]; });
+    norm = Math.sqrt(norm);
+    var dots = new Map();
+    known.forEach(function (f) {
+      var weight = postings.get(f)[0] * postings.get(f)[0];
+      postings.get(f)[1].forEach(function (k) {
+        dots.set(k, (dots.has(k) ? dots.get(k) : 0.0) + weight);
+      });
+    });
+    var best = new Array(total).fill(0.0);
+    dots.forEach(function (dot, k) {
+      var cosine = dot / (norm * ex.norms[k]);
+      var entry = ex.entries[k];
+      if (cosine >= p.w.example_floor && cosine > best[entry]) { best[entry] = cosine; }
+    });
+    return best;
+  }
+
+  /* faq._features: the sorted features of a query compared with the example questions. */
+  function features(shape, asks, moments) {
+    var found = new Set(shape);
+    asks.forEach(function (a) { found.add("?" + a); });
+    moments.forEach(function (m) { found.add(m); });
+    return Array.from(found).sort(function (a, b) { return a < b ? -1 : a > b ? 1 : 0; });
+  }
+
   /* faq._scores */
   function scoresIn(p, data, query, language) {
     var lang = p.languages[language], index = lang.index, w = p.w;
@@ -632,6 +673,8 @@
       opposites.add(p.t.opposite[m.slice(0, at)] + m.slice(at));
     });
     var shape = canonical(p, query, language, lang.spelled);
+    var nearest = shape.length < 3 ? new Array(total).fill(0.0) :
+      nearestExamples(p, lang, features(shape, asks, moments), total);
     if (shape.length < 3) { shape = []; }
     var namedParts = w.special_parts.some(function (c) { return wanted.has(c); });
     for (var i = 0; i < total; i++) {
@@ -673,6 +716,7 @@
       if ((special && !wanted.has(special)) || (!special && namedParts)) {
         factor *= w.variant;
       }
+      for (var e = 0; e < w.example_power; e++) { factor *= 1 + w.example * nearest[i]; }
       scores[i] = scores[i] * factor;
     }
     Object.keys(index.main).forEach(function (concept) {
