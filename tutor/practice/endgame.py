@@ -195,12 +195,40 @@ def rivals(view: View, gains: bool = True) -> tuple[Rival, ...]:
             now, spread = float(view.reckoned[seat] or 0), 0.0
         else:
             count = view.treasure_counts[seat] if seat < len(view.treasure_counts) else 0
+            mean_of, spread_of = count * mean, sqrt(count * variance)
+            if view.sources is not None and len(view.sources[seat]) == count:
+                mean_of, spread_of = sourced(view, view.sources[seat], mean, variance)
             # Nobody held 50 when this voyage began (the game would have ended): below 50,
             # plus the one treasure of this voyage for a player who has left already.
             cap = END - 0.5 + (0 if view.aboard[seat] else _best_behind(view))
-            now, spread = below_cap(count * mean, sqrt(count * variance), cap)
+            now, spread = below_cap(mean_of, spread_of, cap)
         found.append(Rival(seat, now, spread, rival_gain(view, seat) if gains else 0.0))
     return tuple(found)
+
+
+def sourced(view: View, sources: tuple[tuple[tuple[int, int], ...], ...], mean: float,
+            variance: float) -> tuple[float, float]:
+    """The points of treasures each known to come from a mix of piles (cities, weights):
+    each an average card of its mix that you cannot account for (``mean`` and
+    ``variance``: any treasure's, for an empty mix); their sum and its spread."""
+    total = spread = 0.0
+    for mix in sources:
+        weight = first = second = 0.0
+        for city, cards in mix:
+            values = view.unaccounted(city)
+            if not values:
+                continue
+            weight += cards
+            first += cards * sum(values) / len(values)
+            second += cards * sum(v * v for v in values) / len(values)
+        if not weight:
+            total += mean
+            spread += variance
+            continue
+        average = first / weight
+        total += average
+        spread += max(second / weight - average * average, 0.0)
+    return total, sqrt(spread)
 
 
 def _best_behind(view: View) -> int:

@@ -255,6 +255,10 @@ class View:
     reckoned: tuple[float | None, ...] | None = None
     #: The cities whose Magic Spyglass has been played: it has left the game (§4.5).
     spent: tuple[int, ...] = ()
+    #: For every seat, where each of its treasures came from as far as a player who
+    #: watched the game can tell (``expert.Watch``): the cities it may come from, each with
+    #: a weight. None: not followed (the others' points come from their counts).
+    sources: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] | None = None
 
     @classmethod
     def from_observation(cls, obs: Mapping, variant: str = data.STANDARD,
