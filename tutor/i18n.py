@@ -216,7 +216,7 @@ _FIRST_WORD = re.compile(r"[^\W\d_][^\W\d_’'-]*")
 
 def _capital_names(language: str) -> set[str]:
     """The first words of the glossary's terms that are written with a capital."""
-    # start-up: only an error after a colon needs the glossary
+    # start-up: only an error after a colon needs the glossary (benchmarks/lookup.py)
     from .glossary import concepts
 
     return {word.split()[0].split("-")[0] for concept in concepts()

@@ -62,7 +62,7 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 #: site, the commands and the tools stay out).
 MODULES = ("__init__.py", "i18n.py", "grammar.py", "names.py", "glossary.py",
            "glossary.yaml", "file_errors.py", "storage.py", "engine/*.py", "lessons/*.py",
-           "content/__init__.py", "content/values.py",
+           "content/__init__.py", "content/values.py", "content/terminal.py",
            "practice/__init__.py", "practice/coach.py", "practice/odds.py",
            "practice/evaluate.py", "practice/voyage.py", "practice/sentences.py",
            "practice/endgame.py",
