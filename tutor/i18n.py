@@ -259,7 +259,7 @@ class AfterColon:
         english = getattr(self.message, "english", None)
         text = english() if callable(english) else str(self.message)
         msgid = str(getattr(self.message, "msgid", ""))
-        return text if msgid.startswith("{") else after_colon(text, "en")
+        return text if _starts_with_value(msgid) else after_colon(text, "en")
 
     def __str__(self) -> str:  # an English message that holds it reads well
         return self.english()

@@ -9,13 +9,14 @@ from babel.lists import format_list
 from babel.numbers import format_decimal
 
 from .. import records
-from ..engine import TERMINAL, State, data, record
+from ..engine import TERMINAL, State, record
 from ..engine.messages import N_, CelestiaError, RecordError
 from ..engine.state import END_MESSAGES, END_PARAMS
 from ..i18n import Translator
 from ..inputs import excerpt
 from ..names import unnamed_player
 from ..practice.parse import record_variant_read
+from ..practice.scoresheet import spyglasses_in_game
 
 HELP = N_("replay a game record and print the final state and scores")
 
@@ -63,8 +64,8 @@ def final_state_lines(state: State, tr: Translator) -> list[str]:
     rows = [[tr.gettext(header) for header in headers]]
     rows += [[name, num(state.score(p)), num(len(state.treasures[p])),
               num(state.spyglasses(p))] for p, name in enumerate(state.seats)]
-    if state.options.variant == data.BEGINNER:
-        rows = [row[:-1] for row in rows]   # the beginner game has no Magic Spyglasses
+    if not spyglasses_in_game(state.options.variant):   # the beginner's game has none
+        rows = [row[:-1] for row in rows]
     lines.append(tr.gettext(N_("Scores:")))
     lines.extend(_table(rows))
     if state.winners:
