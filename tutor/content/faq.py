@@ -521,16 +521,16 @@ class _Examples:
         return math.sqrt(total)
 
     def page_data(self) -> dict[str, object]:
-        """The same as plain data, for the website's script (the rarities and lengths
-        as computed here: the script only multiplies and adds them). Each example's
-        features are numbers in the sorted list of every feature, which has one rarity
-        each: the page's data stays small."""
+        """The same as plain data, for the website's script (the rarities as computed
+        here, since a logarithm may differ in its last bit from one language to another;
+        the script adds up each example's length itself, in the same order, so that the
+        page's data stays small). Each example's features are numbers in the sorted list
+        of every feature, which has one rarity each."""
         names = list(self.rarity)
         number = {name: n for n, name in enumerate(names)}
         return {"entries": self.entries, "names": names,
                 "rarity": [self.rarity[name] for name in names],
-                "features": [[number[f] for f in found] for found in self.features],
-                "norms": self.norms}
+                "features": [[number[f] for f in found] for found in self.features]}
 
     def likeness(self, features: list[str], total: int) -> list[float]:
         """For each of ``total`` entries, the cosine likeness of ``features`` (sorted) to

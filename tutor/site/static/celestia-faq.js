@@ -576,7 +576,7 @@
   }
 
   /* faq._Examples.likeness: for each entry, the cosine likeness of the query's features
-     (sorted) to its nearest example question, with the rarities and lengths of the data. */
+     (sorted) to its nearest example question, with the rarities of the data. */
   function nearestExamples(p, lang, features, total) {
     var ex = lang.index.examples;
     if (!lang.examplePostings) {
@@ -585,6 +585,13 @@
       ex.names.forEach(function (name, n) { lang.examplePostings.set(name, [ex.rarity[n], []]); });
       ex.features.forEach(function (found, k) {
         found.forEach(function (n) { lang.examplePostings.get(ex.names[n])[1].push(k); });
+      });
+      // Each example's length, added in its features' order as faq._Examples._length
+      // adds them: the same operations on the same doubles give the same bits.
+      lang.exampleNorms = ex.features.map(function (found) {
+        var total = 0.0;
+        found.forEach(function (n) { total += ex.rarity[n] * ex.rarity[n]; });
+        return Math.sqrt(total);
       });
     }
     var postings = lang.examplePostings;
@@ -601,7 +608,7 @@
     });
     var best = new Array(total).fill(0.0);
     dots.forEach(function (dot, k) {
-      var cosine = dot / (norm * ex.norms[k]);
+      var cosine = dot / (norm * lang.exampleNorms[k]);
       var entry = ex.entries[k];
       if (cosine >= p.w.example_floor && cosine > best[entry]) { best[entry] = cosine; }
     });
