@@ -237,6 +237,21 @@ def test_the_writer_wraps_as_textwrap_does(words: list[str], gaps: list[str], wi
     assert wrap(text, width, head, " " * len(head)) == expected
 
 
+@pytest.mark.parametrize("dash", ["–", "—"])
+def test_the_writer_keeps_a_count_with_its_noun_and_a_dash_at_the_end_of_its_line(
+        dash: str) -> None:
+    from tutor.content.terminal import wrap
+
+    text = f"Maradj: kb. 6,3 pont várható; ha most kiszállsz, 1,9 pont {dash} a kapitány fizet."
+    for width in range(20, 81):
+        lines = wrap(text, width)
+        assert not any(line.startswith(dash) for line in lines), width
+        assert " ".join(lines) == text and all(len(line) <= width for line in lines)
+    for width in range(12, 30):
+        lines = wrap("Il y en a 84 cartes en tout", width)
+        assert any("84 cartes" in line for line in lines), width
+
+
 @pytest.mark.parametrize(("language", "query", "rule"), [
     ("en", "3.4.2", "3.4.2"), ("en", "rule 3.4", "3.4"), ("fr", "règle 3.5", "3.5"),
     ("hu", "szabály 5.2", "5.2"),

@@ -28,6 +28,8 @@ _SPACES = re.compile(r"( +)")
 #: space between them is held by a private character while the text is wrapped.
 _COUNT = re.compile(r"(?<![\w.,])(\d+) (?=[^\W\d])")
 _HELD = "\ue000"
+#: A dash between two clauses ends its line rather than starting the next one.
+_DASH = re.compile(r" (?=[–—] )")
 
 
 def wrap(text: str, columns: int, first: str = "", rest: str = "") -> list[str]:
@@ -39,7 +41,7 @@ def wrap(text: str, columns: int, first: str = "", rest: str = "") -> list[str]:
     is cut."""
     lines: list[str] = []
     line, gap, indent = "", "", first
-    held = _COUNT.sub(r"\1" + _HELD, text.translate(_BREAKS))
+    held = _DASH.sub(_HELD, _COUNT.sub(r"\1" + _HELD, text.translate(_BREAKS)))
     for chunk in _SPACES.split(held):
         if not chunk:
             continue
