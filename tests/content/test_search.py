@@ -551,3 +551,10 @@ def test_a_moment_the_other_way_round_is_no_match() -> None:
     """Left, then the ship crashed: "I left before the crash" first, not "after a crash"."""
     assert faq.search("my mate hopped off at 15 and we crashed right after, does he keep "
                       "his card", "en")[0].id == "left-before-crash"
+
+
+def test_french_partir_is_leaving_but_a_partir_de_is_from() -> None:
+    """"je veux partir" is getting off; "à partir de" ("from") leaves nobody."""
+    assert "@leave" in search.canonical("je veux partir avec un trésor", "fr", typing=True)
+    for text in ("j'en jette à partir d'un moment", "a partir de la cite 9"):
+        assert "@leave" not in search.canonical(text, "fr", typing=True)

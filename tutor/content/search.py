@@ -261,6 +261,8 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              ("quand", "même"): ("encore",), ("quand", "meme"): ("encore",),
              # "passe" alone is filler ("ça passe", "il se passe"), "je passe" passes
              ("je", "passe"): ("je", "passer"),
+             # "à partir de" is "from" (as "dès"), nobody leaving
+             ("à", "partir"): ("dès",), ("a", "partir"): ("dès",),
              # "tout le monde" is everyone, no "world"
              ("tout", "le", "monde"): ("tous",),
              # "what's the point of…" asks for the aim
