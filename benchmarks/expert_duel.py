@@ -131,6 +131,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--shares", metavar="FILE",
+                        help="write each pair's (or game's) share, one a line, to compare two "
+                             "versions of the expert deal by deal")
     parser.add_argument("--unpaired", action="store_true",
                         help="independent games, as before (no pairs of swapped seats)")
     args = parser.parse_args()
@@ -151,6 +154,8 @@ def main() -> None:
         else:
             shares = [unit(job) for job in jobs]
         seconds = time.perf_counter() - started
+    if args.shares:
+        Path(args.shares).write_text("".join(f"{s}\n" for s in shares))
     n = len(shares)
     share = sum(shares) / n
     variance = sum((s - share) ** 2 for s in shares) / (n - 1)
