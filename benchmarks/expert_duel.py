@@ -21,7 +21,16 @@ independent of the others, so each game is an ordinary game of Celestia; only th
 games of a pair are alike. The share is the mean over the pairs of the pair's share, and
 the interval comes from the spread of the pairs' shares (normal approximation), which
 leaves the hands' luck out: on the same CPU it is narrower than that of independent
-games, by about the factor printed beside it. ``--games`` counts games (two per pair).
+games, by the factor printed beside it. Measured, 400 games of 4 players against 39c6d5c:
+1.07 to 1.20 times narrower (about 1.14 in six runs), as many games' worth as a quarter
+more independent games. It is no more than that because the two experts soon choose
+differently and the games part: the dice stay the same at the steps both reach (about
+nine rolls in ten of those, with bots that differ), but who holds which card, who is
+aboard and who is captain do not. ``--games`` counts games (two per pair).
+
+Two versions of this expert can be compared deal by deal (``--shares FILE`` for each,
+then the pairs' differences): measured, that is no narrower than either figure alone
+(±4.8 points over 200 deals), a version's change parting most games too.
 
 ``--unpaired`` plays as before: game ``i`` dealt with ``SeededChance(seed + i)``, the
 seats alternating and rotating from game to game, the interval that of independent
