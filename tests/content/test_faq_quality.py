@@ -89,3 +89,24 @@ def test_situations_players_describe_find_their_answer(language: str) -> None:
              for expected, query in mine]
     assert sum(1 for r in ranks if r is not None) / len(mine) >= 0.9, language
     assert sum(1 for r in ranks if r == 0) / len(mine) >= 0.75, language
+
+
+FRESH4 = Path(__file__).with_name("faq_fresh4.tsv")
+
+
+def test_the_fourth_fresh_set_is_large_varied_and_names_real_entries() -> None:
+    """The untouched set ``faq_fresh4.tsv`` (measured by benchmarks/faq_quality.py, never
+    asserted): three columns on every line, at least 70 questions and 45 different
+    entries per language, every id a real entry, no question twice."""
+    ids = {e.id for e in faq.entries()}
+    lines = [line for line in FRESH4.read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")]
+    rows = [line.split("\t") for line in lines]
+    assert all(len(row) == 3 and all(cell.strip() for cell in row) for row in rows)
+    assert {row[0] for row in rows} == set(LANGUAGES)
+    for language in LANGUAGES:
+        mine = [row for row in rows if row[0] == language]
+        assert len(mine) >= 70, language
+        assert len({row[1] for row in mine}) >= 45, language
+    assert {row[1] for row in rows} <= ids, {row[1] for row in rows} - ids
+    assert len({row[2] for row in rows}) == len(rows)

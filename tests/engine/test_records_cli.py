@@ -112,6 +112,18 @@ def test_a_record_without_names_reads_its_seats_as_numbered_players(
     assert "P1" not in out
 
 
+@pytest.mark.parametrize(("language", "row"), [("en", "Player 2"), ("hu", "2. játékos")])
+def test_a_seat_saved_unnamed_in_another_language_reads_in_the_readers(
+        tmp_path: Path, capsys, finished: State, language: str, row: str) -> None:
+    record = to_record(finished)
+    record["seats"] = ["Ann", "Joueur 2", "Cy"]
+    code, out, _ = run_cli(capsys, "replay", str(write(tmp_path, record)), "--lang", language)
+    assert code == 0 and "Joueur" not in out
+    lines = [line.strip() for line in out.splitlines()]
+    assert any(line.startswith(row) for line in lines)
+    assert any(line.startswith("Ann") for line in lines)
+
+
 def broken_records(finished: State) -> list[tuple[str, Any, str]]:
     good = to_record(finished)
     history = good["history"]

@@ -71,7 +71,7 @@ assert not any(m.startswith(("prompt_toolkit", "rapidfuzz", "sphinx", "logging")
     assert result.returncode == 0, result.stderr[-2000:]
     hint = json.loads(result.stdout.splitlines()[-1])
     assert hint["kind"] == "coach"
-    assert hint["text"].startswith(Translator("hu").gettext("The coach: {advice}")[:8])
+    assert hint["text"].startswith(Translator("hu").gettext("The coach says: “{advice}”")[:8])
 
 
 def test_a_pseudo_language_build_ships_the_pseudo_language_to_the_page(

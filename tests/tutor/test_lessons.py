@@ -334,7 +334,7 @@ def test_the_coach_is_the_hint_in_a_goal_with_the_coach() -> None:
             session.choose(right_position(session))
     assert session.hint()
     text = render_entry(session.page()[-1], Translator("en"))
-    assert text.startswith("The coach:") and "%" in text
+    assert text.startswith("The coach says: “") and text.endswith("”") and "%" in text
 
 
 def test_a_resumed_session_replays_everything_the_learner_did() -> None:

@@ -125,9 +125,12 @@ def test_transcript_and_check_on_the_command_line(capsys) -> None:
     assert f"{len(BY_ID)} lessons checked" in out
     # One row per lesson, then the totals: ideas, exercises, decisions, decisions made for
     # the learner, questions, goals.
+    # A header too wide for 80 columns takes two lines ("Made for" over "them").
     lines = out.splitlines()
-    assert lines[0].split() == ["Lesson", "Ideas", "Exercises", "Decisions", "Made", "for",
-                                "them", "Questions", "Goals"]
+    assert lines[0].split() == ["Made", "for"]
+    assert lines[1].split() == ["Lesson", "Ideas", "Exercises", "Decisions", "them",
+                                "Questions", "Goals"]
+    assert lines[0].rindex("for") == lines[1].rindex("them") + 1
     rows = {line.split()[1]: line.split()[2:] for line in lines
             if re.match(r"\s*\d+\. ", line)}
     assert list(rows) == list(BY_ID)
@@ -135,6 +138,15 @@ def test_transcript_and_check_on_the_command_line(capsys) -> None:
     total = next(line for line in lines if line.startswith("In all")).split()[2:]
     assert [int(t) for t in total] == [sum(int(c[i]) for c in rows.values()) for i in range(6)]
     assert int(total[2]) >= 150   # the learner's decisions as the course is played
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_the_check_table_fits_a_terminal_of_80_columns(capsys, language: str) -> None:
+    assert main(["tutor", "--check", "--lang", language]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    rule = next(k for k, line in enumerate(lines) if set(line) == {"-"})
+    assert 1 <= rule <= 2 and len(lines[rule + 1].split()) == 8
 
 
 def _course(folder: Path, names: list[str]) -> Path:

@@ -14,7 +14,7 @@ from ..engine.messages import N_, CelestiaError, RecordError
 from ..engine.state import END_MESSAGES, END_PARAMS
 from ..i18n import Translator
 from ..inputs import excerpt
-from ..names import unnamed_player
+from ..names import is_unnamed_player, unnamed_player
 from ..practice.parse import record_variant_read
 from ..practice.scoresheet import spyglasses_in_game
 
@@ -111,6 +111,11 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         # A record without names: its seats are read as numbered players, in the
         # reader's language ("Az 1. játékos a kapitány."), not the engine's "P1".
         state.seats = tuple(unnamed_player(seat + 1, tr) for seat in range(state.players))
+    else:
+        # A seat saved unnamed in another language ("Joueur 1") is read in the reader's.
+        state.seats = tuple(unnamed_player(seat + 1, tr)
+                            if is_unnamed_player(name, seat + 1) else name
+                            for seat, name in enumerate(state.seats))
     if args.events:
         fresh = State(state.options, list(state.seats))
         for _actor, action in state.history:

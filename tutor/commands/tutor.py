@@ -81,15 +81,46 @@ def _counts_table(report, tr: Translator) -> list[str]:
     rows = [[f"{number:2}. {lesson.id}", *cells(c)]
             for number, (lesson, c) in enumerate(report.lessons, start=1)]
     rows.append([_(IN_ALL), *cells(report.total)])
-    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+    heads = [[h] for h in headers]
+    table = _table(heads, rows)
+    if max(map(len, table)) > TABLE_WIDTH:
+        # A translated header too wide for a terminal ("Joués à sa place") takes two lines.
+        heads = [heads[0], *[_halves(h) for h in headers[1:]]]
+        table = _table(heads, rows)
+    if max(map(len, table)) > TABLE_WIDTH:
+        table = _table(heads, rows, gap=" ")
+    return table
+
+
+#: The width of the terminal the counts table must fit.
+TABLE_WIDTH = 80
+
+
+def _halves(header: str) -> list[str]:
+    """``header`` on two lines, cut at the space nearest its middle (one line if none)."""
+    spaces = [i for i, ch in enumerate(header) if ch == " "]
+    if not spaces:
+        return [header]
+    cut = min(spaces, key=lambda i: abs(len(header) - 2 * i))
+    return [header[:cut], header[cut + 1:]]
+
+
+def _table(heads: list[list[str]], rows: list[list[str]], gap: str = "  ") -> list[str]:
+    """The header lines, a rule, the rows but the last, a rule and the last row."""
+    depth = max(len(h) for h in heads)
+    # A short header sits on the lower line, beside the last line of the others.
+    lines = [[""] * (depth - len(h)) + h for h in heads]
+    widths = [max(len(cell) for cell in [*lines[i], *(row[i] for row in rows)])
+              for i in range(len(heads))]
 
     def line(row: list[str]) -> str:
-        return "  ".join([row[0].ljust(widths[0])]
-                         + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:],
-                                                                    strict=True)]).rstrip()
+        return gap.join([row[0].ljust(widths[0])]
+                        + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:],
+                                                                   strict=True)]).rstrip()
 
-    rule = "-" * len(line(headers))
-    return [line(headers), rule, *[line(row) for row in rows[:-1]], rule, line(rows[-1])]
+    header = [line([column[k] for column in lines]) for k in range(depth)]
+    rule = "-" * max(len(text) for text in [*header, *(line(row) for row in rows)])
+    return [*header, rule, *[line(row) for row in rows[:-1]], rule, line(rows[-1])]
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:

@@ -173,7 +173,15 @@ def fold(text: str) -> str:
     # Compatibility forms first ("𝓐" is "A"), then case, then decomposed again.
     decomposed = unicodedata.normalize(
         "NFKD", unicodedata.normalize("NFKD", text).casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    folded = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    if " " in decomposed and len(folded) < len(decomposed):
+        # A spacing accent ("ﱞ" is a space and two marks) leaves no space behind it,
+        # or a word would fold to one.
+        folded = "".join(ch for n, ch in enumerate(decomposed)
+                         if not unicodedata.combining(ch)
+                         and not (ch == " " and unicodedata.combining(decomposed[n + 1:n + 2]
+                                                                      or " ")))
+    return folded
 
 
 @cache
@@ -285,7 +293,8 @@ def _spelled(text: str, language: str | None = None,
     kept = _WORDS_NOT_UNSPELT.get(words_of or language or "", ())
     found = [part for m in WORD.finditer(text)
              for part in ((m.group(),) if m.group() in kept
-                          else _UNSPELT.get(m.group(), (m.group(),)))]
+                          else _UNSPELT.get(m.group(), (m.group(),)))
+             if fold(part)]   # a word of marks alone ("ﱞ") folds to nothing: no word
     for phrase, meaning in _REWRITES.items():
         for n in range(len(found) - len(phrase), -1, -1):
             if tuple(found[n:n + len(phrase)]) == phrase:

@@ -69,7 +69,7 @@ def render_entry(entry: Entry, tr: Translator) -> str:
 
 def coach_text(state: Any, player: int, tr: Translator) -> str:
     """The coach's advice for ``player`` at ``state``, as the hint of a goal."""
-    return tr.format(N_("The coach: {advice}"), advice=advise(state, player, tr).sentence)
+    return tr.format(N_("The coach says: “{advice}”"), advice=advise(state, player, tr).sentence)
 
 
 def describe_error(err: CelestiaError, tr: Translator) -> str:

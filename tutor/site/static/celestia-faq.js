@@ -18,7 +18,7 @@
   /* search.fold: lower case, accents removed. */
   function fold(text) {
     return text.normalize("NFKD").toLowerCase().replace(/ß/g, "ss").normalize("NFKD")
-      .replace(/\p{Mn}/gu, "");
+      .replace(/ (?=\p{Mn})/gu, "").replace(/\p{Mn}/gu, "");
   }
 
   /* Everything derived once from the data of one page. */
@@ -74,7 +74,7 @@
     (text.match(/[\p{L}\p{N}]+|\+/gu) || []).forEach(function (w) {
       if (has(p.t.unspelt, w) && kept.indexOf(w) < 0) {
         found.push.apply(found, p.t.unspelt[w]);
-      } else { found.push(w); }
+      } else if (fold(w)) { found.push(w); }   /* a word of marks alone is no word */
     });
     p.t.rewrites.forEach(function (rewrite) {
       var phrase = rewrite[0];
