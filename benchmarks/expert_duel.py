@@ -22,7 +22,7 @@ games of a pair are alike. The share is the mean over the pairs of the pair's sh
 the interval comes from the spread of the pairs' shares (normal approximation), which
 leaves the hands' luck out: on the same CPU it is narrower than that of independent
 games, by the factor printed beside it. Measured, 400 games of 4 players against 39c6d5c:
-1.07 to 1.20 times narrower (about 1.14 in six runs), as many games' worth as a quarter
+1.06 to 1.20 times narrower (1.11 on average over eleven runs), worth about a quarter
 more independent games. It is no more than that because the two experts soon choose
 differently and the games part: the dice stay the same at the steps both reach (about
 nine rolls in ten of those, with bots that differ), but who holds which card, who is
