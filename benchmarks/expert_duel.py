@@ -173,8 +173,9 @@ def main() -> None:
     how = f"{n} deals played twice, seats swapped" if paired else "independent deals"
     print(f"duel: this tree's expert against the expert of {args.commit}, {games} games "
           f"of {args.players} players ({how}) in {seconds:.0f} s")
-    print(f"expert wins {share:.1%} (95 % interval {share - margin:.1%} to "
-          f"{share + margin:.1%})")
+    # A share lies between 0 and 1 whatever a few games' spread says.
+    print(f"expert wins {share:.1%} (95 % interval {max(0.0, share - margin):.1%} to "
+          f"{min(1.0, share + margin):.1%})")
     if paired:
         alone = 1.96 * (share * (1 - share) / games) ** 0.5
         print(f"the same number of independent games: about ±{alone:.1%}, "
