@@ -207,16 +207,22 @@ def render_gist(entry: Entry, tr: Translator) -> str:
 # Building it means rendering every entry, so it is kept in a cache file beside the
 # content, keyed by the digest of everything it is built from.
 
+# COVERAGE_POWER and the constant factors of order, negation, subject and variant below
+# were fitted by benchmarks/faq_factors.py (one exponent per factor of the ranking, by
+# conditional logit on the cross-validated development questions; a constant c fitted to
+# the exponent e became c ** e). The main entry's factor was kept: fitted, it let a card's
+# name alone ("szellokes") find one of the card's finer points before the card itself.
+
 #: How steeply an entry that answers only part of the query falls behind (the share it
 #: answers, to this power).
-COVERAGE_POWER = 2.0
+COVERAGE_POWER = 0.68
 #: How much the whole-question likeness of an entry adds to its score (as a factor).
 QUESTION_WEIGHT = 2.0
 #: How much the share of an entry's question that the query asks about adds (a factor).
 FOCUS_WEIGHT = 0.5
 #: The factor applied to an entry about the beginner variant or the Grappling Hook when
 #: the query does not name it: the general rule comes first.
-VARIANT_FACTOR = 0.5
+VARIANT_FACTOR = 0.7
 #: The weight of a match found only through another language than the one asked for.
 OTHER_LANGUAGE_FACTOR = 0.8
 #: The factor given to the main entry of a card, or of a number of the rules, that the
@@ -232,15 +238,15 @@ INTENT_WEIGHTS = {"must": 1.0, "still": 0.75}
 #: The factor given to an entry whose question is about the same moment as the query
 #: ("after the captain paid"), and to one about another moment of the same kind ("after
 #: I left", when the query says "after the captain paid").
-ORDER_WEIGHT = 0.5
-ORDER_MISMATCH = 0.6
+ORDER_WEIGHT = 0.07
+ORDER_MISMATCH = 0.92
 #: The factor given to an entry whose question asks about a negation ("…reroll no die at
 #: all?") when the query asks about none.
-NEGATION_FACTOR = 0.7
+NEGATION_FACTOR = 0.86
 #: The synonym group of "empty" (players_words.yaml).
 EMPTY_GROUP = "#empty"
 #: The factor given to an entry whose question's first game term is one the query names.
-SUBJECT_FACTOR = 1.1
+SUBJECT_FACTOR = 1.06
 #: Of a query term found only in an entry's answer, the share of the term that counts
 #: as answered (found in the question or the keywords, all of it counts).
 ANSWER_ONLY_SHARE = 0.5
