@@ -112,18 +112,13 @@ def main() -> int:
     parser.add_argument("--steps", type=int, default=300)
     args = parser.parse_args()
     scores = _recording_scores()
-    development = (faq_quality.read_queries(faq_quality.SITUATIONS)
-                   + faq_quality.read_queries())
+    development = [q for found in faq_quality.tuning_sets().values() for q in found]
+    folds = faq_quality.FOLDS
     train = []
-    for fold in range(faq_quality.FOLDS):
-        faq.hold_back([q for n, (_, _, q) in enumerate(development)
-                       if n % faq_quality.FOLDS == fold])
-        train += collect([x for n, x in enumerate(development)
-                          if n % faq_quality.FOLDS == fold], scores)
-    faq.hold_back(())
-    fresh = {name: collect(faq_quality.read_queries(path), scores)
-             for name, path in (("fresh", faq_quality.FRESH), ("fresh2", faq_quality.FRESH2),
-                                ("fresh3", faq_quality.FRESH3))}
+    for fold in faq_quality.held_back_folds(development, folds):
+        train += collect([x for n, x in enumerate(development) if n % folds == fold], scores)
+    fresh = {name.split()[0]: collect(faq_quality.read_queries(path), scores)
+             for name, path in faq_quality.STUDIED.items()}
     present = np.ones(len(NAMES))
     weights = present.copy()
     for _ in range(args.steps):

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -148,6 +149,28 @@ FOLDS = 5
 #: The names of the sets whose misses nobody looks at (``tests/content/faq_fresh4.tsv``),
 #: with their files.
 UNTOUCHED = {"fresh4 (in no example, untouched)": FRESH4}
+#: The fresh sets that have become development data (their misses were studied), with
+#: their files: in none of the examples, asked with all of them.
+STUDIED = {"fresh (in no example)": FRESH, "fresh2 (in no example)": FRESH2,
+           "fresh3 (in no example)": FRESH3}
+
+
+def tuning_sets() -> dict[str, list[tuple[str, str, str]]]:
+    """The sets the search is tuned on, whose questions are also example questions: the
+    situational tuning half and the evaluation set."""
+    return {"situations": read_queries(SITUATIONS), "evaluation": read_queries()}
+
+
+def held_back_folds(questions: list[tuple[str, str, str]], folds: int) -> Iterator[int]:
+    """Each fold's number, with that fold's questions (every ``folds``-th) held back
+    from the example questions while it is asked; all of them come back at the end."""
+    try:
+        for fold in range(folds):
+            faq.hold_back([query for n, (_, _, query) in enumerate(questions)
+                           if n % folds == fold])
+            yield fold
+    finally:
+        faq.hold_back(())
 
 
 def cross_validate(folds: int, verbose: bool = False) -> None:
@@ -163,18 +186,14 @@ def cross_validate(folds: int, verbose: bool = False) -> None:
     ``faq_fresh2.tsv`` and ``faq_fresh3.tsv`` have become development data (their misses
     were studied to find what the search misses), so ``faq_fresh4.tsv`` is the untouched
     set (``UNTOUCHED``): its misses are never listed, even with ``verbose``."""
-    asked = {"situations": read_queries(SITUATIONS), "evaluation": read_queries()}
+    asked = tuning_sets()
     everything = [q for found in asked.values() for q in found]
     results: dict[str, list] = {name: [] for name in asked}
     # Questions in none of the examples: asked with all of them.
-    results["fresh (in no example)"] = ranks(read_queries(FRESH))
-    results["fresh2 (in no example)"] = ranks(read_queries(FRESH2))
-    results["fresh3 (in no example)"] = ranks(read_queries(FRESH3))
-    for name, path in UNTOUCHED.items():
+    fresh = {**STUDIED, **UNTOUCHED}
+    for name, path in fresh.items():
         results[name] = ranks(read_queries(path))
-    for fold in range(folds):
-        faq.hold_back([query for n, (_, _, query) in enumerate(everything)
-                       if n % folds == fold])
+    for fold in held_back_folds(everything, folds):
         start = 0
         for name, found in asked.items():
             results[name].extend(ranks([q for n, q in enumerate(found, start)
@@ -183,11 +202,7 @@ def cross_validate(folds: int, verbose: bool = False) -> None:
     faq.hold_back([query for _, _, query in everything] + [
         text for _, _, text in faq.example_questions()])
     bare = {name: ranks(found) for name, found in
-            [*asked.items(), ("fresh (in no example)", read_queries(FRESH)),
-                             ("fresh2 (in no example)", read_queries(FRESH2)),
-                             ("fresh3 (in no example)", read_queries(FRESH3)),
-                             *[(name, read_queries(path))
-                               for name, path in UNTOUCHED.items()]]}
+            [*asked.items(), *[(name, read_queries(path)) for name, path in fresh.items()]]}
     faq.hold_back(())
     for title, table in ((f"cross-validated ({folds} folds)", results),
                          ("without example questions", bare)):

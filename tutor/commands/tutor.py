@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 
+from ..content.terminal import MAX_WIDTH
 from ..engine.messages import N_, CelestiaError
 from ..i18n import Translator, known_language
 from ..lessons.errors import LessonError
@@ -83,17 +84,13 @@ def _counts_table(report, tr: Translator) -> list[str]:
     rows.append([_(IN_ALL), *cells(report.total)])
     heads = [[h] for h in headers]
     table = _table(heads, rows)
-    if max(map(len, table)) > TABLE_WIDTH:
+    if max(map(len, table)) > MAX_WIDTH:
         # A translated header too wide for a terminal ("Joués à sa place") takes two lines.
         heads = [heads[0], *[_halves(h) for h in headers[1:]]]
         table = _table(heads, rows)
-    if max(map(len, table)) > TABLE_WIDTH:
+    if max(map(len, table)) > MAX_WIDTH:
         table = _table(heads, rows, gap=" ")
     return table
-
-
-#: The width of the terminal the counts table must fit.
-TABLE_WIDTH = 80
 
 
 def _halves(header: str) -> list[str]:
