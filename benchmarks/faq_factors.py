@@ -4,7 +4,8 @@
 
 The ranking (``tutor.content.faq._scores``) multiplies an entry's lexical score by one
 factor per signal: coverage, the likeness of its question, focus, intents, order,
-negation, subject, variant, the nearest example question and the main entry of a card.
+negation, subject, variant, the nearest example question, how likely the example
+questions make the query (``likely``: naive Bayes) and the main entry of a card.
 This script records those factors for every question of the development sets
 (the situational tuning half and the evaluation set, cross-validated as in
 ``faq_quality.py --cross-validate``: each fold's questions held back from the example
@@ -41,7 +42,7 @@ import faq_quality  # noqa: E402
 from tutor.content import faq  # noqa: E402
 
 NAMES = ["lexical", "coverage", "question", "focus", "intent", "order", "negation",
-         "subject", "variant", "example", "main entry"]
+         "subject", "variant", "example", "likely", "main entry"]
 #: Where each factor is applied in ``faq._scores``: the line after which the factor so
 #: far is recorded under its name (the factor is the quotient of two records).
 _MARKS = [("        factor *= 1 + FOCUS_WEIGHT * focus\n", "focus"),
@@ -50,7 +51,8 @@ _MARKS = [("        factor *= 1 + FOCUS_WEIGHT * focus\n", "focus"),
           ("            factor *= NEGATION_FACTOR\n", "negation"),
           ("            factor *= SUBJECT_FACTOR\n", "subject"),
           ("            factor *= VARIANT_FACTOR\n", "variant"),
-          ("            factor *= 1 + EXAMPLE_WEIGHT * nearest[i]\n", "example")]
+          ("            factor *= 1 + EXAMPLE_WEIGHT * nearest[i]\n", "example"),
+          ("        factor *= likely[i] ** BAYES_POWER\n", "likely")]
 
 
 def _recording_scores():
@@ -77,7 +79,8 @@ def _recording_scores():
 
 def _factors(record: dict[str, float]) -> list[float]:
     """The logarithm of each factor of one entry, in the order of ``NAMES``."""
-    chain = ["before", "focus", "intent", "order", "negation", "subject", "variant", "example"]
+    chain = ["before", "focus", "intent", "order", "negation", "subject", "variant", "example",
+             "likely"]
     values = {"lexical": record["lexical"], "coverage": record["coverage"],
               "question": record["question"], "main entry": record.get("main entry", 1.0)}
     last = record["before"]
@@ -107,6 +110,27 @@ def firsts(data, weights) -> int:
                if entries and max(entries, key=lambda i: weights @ entries[i]) == right)
 
 
+def fit(train, present, steps: int):
+    """The exponents (one per column of the recorded factors) that the conditional logit
+    fits on ``train``, from ``present`` and pulled back towards it, relative to the first
+    (the lexical score's)."""
+    weights = present.astype(float)
+    tables = []
+    for right, entries in train:
+        if right in entries:
+            keys = list(entries)
+            tables.append((keys.index(right), np.array([entries[k] for k in keys])))
+    for _ in range(steps):
+        gradient = np.zeros_like(weights)
+        for right, table in tables:
+            z = table @ weights
+            p = np.exp(z - z.max())
+            p /= p.sum()
+            gradient += table[right] - p @ table
+        weights += 0.002 * gradient - 0.0002 * (weights - present)
+    return weights / weights[0]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=300)
@@ -120,20 +144,7 @@ def main() -> int:
     fresh = {name.split()[0]: collect(faq_quality.read_queries(path), scores)
              for name, path in faq_quality.STUDIED.items()}
     present = np.ones(len(NAMES))
-    weights = present.copy()
-    for _ in range(args.steps):
-        gradient = np.zeros_like(weights)
-        for right, entries in train:
-            if right not in entries:
-                continue
-            keys = list(entries)
-            table = np.array([entries[k] for k in keys])
-            z = table @ weights
-            p = np.exp(z - z.max())
-            p /= p.sum()
-            gradient += table[keys.index(right)] - p @ table
-        weights += 0.002 * gradient - 0.0002 * (weights - present)
-    relative = weights / weights[0]
+    relative = fit(train, present, args.steps)
     print("fitted exponents, relative to the lexical score's:")
     for name, value in zip(NAMES, relative, strict=True):
         print(f"  {name:<11} {value:.3f}")

@@ -14,7 +14,9 @@ and weighed more, "must" and "still": ``search.intents``), and by whether both a
 the same moment ("after the captain paid" is not "after I left", nor "I left, then it
 crashed" "after the crash": ``search.order``), and by how alike the query is to the
 nearest of the questions players ask about the entry (``faq_examples.yaml``: a situation
-told in other words than the entry's own still reaches it). Of entries that match alike, the one
+told in other words than the entry's own still reaches it), and by how likely all those
+questions together make the query's words (naive Bayes: the few words that tell an entry
+from its neighbours count, as one nearest question cannot tell). Of entries that match alike, the one
 whose question is about the thing the query names first, and the main entry of a card or
 of a number of the rules ("50"), come first; entries about the beginner variant or the
 Grappling Hook come after the general rule unless the query names them, and before it
@@ -444,6 +446,13 @@ def _corrected_clause(query: str, index: _Index) -> str:
 # entries that match the query's words come first when players ask about them in the
 # query's way. The examples' features and the rarities are computed once, kept in a cache
 # beside the content, and exported to the website with the index (``page_data``).
+# The nearest example alone cannot learn which few words tell two neighbouring entries
+# apart ("left before the crash" and "crashed before leaving" share most words), so the
+# same features also give each entry how likely its examples, all together, make the
+# query (multinomial naive Bayes, ``_Examples.likely``): counts only, which the page's
+# script takes from the same exported features. A logistic regression on the same
+# features does little better (benchmarks/faq_discriminative.py) and would need its
+# weights shipped and retrained for every cross-validation fold.
 
 EXAMPLES_FILE = "faq_examples.yaml"
 #: How much the likeness of an entry's nearest example question adds (a factor), and how
@@ -454,6 +463,14 @@ EXAMPLE_WEIGHT = 2.0
 EXAMPLE_POWER = 2
 #: The likeness below which an example question says nothing of the query.
 EXAMPLE_FLOOR = 0.2
+#: How much is added to every count of a feature among an entry's example questions
+#: (``_Examples.likely``): a feature none of an entry's examples has makes it less
+#: likely, not impossible. Smaller is sharper: 0.03 put more development questions first
+#: than 0.01, 0.1, 0.3 or 1 (benchmarks/faq_discriminative.py).
+BAYES_SMOOTHING = 0.03
+#: The power of that likelihood (a share of 1 among the entries) in an entry's score:
+#: fitted by benchmarks/faq_factors.py.
+BAYES_POWER = 0.1
 #: Example questions whose text (folded) is one of these take no part in the search: a
 #: cross-validation holds back the questions it asks (benchmarks/faq_quality.py).
 _held_back: frozenset[str] = frozenset()
@@ -517,6 +534,43 @@ class _Examples:
             for feature in found:
                 self.postings.setdefault(feature, []).append(k)
             self.norms.append(self._length(found))
+        #: How many features each entry's examples have in all (for ``likely``; counted
+        #: when first asked: a look-up's start-up is short).
+        self._sizes: list[int] | None = None
+
+    def likely(self, features: list[str], total: int) -> list[float]:
+        """For each of ``total`` entries, how likely its example questions make the
+        query's ``features`` (sorted): multinomial naive Bayes, each entry equally likely
+        beforehand, each feature's share among an entry's examples' features smoothed by
+        ``BAYES_SMOOTHING``. The shares sum to 1 over the entries. Unlike the nearest
+        example, it weighs every example of an entry at once, so that the few words that
+        tell two neighbouring entries apart count.
+
+        Only products, quotients and sums, in a fixed order (the page's script computes
+        the same bits from the examples' features); the products are brought back to at
+        most 1 after each feature, so that a long query cannot run below the smallest
+        double."""
+        known = [f for f in features if f in self.rarity]
+        if self._sizes is None:
+            self._sizes = [0] * total
+            for entry, found in zip(self.entries, self.features, strict=True):
+                self._sizes[entry] += len(found)
+        spread = BAYES_SMOOTHING * len(self.rarity)
+        below = [size + spread for size in self._sizes]
+        chances = [1.0] * total
+        for feature in known:
+            # how many of each entry's examples have it
+            counts: dict[int, int] = {}
+            for k in self.postings[feature]:
+                counts[self.entries[k]] = counts.get(self.entries[k], 0) + 1
+            for i in range(total):
+                chances[i] *= (counts.get(i, 0) + BAYES_SMOOTHING) / below[i]
+            top = max(chances)
+            chances = [c / top for c in chances]
+        everything = 0.0
+        for c in chances:
+            everything += c
+        return [c / everything for c in chances]
 
     def _length(self, features: list[str]) -> float:
         # Added one by one, as the page's script adds them: ``sum`` compensates the
@@ -663,6 +717,8 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     close: dict[str, bool] = {}  # entries share topics: each is looked up once
     shape, asks, moments, features = _features(query, language, index)
     relations = {m.split(":", 1)[0] for m in moments}
+    examples = _examples(language, _held_back)
+    likely = examples.likely(features, total)
     opposites = {f"{OPPOSITE[r]}:{thing}" for r, thing in (m.split(":", 1) for m in moments)}
     if len(shape) < 3:
         # a word or two: nothing to compare as a whole, with the entries' questions or
@@ -670,7 +726,7 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
         shape = []
         nearest = [0.0] * total
     else:
-        nearest = _examples(language, _held_back).likeness(features, total)
+        nearest = examples.likeness(features, total)
     everything = _entries()
     named_parts = wanted & set(SPECIAL_PARTS.values())
     for i, score in enumerate(scores):
@@ -716,6 +772,9 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
         # one factor at a time, as the page's script does.
         for _ in range(EXAMPLE_POWER):
             factor *= 1 + EXAMPLE_WEIGHT * nearest[i]
+        # And as its example questions, all at once, make likely: the words that tell
+        # it from its neighbours.
+        factor *= likely[i] ** BAYES_POWER
         scores[i] = score * factor
     # Of entries that match alike, the one about a card itself comes before the finer
     # points of that card.
@@ -883,7 +942,8 @@ def page_data() -> dict[str, object]:
             "literal": LITERAL_FACTOR, "kind": KIND_FACTOR, "well_known": WELL_KNOWN,
             "cutoff": RELATIVE_CUTOFF, "max_query": MAX_QUERY, "filler_groups": list(FILLER_GROUPS),
             "example": EXAMPLE_WEIGHT, "example_power": EXAMPLE_POWER,
-            "example_floor": EXAMPLE_FLOOR,
+            "example_floor": EXAMPLE_FLOOR, "bayes_smoothing": BAYES_SMOOTHING,
+            "bayes_power": BAYES_POWER,
             "ref_bonus": REF_BONUS, "ref_punctuation": REF_PUNCTUATION,
             "special_parts": sorted(set(SPECIAL_PARTS.values()))},
     }

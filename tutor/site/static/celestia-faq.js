@@ -615,6 +615,44 @@
     return best;
   }
 
+  /* faq._Examples.likely: for each entry, how likely its example questions make the
+     query's features (sorted), by multinomial naive Bayes, in the order of the same
+     products, quotients and sums as the Python side, so that the bits agree. */
+  function likelyEntries(p, lang, features, total) {
+    var ex = lang.index.examples;
+    var smoothing = p.w.bayes_smoothing;
+    if (!lang.exampleCounts) {
+      // feature name -> (entry -> how many of its examples have it); each entry's
+      // number of features in all its examples
+      lang.exampleCounts = new Map();
+      ex.names.forEach(function (name) { lang.exampleCounts.set(name, new Map()); });
+      lang.exampleSizes = new Array(total).fill(0);
+      ex.features.forEach(function (found, k) {
+        var entry = ex.entries[k];
+        lang.exampleSizes[entry] += found.length;
+        found.forEach(function (n) {
+          var here = lang.exampleCounts.get(ex.names[n]);
+          here.set(entry, (here.has(entry) ? here.get(entry) : 0) + 1);
+        });
+      });
+    }
+    var spread = smoothing * ex.names.length;
+    var below = lang.exampleSizes.map(function (size) { return size + spread; });
+    var chances = new Array(total).fill(1.0);
+    features.forEach(function (f) {
+      var counts = lang.exampleCounts.get(f);
+      if (!counts) { return; }
+      for (var i = 0; i < total; i++) {
+        chances[i] *= ((counts.has(i) ? counts.get(i) : 0) + smoothing) / below[i];
+      }
+      var top = Math.max.apply(null, chances);
+      chances = chances.map(function (c) { return c / top; });
+    });
+    var everything = 0.0;
+    chances.forEach(function (c) { everything += c; });
+    return chances.map(function (c) { return c / everything; });
+  }
+
   /* faq._features: the sorted features of a query compared with the example questions. */
   function features(shape, asks, moments) {
     var found = new Set(shape);
@@ -680,8 +718,10 @@
       opposites.add(p.t.opposite[m.slice(0, at)] + m.slice(at));
     });
     var shape = canonical(p, query, language, lang.spelled);
+    var asFeatures = features(shape, asks, moments);
+    var likely = likelyEntries(p, lang, asFeatures, total);
     var nearest = shape.length < 3 ? new Array(total).fill(0.0) :
-      nearestExamples(p, lang, features(shape, asks, moments), total);
+      nearestExamples(p, lang, asFeatures, total);
     if (shape.length < 3) { shape = []; }
     var namedParts = w.special_parts.some(function (c) { return wanted.has(c); });
     for (var i = 0; i < total; i++) {
@@ -724,6 +764,7 @@
         factor *= w.variant;
       }
       for (var e = 0; e < w.example_power; e++) { factor *= 1 + w.example * nearest[i]; }
+      factor *= Math.pow(likely[i], w.bayes_power);
       scores[i] = scores[i] * factor;
     }
     Object.keys(index.main).forEach(function (concept) {
