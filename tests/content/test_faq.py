@@ -154,6 +154,21 @@ def test_a_situation_asked_as_players_ask_it_reaches_its_entry(
         faq.hold_back(())
 
 
+@pytest.mark.parametrize(("query", "language"), [
+    ("who answers first if we stay, the player to the captains left?", "en"),
+    ("qui parle en premier pour rester, le voisin du capitaine ?", "fr"),
+    ("ki dont elsonek hogy marad, a kapitany melletti jatekos?", "hu"),
+])
+def test_the_words_that_tell_neighbouring_entries_apart_count(
+        query: str, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """All the example questions of an entry together (naive Bayes) tell it from a
+    neighbour that shares most of its words, which its nearest example alone does not:
+    without that factor, another entry comes first."""
+    assert faq.search(query, language)[0].id == "passengers-order"
+    monkeypatch.setattr(faq, "BAYES_POWER", 0.0)
+    assert faq.search(query, language)[0].id != "passengers-order"
+
+
 def test_every_entry_has_example_questions_in_every_language() -> None:
     asked = {(language, ident) for language, ident, _ in faq.example_questions()}
     missing = [(language, e.id) for e in faq.entries() for language in ("en", "fr", "hu")

@@ -16,14 +16,14 @@ crashed" "after the crash": ``search.order``), and by how alike the query is to 
 nearest of the questions players ask about the entry (``faq_examples.yaml``: a situation
 told in other words than the entry's own still reaches it), and by how likely all those
 questions together make the query's words (naive Bayes: the few words that tell an entry
-from its neighbours count, as one nearest question cannot tell). Of entries that match alike, the one
-whose question is about the thing the query names first, and the main entry of a card or
-of a number of the rules ("50"), come first; entries about the beginner variant or the
-Grappling Hook come after the general rule unless the query names them, and before it
-when it does. A word of the language is never "corrected" as a typo. A rule's number in
-the query ("3.4.2", "rule 3.4", "règle 3.5": ``rule_refs``) brings the entries resting
-on it, first those whose main rule it is; ``celestia faq`` and the tutor's look-up show
-the rule itself first.
+from its neighbours count, as one nearest question cannot tell). Of entries that match
+alike, the one whose question is about the thing the query names first, and the main
+entry of a card or of a number of the rules ("50"), come first; entries about the
+beginner variant or the Grappling Hook come after the general rule unless the query
+names them, and before it when it does. A word of the language is never "corrected" as a
+typo. A rule's number in the query ("3.4.2", "rule 3.4", "règle 3.5": ``rule_refs``)
+brings the entries resting on it, first those whose main rule it is; ``celestia faq``
+and the tutor's look-up show the rule itself first.
 
 The website's pages run this same search on the data of ``page_data`` (the script
 ``tutor/site/static/celestia-faq.js`` follows ``search`` step by step; a conformance
