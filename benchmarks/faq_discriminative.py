@@ -136,14 +136,17 @@ class Bayes:
 
 
 def with_factor(data, queries, models) -> list:
-    """``data`` (from ``faq_factors.collect``) with one more column per model: the
-    logarithm of the probability it gives each entry that scored."""
+    """``data`` (from ``faq_factors.collect``: each entry's factors, or None when only its
+    nearest example scored, and what that example adds) with one more factor per model:
+    the logarithm of the probability it gives the entry."""
     found = []
     for (right, entries), (language, _, query) in zip(data, queries, strict=True):
         features = query_features(language, query)
         probs = [m[language].probabilities(features) for m in models]
-        found.append((right, {i: [*v, *(math.log(max(float(p[i]), 1e-300)) for p in probs)]
-                              for i, v in entries.items()}))
+        found.append((right, {
+            i: (None if v is None else
+                [*v, *(math.log(max(float(p[i]), 1e-300)) for p in probs)], told)
+            for i, (v, told) in entries.items()}))
     return found
 
 
@@ -199,31 +202,45 @@ def main() -> int:
                                              everything)
     base = len(faq_factors.NAMES)
 
+    main_entry = faq_factors.NAMES.index("main entry")
+
     def select(data, keep):
-        return [(r, {i: [v[k] for k in keep] for i, v in e.items()}) for r, e in data]
+        return [(r, {i: (None if v is None else [v[k] for k in keep], told)
+                     for i, (v, told) in e.items()}) for r, e in data]
 
     def line(keep, weights) -> str:
-        figures = ", ".join(f"{name} {faq_factors.firsts(select(data, keep), weights)}"
+        main = keep.index(main_entry)
+        figures = ", ".join(f"{name} {faq_factors.firsts(select(data, keep), weights, main)}"
                             f"/{len(data)}" for name, data in fresh.items())
-        return (f"development {faq_factors.firsts(select(train, keep), weights)}"
+        return (f"development {faq_factors.firsts(select(train, keep), weights, main)}"
                 f"/{len(train)} first; {figures}")
 
-    # The models alone: how often their most likely entry (of those that scored) is right.
+    def alone(data, column) -> int:
+        """How often the model's most likely entry, of those the words reached, is right."""
+        return sum(1 for right, e in data
+                   if any(v is not None for v, _ in e.values())
+                   and max((i for i in e if e[i][0] is not None),
+                           key=lambda i: e[i][0][column]) == right)
+
     for n, name in enumerate(makers):
-        print(f"{name} alone: {line([base + n], np.ones(1))}")
+        figures = ", ".join(f"{title} {alone(data, base + n)}/{len(data)}"
+                            for title, data in fresh.items())
+        print(f"{name} alone (of the entries the words reach): development "
+              f"{alone(train, base + n)}/{len(train)} first; {figures}")
     # The ranking's own naive Bayes (``likely``) is one of the recorded factors: the
     # ranking without it is the baseline each model is compared with.
     others = [n for n, name in enumerate(faq_factors.NAMES) if name != "likely"]
     landed = faq_factors.NAMES.index("likely")
     print(f"present weights: {line(list(range(base)), np.ones(base))}")
     print(f"present weights without likely: {line(others, np.ones(len(others)))}")
-    weights = faq_factors.fit(select(train, others), np.ones(len(others)), args.steps)
+    weights = faq_factors.fit(select(train, others), np.ones(len(others)), args.steps,
+                              others.index(main_entry))
     print(f"fitted, without likely: {line(others, weights)}")
     for title, column in (("likely", landed),
                           *((name, base + n) for n, name in enumerate(makers))):
         keep = [*others, column]
         weights = faq_factors.fit(select(train, keep), np.array([1.0] * len(others) + [0.0]),
-                                  args.steps)
+                                  args.steps, keep.index(main_entry))
         print(f"fitted, with {title} instead (exponent {weights[-1]:.3f}): "
               f"{line(keep, weights)}")
     return 0
