@@ -22,8 +22,10 @@ more factor, next to those ``benchmarks/faq_factors.py`` records, in place of th
 ranking's own naive Bayes factor (``likely``: ``faq._Examples.likely``), and the
 exponents of all of them are fitted by the same conditional logit. Printed: how many
 development questions and how many of each fresh set come first with each model alone,
-with the present weights (with and without ``likely``), with the fitted weights without
-``likely``, with it, and with each model instead. The untouched set
+with the present weights (with and without ``likely``; and with each model's factor,
+``likely``'s included, in its place, at the exponent of ``GRID`` that puts the most
+development questions first), with the fitted weights without ``likely``, with it, and
+with each model instead. The untouched set
 ``faq_fresh4.tsv`` and the held-out sets are not read. Needs ``numpy`` (``pip install
 numpy``, not a dependency of the project).
 """
@@ -50,6 +52,8 @@ import faq_quality  # noqa: E402
 from tutor.content import faq  # noqa: E402
 
 LANGUAGES = ("en", "fr", "hu")
+#: The exponents tried for each model's factor with the present weights.
+GRID = (0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5)
 
 
 def query_features(language: str, query: str) -> list[str]:
@@ -204,15 +208,19 @@ def main() -> int:
 
     main_entry = faq_factors.NAMES.index("main entry")
 
-    def select(data, keep):
-        return [(r, {i: (None if v is None else [v[k] for k in keep], told)
+    def select(data, keep, scale=None):
+        """The columns ``keep`` of ``data``, each times its ``scale`` (1 by default)."""
+        scale = scale or {}
+        return [(r, {i: (None if v is None else [v[k] * scale.get(k, 1.0) for k in keep],
+                         told)
                      for i, (v, told) in e.items()}) for r, e in data]
 
-    def line(keep, weights) -> str:
+    def line(keep, weights, scale=None) -> str:
         main = keep.index(main_entry)
-        figures = ", ".join(f"{name} {faq_factors.firsts(select(data, keep), weights, main)}"
-                            f"/{len(data)}" for name, data in fresh.items())
-        return (f"development {faq_factors.firsts(select(train, keep), weights, main)}"
+        figures = ", ".join(
+            f"{name} {faq_factors.firsts(select(data, keep, scale), weights, main)}"
+            f"/{len(data)}" for name, data in fresh.items())
+        return (f"development {faq_factors.firsts(select(train, keep, scale), weights, main)}"
                 f"/{len(train)} first; {figures}")
 
     def alone(data, column) -> int:
@@ -236,6 +244,20 @@ def main() -> int:
     weights = faq_factors.fit(select(train, others), np.ones(len(others)), args.steps,
                               others.index(main_entry))
     print(f"fitted, without likely: {line(others, weights)}")
+    # With the present weights and each model's factor at the exponent that puts the most
+    # development questions first (the conditional logit's fit of every exponent is
+    # biased by what the nearest example adds outside the product).
+    for title, column in (("likely", landed),
+                          *((name, base + n) for n, name in enumerate(makers))):
+        keep = [*others, column]
+        main = keep.index(main_entry)
+        # ``likely`` is recorded to the power BAYES_POWER: brought back to the probability
+        scale = {landed: 1 / faq.BAYES_POWER}
+        mine = select(train, keep, scale)
+        best = max(GRID, key=lambda e: (faq_factors.firsts(
+            mine, np.array([1.0] * len(others) + [e]), main), -e))
+        print(f"present weights, with {title} instead, to the power {best}: "
+              f"{line(keep, np.array([1.0] * len(others) + [best]), scale)}")
     for title, column in (("likely", landed),
                           *((name, base + n) for n, name in enumerate(makers))):
         keep = [*others, column]
