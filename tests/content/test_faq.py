@@ -140,7 +140,7 @@ def test_search_respects_the_limit() -> None:
 
 @pytest.mark.parametrize(("query", "language", "expected"), [
     ("the final town pile is out of cards, where do we stop now", "en", "last-city-empty"),
-    ("holtverseny van a vegen, ki nyer", "hu", "ties"),
+    ("az egyik kocka ures oldalra esett, azert kell fizetni valamit?", "hu", "blank-dice"),
 ])
 def test_a_situation_asked_as_players_ask_it_reaches_its_entry(
         query: str, language: str, expected: str) -> None:
