@@ -126,7 +126,8 @@ def test_search_falls_back_to_the_other_languages() -> None:
     assert _top("longue-vue", "hu") is not None
     # The chosen language's matches come before the others'.
     found = [e.id for e in faq.search("jetpack", "hu", limit=10)]
-    assert found[:2] == ["who-plays-jetpack", "jetpack-treasure"]
+    assert found[0] == "who-plays-jetpack"
+    assert {"jetpack-treasure", "spyglass-before-jetpack"} <= set(found[:3])
 
 
 def test_search_without_match_is_empty() -> None:
