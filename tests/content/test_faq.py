@@ -156,16 +156,19 @@ def test_a_situation_asked_as_players_ask_it_reaches_its_entry(
 
 
 @pytest.mark.parametrize(("query", "language", "expected"), [
-    ("who answers first if we stay, the player to the captains left?", "en",
-     "passengers-order"),
-    ("qui parle en premier pour rester, le voisin du capitaine ?", "fr", "passengers-order"),
-    ("mennyi ures lap van egy kockan", "hu", "dice-faces"),
+    ("all three dice came up blank, can i climb back with the hook", "en",
+     "hook-without-hazard"),
+    ("deux faces blanches et un brouillard, combien de cartes je pose pour les blancs", "fr",
+     "blank-dice"),
+    ("minden kockan ures oldal van, visszamaszhatok a csaklyaval?", "hu",
+     "hook-without-hazard"),
 ])
 def test_the_words_that_tell_neighbouring_entries_apart_count(
         query: str, language: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """All the example questions of an entry together (naive Bayes) tell it from a
-    neighbour that shares most of its words ("how many … dice"), which its nearest
-    example alone does not: without that factor, another entry comes first."""
+    neighbour that shares most of its words (the Grappling Hook itself, the faces of the
+    dice), which its nearest example alone does not: without that factor, the neighbour
+    comes first."""
     assert faq.search(query, language)[0].id == expected
     monkeypatch.setattr(faq, "BAYES_POWER", 0.0)
     assert faq.search(query, language)[0].id != expected
