@@ -558,3 +558,68 @@ def test_french_partir_is_leaving_but_a_partir_de_is_from() -> None:
     assert "@leave" in search.canonical("je veux partir avec un trésor", "fr", typing=True)
     for text in ("j'en jette à partir d'un moment", "a partir de la cite 9"):
         assert "@leave" not in search.canonical(text, "fr", typing=True)
+
+
+@pytest.mark.parametrize(("language", "query", "word"), [
+    ("fr", "j'accumule 12 cartes, faut que j'en jette a partir d'un moment", "jette"),
+    ("fr", "je veux descendre vite avant le crash", "vite"),
+    ("en", "im stuck with a turbo, can i keep it", "stuck"),
+    ("hu", "ki kezdi az uj kort?", "kort"),
+    ("hu", "menni akarok a kovetkezo varosba", "menni"),
+])
+def test_a_common_word_is_no_typo(language: str, query: str, word: str) -> None:
+    """An ordinary word of the language stays what it is: "jette" is not "cette" (a stop
+    word, so dropped), "vite" not "cité", "stuck" not "stack", "kört" (the round) not
+    "kürt" (the horn), "menni" (to go) not "mennyi" (how many)."""
+    assert word in search.common_words(language)
+    corrected = faq._corrected(query, faq._index(language))
+    assert word in search.tokens(corrected)
+    # and the same word is what the typo fixer would have made of it otherwise
+    assert search.closest_spelling(word, faq._index(language).spellings) not in (None, word)
+
+
+def test_a_typo_of_a_more_common_game_word_is_still_fixed() -> None:
+    """"carts" is a word, but rarer than "cards": a player typing it meant the cards."""
+    index = faq._index("en")
+    assert faq._corrected("how many carts in my hand", index).split()[2] == "cards"
+    assert faq._corrected("i played my jetpak", index).split()[-1] == "jetpack"
+
+
+def test_the_common_words_file_holds_folded_words_of_each_language() -> None:
+    """What the typo fixer and the website's script read (``page_tables``): each
+    language's words, folded, as long as a word the typo fixer may correct, none a stop
+    word or a word of the game."""
+    tables = search.page_tables()["common_words"]
+    for language in search.LANGUAGES:
+        words = search.common_words(language)
+        assert words and tables[language] == sorted(words)
+        spellings = set(search.lexicon()[language]["spellings"])
+        for word in words:
+            assert word == search.fold(word) and search.WORD.fullmatch(word)
+            assert len(word) >= search.MIN_PREFIX
+            assert word not in search.STOP_WORDS and word not in spellings
+
+
+@given(st.sampled_from(sorted(search.common_words("fr"))),
+       st.lists(st.text("abcdefghijklmnopqrstuvwxyz", min_size=4, max_size=9), max_size=5))
+def test_a_common_word_is_corrected_into_nothing(word: str, candidates: list[str]) -> None:
+    """Whatever the candidates, in its own language only."""
+    assert search.closest_spelling(word, [word + "s", *candidates], "fr") is None
+    if word not in search.common_words("en"):
+        assert search.closest_spelling(word, [word + "s", *candidates], "en") is not None
+
+
+def test_without_the_common_words_file_the_typo_fixer_corrects_as_before(
+        monkeypatch, tmp_path) -> None:
+    monkeypatch.setattr(search, "COMMON_WORDS_FILE", tmp_path / "missing.txt")
+    search.common_words.cache_clear()
+    try:
+        assert search.common_words("fr") == frozenset()
+        assert search.closest_spelling("jette", ["cette"], "fr") == "cette"
+    finally:
+        search.common_words.cache_clear()
+
+
+def test_french_elisions_typed_without_apostrophe_are_read_apart() -> None:
+    """"quon", "quil" are "qu'on", "qu'il" (stop words), no typos of "quoi", "quel"."""
+    assert search.words("quon peut jouer quil reste", "fr") == ["jouer", "reste"]

@@ -80,6 +80,9 @@ LANGUAGES = ("en", "fr", "hu")
 TUTOR = Path(__file__).resolve().parents[1]
 GLOSSARY_FILE = TUTOR / "glossary.yaml"
 PLAYERS_FILE = TUTOR / "players_words.yaml"
+#: Each language's common words that are no typo of a known word (written by
+#: ``python -m tutor.tools.common_words`` from wordfreq's lists).
+COMMON_WORDS_FILE = TUTOR / "common_words.txt"
 #: Concept forms start with this; synonym groups with ``GROUP``.
 CONCEPT = "@"
 GROUP = "#"
@@ -116,6 +119,8 @@ _ENDINGS = {
 # Stop words, written as they are spelt (accents included): a query word is compared
 # before its accents are folded, so "dés" (dice) is not "des" (an article). Unaccented
 # spellings are listed too where they cannot be a word of the game.
+# French "marche" is filler as "passe" is ("ça marche ?"); "comment ça marche" still asks
+# what a thing does (``SHAPES["purpose_with"]``).
 _STOP = {
     "en": """
         a an the of to in on at by for and or is are was were be been being am can could
@@ -140,7 +145,7 @@ _STOP = {
         possible permis autorisé autorise faire fait a à ai as avons avez ont tout tous
         toute toutes alors donc bien aussi quelqu quelqu'un quelque chose cas sert
         servent servir dès lorsque maintenant exactement vraiment genre pouvait pouvais
-        pourrait pourrais pourra
+        pourrait pourrais pourra marche
         bon ben bah hein enfin svp stp ok voilà voila truc normal correct valable
         légal legal pote copain copine mais potes copains copines femme mari frère soeur
         sœur
@@ -344,7 +349,9 @@ _UNSPELT = {word: (word[:-2], "not") for word in (
     "ill": ("i", "will"),
     # and French elisions typed without their apostrophe ("jai", "cest")
     "jai": ("j", "ai"), "cest": ("c", "est"), "jsuis": ("je", "suis"),
-    "chui": ("je", "suis")}
+    "chui": ("je", "suis"),
+    # ("quon", "quil" are no typos of "quoi", "quel")
+    "quon": ("qu", "on"), "quil": ("qu", "il"), "quils": ("qu", "ils")}
 
 
 #: Words of a language that are also an English contraction typed without its
@@ -439,17 +446,21 @@ class Vocabulary:
         return found
 
 
-def closest_spelling(word: str, candidates: list[str]) -> str | None:
+def closest_spelling(word: str, candidates: list[str],
+                     language: str | None = None) -> str | None:
     """The candidate spelt most like ``word`` when ``word`` looks like a typo of it: one
     edit (a letter wrong, missing, extra, or two swapped) for words of up to seven
     letters, two for longer ones; None otherwise. The fewest edits win, then the likeliest
     typo (``_LENGTH_ORDER``: a letter left out before one mistyped), then the first in
-    order.
+    order. A common word of ``language`` (``common_words``) is no typo: French "jette"
+    is not "cette", "marche" not "manche".
 
     Plain Python: the vocabularies are a few hundred words, so checking each candidate
     with a bounded edit count costs a millisecond or two, far less than importing a
     fuzzy-matching library would."""
     if len(word) < MIN_PREFIX or word.isdigit() or not candidates:
+        return None
+    if language is not None and word in common_words(language):
         return None
     if len(word) > max(map(len, candidates)) + TYPO_SLACK:
         return None  # longer than any candidate plus a typo's letters: no spelling of one
@@ -470,6 +481,29 @@ def closest_spelling(word: str, candidates: list[str]) -> str | None:
             if best is None or rank < best:
                 best, found = rank, candidate
     return found
+
+
+@cache
+def common_words(language: str) -> frozenset[str]:
+    """The common words of ``language`` (folded) that ``closest_spelling`` leaves as they
+    are: those within its reach of a word the search knows, and more common than that
+    word when it is one of the game's (``common_words.txt``; none if it is missing or
+    unreadable: the typo fixer then corrects as it did before)."""
+    try:
+        text = COMMON_WORDS_FILE.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return frozenset()
+    found: dict[str, set[str]] = {}
+    current: set[str] | None = None
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            current = found.setdefault(line[1:-1], set())
+        elif current is not None:
+            current.add(line)
+    return frozenset(found.get(language, ()))
 
 
 #: Of candidates as many edits away, the likeliest typo first: a letter left out (the
@@ -825,7 +859,7 @@ INTENTS |= {fold(word): intent for word, intent in list(INTENTS.items())
             if fold(word) not in INTENTS and fold(word) not in STOP_WORDS}
 #: Words that ask what a thing is for or does ("à quoi sert", "mire jó", "mit csinál",
 #: "how does it work"); English says it with "what … do", "what … for" (``intents``).
-_PURPOSE = frozenset({"sert", "servent", "servir", "fonctionne", "fonctionnent", "marche",
+_PURPOSE = frozenset({"sert", "servent", "servir", "fonctionne", "fonctionnent",
                       "mire", "csinál", "csinálnak", "működik", "működnek",
                       "csinal", "csinalnak", "mukodik", "mukodnek"})
 #: "before or after", "avant ou après", "előtt vagy után": a question about when.
@@ -1099,6 +1133,7 @@ def page_tables() -> dict[str, Any]:
         "unspelt": {word: list(parts) for word, parts in _UNSPELT.items()},
         "not_unspelt": _WORDS_NOT_UNSPELT,
         "rule_words": sorted(RULE_WORDS),
+        "common_words": {language: sorted(common_words(language)) for language in LANGUAGES},
         "shapes": SHAPES,
         "lexicon": {language: {"players": tables["players"], "groups": tables["groups"],
                                "kinds": tables["kinds"]}
