@@ -623,3 +623,46 @@ def test_without_the_common_words_file_the_typo_fixer_corrects_as_before(
 def test_french_elisions_typed_without_apostrophe_are_read_apart() -> None:
     """"quon", "quil" are "qu'on", "qu'il" (stop words), no typos of "quoi", "quel"."""
     assert search.words("quon peut jouer quil reste", "fr") == ["jouer", "reste"]
+
+
+COUNTED_WORDS = {"en": ["cards", "players", "dice", "points", "treasures", "turns",
+                        "pirates"],
+                 "fr": ["cartes", "joueurs", "dés", "points", "trésors", "tours", "pirates"],
+                 "hu": ["lapom", "kártyát", "játékos", "kocka", "pont", "kincs", "kör"]}
+
+
+@given(st.sampled_from(search.LANGUAGES), st.sampled_from(["9", "12", "15", "20", "25"]),
+       st.data())
+def test_a_number_before_what_it_counts_is_a_count_not_a_city(language: str, number: str,
+                                                             data: st.DataObject) -> None:
+    """"12 cartes", "14 cards", "12 lapom", "20 points": a count ("how many"), no city
+    (``@city`` is the number alone or before anything else: "at the 12", "la 25 est
+    vide")."""
+    counted = data.draw(st.sampled_from(COUNTED_WORDS[language]))
+    forms = search.canonical(f"{number} {counted}", language, typing=True)
+    assert "@city" not in forms and "#number" in forms
+    assert "@city" in search.canonical(f"{number}", language, typing=True)
+    assert "@city" in search.canonical(f"{number} vide" if language == "fr" else
+                                       f"{number} üres" if language == "hu" else
+                                       f"{number} empty", language, typing=True)
+
+
+def test_a_count_is_no_city_in_what_the_faq_searches_for() -> None:
+    """"j'ai 12 cartes" is a hand of twelve cards, no city 12; "la 12 est vide" is. Any
+    number counts cards or players ("7 joueurs"), but only a city's number is a count of
+    points: "50 points" ends the game."""
+    assert search.query_terms("j'ai 12 cartes", "fr")[0][0] == "#number"
+    assert ["@city", "12"] in search.query_terms("la 12 est vide", "fr")
+    assert search.query_terms("on est 7 joueurs", "fr")[0][0] == "#number"
+    assert search.query_terms("50 points", "en")[0] == ["50"]
+    assert search.query_terms("20 points", "en")[0][0] == "#number"
+
+
+@pytest.mark.parametrize(("query", "language", "expected"), [
+    ("j'ai 12 cartes en main, je dois en jeter ?", "fr", "hand-limit"),
+    ("12 lapom van, el kell dobnom párat?", "hu", "hand-limit"),
+    ("on a 9 joueurs, c'est possible ?", "fr", "player-count"),
+])
+def test_a_count_finds_the_entry_about_counts(query: str, language: str,
+                                              expected: str) -> None:
+    assert faq.search(query, language)[0].id == expected

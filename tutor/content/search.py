@@ -740,12 +740,27 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
     return None
 
 
+#: A number before one of these is a count ("12 cards", "12 lapom", "7 joueurs", "3
+#: pirates"): cards, players, dice and their faces, turns; and so is a city's number ("at
+#: the 12") before points or treasures ("20 points"), where any other number says how
+#: much ("50 points" ends the game, "5 treasures" the quick game).
+COUNTED_PLACE = CONCEPT + "city"
+COUNTED = frozenset({"#card", "#player", "@event-dice", "@fog", "@lightning", "@birds",
+                     "@pirates", "@blank", "@step", "@voyage"})
+COUNTED_WORTH = frozenset({"#points", "@treasure-card"})
+_NUMBER = re.compile(r"[0-9]+")
+#: What a count stands for: "how many" ("combien", "hány"), which the entries about
+#: counts ask (the hand limit, the number of players, of dice).
+COUNT = GROUP + "number"
+
+
 def segments(spelled: list[str], language: str, players: bool | str,
              typing: bool = False, known: Collection[str] = ()
              ) -> list[tuple[int, int, str | None]]:
     """Split words as spelt (``_spelled``) into (start, end, target) pieces: the longest
     phrase of the lexicon at each place (target ``@concept`` or ``#group``), else one
-    word (target None). A stop word alone is never a term ("de" is not "dé").
+    word (target None). A stop word alone is never a term ("de" is not "dé"), and a
+    number before what it counts is a count (``COUNTED``: "12 cartes" is no city 12).
     ``players``: False for the glossary's words, True to add the players' words (a
     query), "texts" to add those that are not broad (a text being indexed). With
     ``typing``, a word may be the start of a term being typed, unless it is one of the
@@ -767,7 +782,13 @@ def segments(spelled: list[str], language: str, players: bool | str,
                                                typing and fold(spelled[i]) not in known))
             found.append((i, i + 1, target))
             i += 1
-    return found
+    # A number before what it counts is a count, no city: "12 cartes", "7 joueurs".
+    return [(start, end, COUNT) if target in (None, COUNTED_PLACE) and k + 1 < len(found)
+            and _NUMBER.fullmatch(stems[start])
+            and (found[k + 1][2] in COUNTED or (target == COUNTED_PLACE
+                 and found[k + 1][2] in COUNTED_WORTH))
+            else (start, end, target)
+            for k, (start, end, target) in enumerate(found)]
 
 
 def kinds(language: str, concept: str) -> list[str]:
@@ -1133,6 +1154,10 @@ def page_tables() -> dict[str, Any]:
         "unspelt": {word: list(parts) for word, parts in _UNSPELT.items()},
         "not_unspelt": _WORDS_NOT_UNSPELT,
         "rule_words": sorted(RULE_WORDS),
+        "counted_place": COUNTED_PLACE,
+        "counted": sorted(COUNTED),
+        "counted_worth": sorted(COUNTED_WORTH),
+        "count": COUNT,
         "common_words": {language: sorted(common_words(language)) for language in LANGUAGES},
         "shapes": SHAPES,
         "lexicon": {language: {"players": tables["players"], "groups": tables["groups"],

@@ -347,7 +347,14 @@
         i++;
       }
     }
-    return found;
+    // A number before what it counts is a count, no city (search.COUNTED).
+    return found.map(function (piece, k) {
+      var next = k + 1 < found.length ? found[k + 1][2] : null;
+      return (piece[2] === null || piece[2] === p.t.counted_place) && next !== null &&
+        /^[0-9]+$/.test(stems[piece[0]]) && (p.t.counted.indexOf(next) >= 0 ||
+          (piece[2] === p.t.counted_place && p.t.counted_worth.indexOf(next) >= 0))
+        ? [piece[0], piece[1], p.t.count] : piece;
+    });
   }
 
   function isTerm(form) { return form[0] === "@" || form[0] === "#"; }
