@@ -666,3 +666,17 @@ def test_a_count_is_no_city_in_what_the_faq_searches_for() -> None:
 def test_a_count_finds_the_entry_about_counts(query: str, language: str,
                                               expected: str) -> None:
     assert faq.search(query, language)[0].id == expected
+
+
+@pytest.mark.parametrize(("text", "language", "kept"), [
+    ("ship went down with me on it, do i get anything", "en", ["ship", "went", "down"]),
+    ("the guy next to the captain, er, decides first", "en",
+     ["next", "captain", "decides", "first"]),
+    ("je suis obligé en tant que capitaine", "fr", ["oblige", "capitaine"]),
+    ("ketten is 52 ponton vagyunk", "hu", ["ketten", "52", "ponton"]),
+    ("három veszély lett, ezen a szigeten", "hu", ["harom", "veszely", "szigeten"]),
+])
+def test_filler_words_carry_no_meaning(text: str, language: str, kept: list[str]) -> None:
+    """"anything", "guy", "er", "en tant que", "vagyunk" (we are), "lett" (became),
+    "ezen" (on this) only fill the sentence: no entry is about them."""
+    assert search.words(text, language) == kept

@@ -135,6 +135,7 @@ _STOP = {
         hey hi um uh so then wait sure though tho btw lol pls plz guys u ur
         legal valid correct alright gonna wanna friend buddy mate dude
         friends buddies mates bro wife husband girlfriend boyfriend sister brother mom dad
+        guy anything something er erm hmm
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
@@ -149,6 +150,7 @@ _STOP = {
         bon ben bah hein enfin svp stp ok voilà voila truc normal correct valable
         légal legal pote copain copine mais potes copains copines femme mari frère soeur
         sœur
+        tant
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -163,6 +165,7 @@ _STOP = {
         jön jon haver haverom barátom baratom közül kozul között kozott haverommal
         haveromnak haverjaim haverok barátommal baratommal barátnőm baratnom feleségem
         felesegem férjem ferjem tesóm tesom valamit valamire valakit valakinek mindenkit
+        vagyok vagyunk vagytok voltam voltunk voltak lett lettek ezen
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
