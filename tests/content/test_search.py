@@ -680,3 +680,18 @@ def test_filler_words_carry_no_meaning(text: str, language: str, kept: list[str]
     """"anything", "guy", "er", "en tant que", "vagyunk" (we are), "lett" (became),
     "ezen" (on this) only fill the sentence: no entry is about them."""
     assert search.words(text, language) == kept
+
+
+@pytest.mark.parametrize(("text", "language", "present", "absent"), [
+    # takes out his jetpack: plays it, nobody leaves
+    ("mon pote sort son jetpack", "fr", "#play", "@leave"),
+    ("je sors à la 9", "fr", "@leave", None),
+    # helps the captain out with a card: gives it
+    ("kisegíthetem a kapitányt a saját iránytűmmel?", "hu", "#give", "@ejection"),
+    ("can i still jump out at this point", "en", "@leave", "#points"),
+])
+def test_a_word_reads_as_what_it_says_at_the_table(text: str, language: str, present: str,
+                                                   absent: str | None) -> None:
+    forms = search.canonical(text, language, typing=True)
+    assert present in forms
+    assert absent not in forms

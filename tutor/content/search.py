@@ -263,6 +263,8 @@ _HU_ARTICLES = frozenset({"a", "az", "egy", "valakit", "engem", "téged", "őt",
 #: Phrases that ask with a question word of their own: "at what point" asks "when" (it
 #: is no game's points), "how come" "why", "ce qui" "ce que". Words as spelt.
 _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
+             # "at this point" is now, no game's points
+             ("at", "this", "point"): ("now",), ("at", "that", "point"): ("now",),
              # "ce qui" ("qu'est-ce qui est secret") is "what", not "who"
              ("ce", "qui"): ("ce", "que"),
              # "quand même" is "still", not "when"
