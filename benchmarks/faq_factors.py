@@ -12,7 +12,8 @@ questions) and fits one exponent per factor by conditional logit (the right entr
 every entry that scored), gradient ascent from the present weights (all exponents 1) with a
 pull back towards them. It prints the fitted exponents relative to the lexical score's and
 how many development questions, and how many of the development fresh sets
-(``faq_fresh.tsv``, ``faq_fresh2.tsv``, ``faq_fresh3.tsv``), come first with the present
+(``faq_fresh.tsv``, ``faq_fresh2.tsv``, ``faq_fresh3.tsv``, ``faq_fresh5.tsv``: the
+sets of ``faq_quality.STUDIED``), come first with the present
 weights and with the fitted ones. A constant factor fitted to an exponent ``e`` becomes the
 constant to the power ``e`` (``ORDER_MISMATCH`` 0.6 at 0.166 is 0.92). The untouched set
 ``faq_fresh4.tsv`` and the held-out sets are not read. Needs ``numpy`` (``pip install
