@@ -135,7 +135,7 @@ _STOP = {
         hey hi um uh so then wait sure though tho btw lol pls plz guys u ur
         legal valid correct alright gonna wanna friend buddy mate dude
         friends buddies mates bro wife husband girlfriend boyfriend sister brother mom dad
-        guy anything something er erm hmm
+        guy anything something erm hmm
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
