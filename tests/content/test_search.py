@@ -675,10 +675,14 @@ def test_a_count_finds_the_entry_about_counts(query: str, language: str,
     ("je suis obligé en tant que capitaine", "fr", ["oblige", "capitaine"]),
     ("ketten is 52 ponton vagyunk", "hu", ["ketten", "52", "ponton"]),
     ("három veszély lett, ezen a szigeten", "hu", ["harom", "veszely", "szigeten"]),
+    ("who is captain on the very first voyage", "en", ["captain", "first", "voyage"]),
+    ("ya des pirates, on part dou", "fr", ["pirates", "part"]),
+    ("átvitt minket a 4-esre, szabad ilyet?", "hu", ["atvitt", "4"]),
 ])
 def test_filler_words_carry_no_meaning(text: str, language: str, kept: list[str]) -> None:
     """"anything", "guy", "erm", "en tant que", "vagyunk" (we are), "lett" (became),
-    "ezen" (on this) only fill the sentence: no entry is about them."""
+    "ezen" (on this), "very", "ya" (il y a), "minket" (us), "ilyet" (such) only fill the
+    sentence: no entry is about them."""
     assert search.words(text, language) == kept
 
 
@@ -689,6 +693,11 @@ def test_filler_words_carry_no_meaning(text: str, language: str, kept: list[str]
     # helps the captain out with a card: gives it
     ("kisegíthetem a kapitányt a saját iránytűmmel?", "hu", "#give", "@ejection"),
     ("can i still jump out at this point", "en", "@leave", "#points"),
+    # "what does that give": what happens
+    ("pas de parafoudre pour la foudre, ça donne quoi", "fr", "@lightning-rod", "#give"),
+    ("the captain says he has the cannon but hes lying", "en", "#talk", None),
+    ("ki a kapitány a legelső utazásnál?", "hu", "#start", None),
+    ("easy mode: is that the five cities that end it", "en", "@beginner-variant", None),
 ])
 def test_a_word_reads_as_what_it_says_at_the_table(text: str, language: str, present: str,
                                                    absent: str | None) -> None:

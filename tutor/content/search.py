@@ -135,7 +135,7 @@ _STOP = {
         hey hi um uh so then wait sure though tho btw lol pls plz guys u ur
         legal valid correct alright gonna wanna friend buddy mate dude
         friends buddies mates bro wife husband girlfriend boyfriend sister brother mom dad
-        guy anything something erm hmm
+        guy anything something erm hmm very
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
@@ -150,7 +150,7 @@ _STOP = {
         bon ben bah hein enfin svp stp ok voilà voila truc normal correct valable
         légal legal pote copain copine mais potes copains copines femme mari frère soeur
         sœur
-        tant
+        tant ya
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -165,7 +165,8 @@ _STOP = {
         jön jon haver haverom barátom baratom közül kozul között kozott haverommal
         haveromnak haverjaim haverok barátommal baratommal barátnőm baratnom feleségem
         felesegem férjem ferjem tesóm tesom valamit valamire valakit valakinek mindenkit
-        vagyok vagyunk vagytok voltam voltunk voltak lett lettek ezen
+        vagyok vagyunk vagytok voltam voltunk voltak lett lettek ezen minket titeket
+        őket nekünk nekunk ilyet ilyen
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -265,6 +266,8 @@ _HU_ARTICLES = frozenset({"a", "az", "egy", "valakit", "engem", "téged", "őt",
 _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              # "at this point" is now, no game's points
              ("at", "this", "point"): ("now",), ("at", "that", "point"): ("now",),
+             # "ça donne quoi" asks what happens, nobody gives anything
+             ("ça", "donne", "quoi"): ("quoi",), ("ca", "donne", "quoi"): ("quoi",),
              # "ce qui" ("qu'est-ce qui est secret") is "what", not "who"
              ("ce", "qui"): ("ce", "que"),
              # "quand même" is "still", not "when"
@@ -356,7 +359,7 @@ _UNSPELT = {word: (word[:-2], "not") for word in (
     "jai": ("j", "ai"), "cest": ("c", "est"), "jsuis": ("je", "suis"),
     "chui": ("je", "suis"),
     # ("quon", "quil" are no typos of "quoi", "quel")
-    "quon": ("qu", "on"), "quil": ("qu", "il"), "quils": ("qu", "ils")}
+    "quon": ("qu", "on"), "quil": ("qu", "il"), "quils": ("qu", "ils"), "dou": ("d", "où")}
 
 
 #: Words of a language that are also an English contraction typed without its
