@@ -710,3 +710,17 @@ def test_a_stop_word_of_one_language_is_no_word_of_another() -> None:
     """Stop words are one set for every language: English filler must not drop a
     Hungarian word typed without accents ("er" is "ér", is worth)."""
     assert "er" in search.words("a 6-ost húztam, 4-et vagy 6-ot er?", "hu")
+
+
+@pytest.mark.parametrize(("text", "die"), [
+    ("un de brouillard et deux faces vides", True),
+    ("chaque de montre un danger", True),
+    ("un de mes potes est descendu", False),
+    ("il en faut un de plus", False),
+])
+def test_french_de_after_un_is_a_die(text: str, die: bool) -> None:
+    """"un de brouillard" is "un dé" typed without its accent; "un de mes potes" (one of
+    my friends) and "un de plus" (one more) are not."""
+    assert ("@event-dice" in search.canonical(text, "fr", typing=True)) is die
+    # in French only: Hungarian "le, de" is "down, but"
+    assert "dé" not in search._spelled("ugorj le de kiszállt", "hu")

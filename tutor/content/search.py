@@ -247,6 +247,14 @@ _BEFORE_DICE = frozenset({"les", "ces", "mes", "tes", "ses", "nos", "vos", "leur
                           "quels", "quelles", "de"})
 
 
+#: French "de" typed without its accent is "dé" (a die), in French, after one of these and
+#: before a word that is no stop word: "un de brouillard", "chaque de", but "un de mes amis",
+#: "un de plus" (one more), "un de trop".
+_DIE = ("de", "dé")
+_BEFORE_DIE = frozenset({"un", "le", "chaque", "ce", "mon", "ton", "son", "seul"})
+_NOT_AFTER_DIE = frozenset({"plus", "trop", "moins"})
+
+
 #: Hungarian verb prefixes that may stand after their verb ("dobja újra", "játssza ki").
 _HU_PREFIXES = frozenset({"ki", "be", "le", "fel", "föl", "meg", "el", "át", "újra",
                           "vissza", "össze", "oda", "rá", "szét",
@@ -315,6 +323,11 @@ def _spelled(text: str, language: str | None = None,
             if tuple(found[n:n + len(phrase)]) == phrase:
                 found[n:n + len(phrase)] = meaning
     found = [("dés" if w == "des" and n and found[n - 1] in _BEFORE_DICE else w)
+             for n, w in enumerate(found)]
+    found = [(_DIE[1] if (words_of or language) == "fr" and w == _DIE[0]
+              and 0 < n < len(found) - 1
+              and found[n - 1] in _BEFORE_DIE and found[n + 1] not in STOP_WORDS
+              and found[n + 1] not in _NOT_AFTER_DIE else w)
              for n, w in enumerate(found)]
     if language == "hu":
         # A prefix split off by an auxiliary goes back onto its verb when that makes a
@@ -1153,6 +1166,9 @@ def page_tables() -> dict[str, Any]:
         "clause_end_order": sorted(_CLAUSE_END_ORDER),
         "not_moments": sorted(NOT_MOMENTS),
         "before_dice": sorted(_BEFORE_DICE),
+        "die": list(_DIE),
+        "before_die": sorted(_BEFORE_DIE),
+        "not_after_die": sorted(_NOT_AFTER_DIE),
         "hu_prefixes": sorted(_HU_PREFIXES),
         "hu_articles": sorted(_HU_ARTICLES),
         "contractions": [list(pair) for pair in _CONTRACTIONS],

@@ -90,6 +90,12 @@
     found = found.map(function (w, n) {
       return w === "des" && n && p.beforeDice.has(found[n - 1]) ? "dés" : w;
     });
+    found = found.map(function (w, n) {
+      return (wordsOf || language) === "fr" && w === p.t.die[0] && n > 0 &&
+        n < found.length - 1 &&
+        p.t.before_die.indexOf(found[n - 1]) >= 0 && !p.stop.has(found[n + 1]) &&
+        p.t.not_after_die.indexOf(found[n + 1]) < 0 ? p.t.die[1] : w;
+    });
     if (language === "hu") {
       var auxiliaries = p.t.shapes.ki_auxiliaries;
       for (var m = 0; m + 2 < found.length; m++) {
