@@ -698,6 +698,9 @@ def test_filler_words_carry_no_meaning(text: str, language: str, kept: list[str]
     ("the captain says he has the cannon but hes lying", "en", "#talk", None),
     ("ki a kapitány a legelső utazásnál?", "hu", "#start", None),
     ("easy mode: is that the five cities that end it", "en", "@beginner-variant", None),
+    # a die that turned into another face: no turn of play
+    ("alternative route turned a blank into pirates", "en", "@blank", "@step"),
+    ("the fog turned into lightning", "en", "#reroll", "@step"),
 ])
 def test_a_word_reads_as_what_it_says_at_the_table(text: str, language: str, present: str,
                                                    absent: str | None) -> None:
