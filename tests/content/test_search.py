@@ -701,6 +701,9 @@ def test_filler_words_carry_no_meaning(text: str, language: str, kept: list[str]
     # a die that turned into another face: no turn of play
     ("alternative route turned a blank into pirates", "en", "@blank", "@step"),
     ("the fog turned into lightning", "en", "#reroll", "@step"),
+    # earns treasures: gets them, nobody has won yet
+    ("comment on gagne des trésors", "fr", "#take", "#win"),
+    ("qui gagne la partie", "fr", "#win", "#take"),
 ])
 def test_a_word_reads_as_what_it_says_at_the_table(text: str, language: str, present: str,
                                                    absent: str | None) -> None:
