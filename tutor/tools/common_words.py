@@ -45,7 +45,7 @@ HEADER = """\
 def _frequencies(language: str) -> dict[str, float]:
     """Each folded word of ``language``'s wordfreq list with its Zipf frequency (the
     highest of its spellings: "kor" is as common as "kör")."""
-    import wordfreq  # only to write the file
+    import wordfreq  # optional: the wordlists extra, only to write the file
 
     found: dict[str, float] = {}
     for word, frequency in wordfreq.get_frequency_dict(language).items():
