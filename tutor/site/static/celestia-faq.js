@@ -702,7 +702,8 @@
     if (shape.length < 3) { shape = []; }
     var namedParts = w.special_parts.some(function (c) { return wanted.has(c); });
     for (var i = 0; i < total; i++) {
-      if (!scores[i]) { continue; }
+      var toldAlike = w.example_score * weightOfAll * nearest[i] * nearest[i];
+      if (!scores[i]) { scores[i] = toldAlike; continue; }
       var coverage = matched[i] / weightOfAll;
       var factor = Math.pow(coverage, w.coverage_power) *
         (1 + w.question * likeness(shape, index.questions[i]));
@@ -741,7 +742,7 @@
         factor *= w.variant;
       }
       for (var e = 0; e < w.example_power; e++) { factor *= 1 + w.example * nearest[i]; }
-      scores[i] = scores[i] * factor;
+      scores[i] = scores[i] * factor + toldAlike;
     }
     Object.keys(index.main).forEach(function (concept) {
       if (wanted.has(concept)) { scores[index.main[concept]] *= w.main_entry; }
