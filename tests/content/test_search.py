@@ -687,8 +687,6 @@ def test_filler_words_carry_no_meaning(text: str, language: str, kept: list[str]
 
 
 @pytest.mark.parametrize(("text", "language", "present", "absent"), [
-    # takes out his jetpack: plays it, nobody leaves
-    ("mon pote sort son jetpack", "fr", "#play", "@leave"),
     ("je sors à la 9", "fr", "@leave", None),
     # helps the captain out with a card: gives it
     ("kisegíthetem a kapitányt a saját iránytűmmel?", "hu", "#give", "@ejection"),

@@ -275,7 +275,7 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              # "at this point" is now, no game's points
              ("at", "this", "point"): ("now",), ("at", "that", "point"): ("now",),
              # a die "turned" into another face changed: no turn of play
-             ("turned",): ("changed",),
+             ("turned",): ("became",),
              # "ça donne quoi" asks what happens, nobody gives anything
              ("ça", "donne", "quoi"): ("quoi",), ("ca", "donne", "quoi"): ("quoi",),
              # "ce qui" ("qu'est-ce qui est secret") is "what", not "who"
