@@ -349,6 +349,7 @@ def _index_digest(language: str) -> str:
     language's catalogs, the game's numbers, the glossary and this code."""
     paths = [loader.FOLDER / FILE, Path(data.__file__), Path(search_module.__file__),
              Path(__file__), search_module.GLOSSARY_FILE, search_module.PLAYERS_FILE,
+             search_module.COMMON_WORDS_FILE,
              *sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("*.mo"))]
     return loader.stamp(*paths)
 
@@ -430,7 +431,7 @@ def _corrected_clause(query: str, index: _Index) -> str:
                 and not _single_word_target(stem(folded, index.language), table, single,
                                             typing=True)
                 and folded not in index.known):
-            word = closest_spelling(folded, index.spellings) or word
+            word = closest_spelling(folded, index.spellings, index.language) or word
         out.append(word)
     return " ".join(out)
 
