@@ -58,10 +58,15 @@ GRID = (0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5)
 
 def query_features(language: str, query: str) -> list[str]:
     """The features of ``query`` compared with the example questions, as ``_scores``
-    computes them (rule ids left out, typos corrected)."""
+    computes them (rule ids left out, typos corrected); none for a query of a word or
+    two, which ``_scores`` compares with no example question."""
     _, text = faq._search_text(query)
     index = faq._index(language)
-    return faq._features(faq._corrected(text, index), language, index)[3] if text else []
+    if not text:
+        return []
+    shape, _, _, features = faq._features(faq._corrected(text, index), language, index)
+    # A word or two: the ranking compares nothing with the example questions.
+    return features if len(shape) >= 3 else []
 
 
 class Logistic:
@@ -146,7 +151,9 @@ def with_factor(data, queries, models) -> list:
     found = []
     for (right, entries), (language, _, query) in zip(data, queries, strict=True):
         features = query_features(language, query)
-        probs = [m[language].probabilities(features) for m in models]
+        # nothing to compare: every entry alike
+        probs = [m[language].probabilities(features) if features else
+                 np.ones(len(faq._entries())) for m in models]
         found.append((right, {
             i: (None if v is None else
                 [*v, *(math.log(max(float(p[i]), 1e-300)) for p in probs)], told)

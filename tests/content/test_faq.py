@@ -158,17 +158,17 @@ def test_a_situation_asked_as_players_ask_it_reaches_its_entry(
 @pytest.mark.parametrize(("query", "language", "expected"), [
     ("all three dice came up blank, can i climb back with the hook", "en",
      "hook-without-hazard"),
-    ("deux faces blanches et un brouillard, combien de cartes je pose pour les blancs", "fr",
-     "blank-dice"),
+    ("le de du brouillard est devenu blanc a la relance, faut encore la boussole ?", "fr",
+     "reroll-then-pay"),
     ("minden kockan ures oldal van, visszamaszhatok a csaklyaval?", "hu",
      "hook-without-hazard"),
 ])
 def test_the_words_that_tell_neighbouring_entries_apart_count(
         query: str, language: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """All the example questions of an entry together (naive Bayes) tell it from a
-    neighbour that shares most of its words (the Grappling Hook itself, the faces of the
-    dice), which its nearest example alone does not: without that factor, the neighbour
-    comes first."""
+    neighbour that shares most of its words (the Grappling Hook itself; Gust of Wind,
+    which rerolls blanks), which its nearest example alone does not: without that
+    factor, the neighbour comes first."""
     assert faq.search(query, language)[0].id == expected
     monkeypatch.setattr(faq, "BAYES_POWER", 0.0)
     assert faq.search(query, language)[0].id != expected

@@ -725,15 +725,18 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     shape, asks, moments, features = _features(query, language, index)
     relations = {m.split(":", 1)[0] for m in moments}
     examples = _examples(language, _held_back)
-    likely = examples.likely(features, total)
     opposites = {f"{OPPOSITE[r]}:{thing}" for r, thing in (m.split(":", 1) for m in moments)}
     if len(shape) < 3:
         # a word or two: nothing to compare as a whole, with the entries' questions or
-        # with the example questions
+        # with the example questions (nor enough for their likelihood to mean much: "on
+        # a 9 joueurs" is no question about the cards in hand, whose examples often
+        # count)
         shape = []
         nearest = [0.0] * total
+        likely = [1.0] * total
     else:
         nearest = examples.likeness(features, total)
+        likely = examples.likely(features, total)
     everything = _entries()
     named_parts = wanted & set(SPECIAL_PARTS.values())
     for i, score in enumerate(scores):

@@ -736,7 +736,8 @@
     });
     var shape = canonical(p, query, language, lang.spelled);
     var asFeatures = features(shape, asks, moments);
-    var likely = likelyEntries(p, lang, asFeatures, total);
+    var likely = shape.length < 3 ? new Array(total).fill(1.0) :
+      likelyEntries(p, lang, asFeatures, total);
     var nearest = shape.length < 3 ? new Array(total).fill(0.0) :
       nearestExamples(p, lang, asFeatures, total);
     if (shape.length < 3) { shape = []; }
