@@ -4,19 +4,21 @@
 
 The ranking (``tutor.content.faq._scores``) multiplies an entry's lexical score by one
 factor per signal: coverage, the likeness of its question, focus, intents, order,
-negation, subject, variant, the nearest example question and the main entry of a card.
-This script records those factors for every question of the development sets
-(the situational tuning half and the evaluation set, cross-validated as in
-``faq_quality.py --cross-validate``: each fold's questions held back from the example
-questions) and fits one exponent per factor by conditional logit (the right entry against
-every entry that scored), gradient ascent from the present weights (all exponents 1) with a
-pull back towards them. It prints the fitted exponents relative to the lexical score's and
-how many development questions, and how many of the development fresh sets
-(``faq_fresh.tsv``, ``faq_fresh2.tsv``, ``faq_fresh3.tsv``), come first with the present
-weights and with the fitted ones. A constant factor fitted to an exponent ``e`` becomes the
-constant to the power ``e`` (``ORDER_MISMATCH`` 0.6 at 0.166 is 0.92). The untouched set
-``faq_fresh4.tsv`` and the held-out sets are not read. Needs ``numpy`` (``pip install
-numpy``, not a dependency of the project).
+negation, subject, variant, the nearest example question and the main entry of a card,
+and adds what the nearest example question gives on its own (``EXAMPLE_SCORE``, kept as
+it is here: the fit weighs the factors around it). This script records those factors for
+every question of the development sets (the situational tuning half and the evaluation
+set, cross-validated as in ``faq_quality.py --cross-validate``: each fold's questions
+held back from the example questions) and fits one exponent per factor by conditional
+logit (the right entry against every entry that scored), gradient ascent from the
+present weights (all exponents 1) with a pull back towards them. It prints the fitted
+exponents relative to the lexical score's and how many development questions, and how
+many of the development fresh sets (``faq_fresh.tsv``, ``faq_fresh2.tsv``,
+``faq_fresh3.tsv``, ``faq_fresh5.tsv``: the sets of ``faq_quality.STUDIED``), come first
+with the present weights and with the fitted ones. A constant factor fitted to an
+exponent ``e`` becomes the constant to the power ``e`` (``ORDER_MISMATCH`` 0.6 at 0.166
+is 0.92). The untouched set ``faq_fresh4.tsv`` and the held-out sets are not read. Needs
+``numpy`` (``pip install numpy``, not a dependency of the project).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from tutor.content import faq  # noqa: E402
 
 NAMES = ["lexical", "coverage", "question", "focus", "intent", "order", "negation",
          "subject", "variant", "example", "main entry"]
+_MAIN = NAMES.index("main entry")
 #: Where each factor is applied in ``faq._scores``: the line after which the factor so
 #: far is recorded under its name (the factor is the quotient of two records).
 _MARKS = [("        factor *= 1 + FOCUS_WEIGHT * focus\n", "focus"),
@@ -67,6 +70,9 @@ def _recording_scores():
         assert line in source, name
         # Recorded after the ``if`` or loop the line ends, at the loop's indentation.
         source = source.replace(line, line + f"        RECORDED[i][{name!r}] = factor\n", 1)
+    told = "        told_alike = EXAMPLE_SCORE * weight_of_all * nearest[i] * nearest[i]\n"
+    assert told in source
+    source = source.replace(told, told + "        TOLD[i] = told_alike\n", 1)
     main = "            scores[i] *= MAIN_ENTRY_FACTOR\n"
     assert main in source
     source = source.replace(main, main + "            RECORDED.get(i, {})['main entry'] = "
@@ -93,18 +99,43 @@ def collect(queries, scores) -> list[tuple[int, dict[int, list[float]]]]:
     found = []
     for language, expected, query in queries:
         faq.__dict__["RECORDED"] = {}
+        faq.__dict__["TOLD"] = {}
         _, text = faq._search_text(query)
         if text:
             scores(text, language)
-        recorded = faq.__dict__["RECORDED"]
-        found.append((ids.index(expected),
-                      {i: _factors(r) for i, r in recorded.items() if r["lexical"] > 0}))
+        recorded, told = faq.__dict__["RECORDED"], faq.__dict__["TOLD"]
+        entries = {i: (_factors(r), told.get(i, 0.0)) for i, r in recorded.items()
+                   if r["lexical"] > 0}
+        # An entry its words do not reach scores by its nearest example alone.
+        entries.update({i: (None, t) for i, t in told.items() if t and i not in entries})
+        found.append((ids.index(expected), entries))
     return found
 
 
+def _logits(entries, weights) -> tuple[list[int], np.ndarray, np.ndarray]:
+    """Each entry's log score (the product of its weighted factors, plus what its
+    nearest example adds on its own) and its slope in each factor's weight."""
+    keys = list(entries)
+    table = np.array([entries[k][0] if entries[k][0] is not None else np.zeros(len(NAMES))
+                      for k in keys])
+    product = np.array([np.exp(table[n] @ weights) if entries[k][0] is not None else 0.0
+                        for n, k in enumerate(keys)])
+    # The main entry's factor multiplies the whole score, the example's part with it.
+    main = np.exp(table[:, _MAIN] * weights[_MAIN])
+    total = product + np.array([entries[k][1] for k in keys]) * main
+    share = product / total
+    slopes = table * share[:, None]
+    slopes[:, _MAIN] = table[:, _MAIN]
+    return keys, np.log(total), slopes
+
+
 def firsts(data, weights) -> int:
-    return sum(1 for right, entries in data
-               if entries and max(entries, key=lambda i: weights @ entries[i]) == right)
+    found = 0
+    for right, entries in data:
+        if entries:
+            keys, z, _ = _logits(entries, weights)
+            found += keys[int(np.argmax(z))] == right
+    return found
 
 
 def main() -> int:
@@ -126,12 +157,10 @@ def main() -> int:
         for right, entries in train:
             if right not in entries:
                 continue
-            keys = list(entries)
-            table = np.array([entries[k] for k in keys])
-            z = table @ weights
+            keys, z, slopes = _logits(entries, weights)
             p = np.exp(z - z.max())
             p /= p.sum()
-            gradient += table[keys.index(right)] - p @ table
+            gradient += slopes[keys.index(right)] - p @ slopes
         weights += 0.002 * gradient - 0.0002 * (weights - present)
     relative = weights / weights[0]
     print("fitted exponents, relative to the lexical score's:")

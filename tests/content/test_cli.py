@@ -264,7 +264,9 @@ def test_faq_shows_a_rule_named_by_its_number_first(capsys: pytest.CaptureFixtur
     assert out.startswith(rule + " ")
     # Then the entries resting on it.
     first = faq.search(query, language, limit=1)[0]
-    assert faq.render_question(first, Translator(language)) in out
+    # a long question is wrapped to the terminal's width
+    question = faq.render_question(first, Translator(language))
+    assert " ".join(question.split()) in " ".join(out.split())
 
 
 @pytest.mark.parametrize(("language", "query", "heading"), [

@@ -126,7 +126,8 @@ def test_search_falls_back_to_the_other_languages() -> None:
     assert _top("longue-vue", "hu") is not None
     # The chosen language's matches come before the others'.
     found = [e.id for e in faq.search("jetpack", "hu", limit=10)]
-    assert found[:2] == ["who-plays-jetpack", "jetpack-treasure"]
+    assert found[0] == "who-plays-jetpack"
+    assert {"jetpack-treasure", "spyglass-before-jetpack"} <= set(found[:3])
 
 
 def test_search_without_match_is_empty() -> None:
@@ -140,7 +141,7 @@ def test_search_respects_the_limit() -> None:
 
 @pytest.mark.parametrize(("query", "language", "expected"), [
     ("the final town pile is out of cards, where do we stop now", "en", "last-city-empty"),
-    ("holtverseny van a vegen, ki nyer", "hu", "ties"),
+    ("az egyik kocka ures oldalra esett, azert kell fizetni valamit?", "hu", "blank-dice"),
 ])
 def test_a_situation_asked_as_players_ask_it_reaches_its_entry(
         query: str, language: str, expected: str) -> None:

@@ -110,3 +110,25 @@ def test_the_fourth_fresh_set_is_large_varied_and_names_real_entries() -> None:
         assert len({row[1] for row in mine}) >= 45, language
     assert {row[1] for row in rows} <= ids, {row[1] for row in rows} - ids
     assert len({row[2] for row in rows}) == len(rows)
+
+
+FRESH5 = Path(__file__).with_name("faq_fresh5.tsv")
+
+
+def test_the_fifth_fresh_set_is_large_varied_and_names_real_entries() -> None:
+    """The development set ``faq_fresh5.tsv`` (measured by benchmarks/faq_quality.py, its
+    misses listed, never asserted): three columns on every line, at least 100 questions
+    and 60 different entries per language, every id a real entry, no question twice."""
+    ids = {e.id for e in faq.entries()}
+    lines = [line for line in FRESH5.read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")]
+    rows = [line.split("\t") for line in lines]
+    assert all(len(row) == 3 and all(cell.strip() for cell in row) for row in rows), [
+        row for row in rows if len(row) != 3]
+    assert {row[0] for row in rows} == set(LANGUAGES)
+    for language in LANGUAGES:
+        mine = [row for row in rows if row[0] == language]
+        assert len(mine) >= 100, language
+        assert len({row[1] for row in mine}) >= 60, language
+    assert {row[1] for row in rows} <= ids, {row[1] for row in rows} - ids
+    assert len({row[2] for row in rows}) == len(rows)

@@ -558,3 +558,173 @@ def test_french_partir_is_leaving_but_a_partir_de_is_from() -> None:
     assert "@leave" in search.canonical("je veux partir avec un trésor", "fr", typing=True)
     for text in ("j'en jette à partir d'un moment", "a partir de la cite 9"):
         assert "@leave" not in search.canonical(text, "fr", typing=True)
+
+
+@pytest.mark.parametrize(("language", "query", "word"), [
+    ("fr", "j'accumule 12 cartes, faut que j'en jette a partir d'un moment", "jette"),
+    ("fr", "je veux descendre vite avant le crash", "vite"),
+    ("en", "im stuck with a turbo, can i keep it", "stuck"),
+    ("hu", "ki kezdi az uj kort?", "kort"),
+    ("hu", "menni akarok a kovetkezo varosba", "menni"),
+])
+def test_a_common_word_is_no_typo(language: str, query: str, word: str) -> None:
+    """An ordinary word of the language stays what it is: "jette" is not "cette" (a stop
+    word, so dropped), "vite" not "cité", "stuck" not "stack", "kört" (the round) not
+    "kürt" (the horn), "menni" (to go) not "mennyi" (how many)."""
+    assert word in search.common_words(language)
+    corrected = faq._corrected(query, faq._index(language))
+    assert word in search.tokens(corrected)
+    # and the same word is what the typo fixer would have made of it otherwise
+    assert search.closest_spelling(word, faq._index(language).spellings) not in (None, word)
+
+
+def test_a_typo_of_a_more_common_game_word_is_still_fixed() -> None:
+    """"carts" is a word, but rarer than "cards": a player typing it meant the cards."""
+    index = faq._index("en")
+    assert faq._corrected("how many carts in my hand", index).split()[2] == "cards"
+    assert faq._corrected("i played my jetpak", index).split()[-1] == "jetpack"
+
+
+def test_the_common_words_file_holds_folded_words_of_each_language() -> None:
+    """What the typo fixer and the website's script read (``page_tables``): each
+    language's words, folded, as long as a word the typo fixer may correct, none a stop
+    word or a word of the game."""
+    tables = search.page_tables()["common_words"]
+    for language in search.LANGUAGES:
+        words = search.common_words(language)
+        assert words and tables[language] == sorted(words)
+        spellings = set(search.lexicon()[language]["spellings"])
+        for word in words:
+            assert word == search.fold(word) and search.WORD.fullmatch(word)
+            assert len(word) >= search.MIN_PREFIX
+            assert word not in search.STOP_WORDS and word not in spellings
+
+
+@given(st.sampled_from(sorted(search.common_words("fr"))),
+       st.lists(st.text("abcdefghijklmnopqrstuvwxyz", min_size=4, max_size=9), max_size=5))
+def test_a_common_word_is_corrected_into_nothing(word: str, candidates: list[str]) -> None:
+    """Whatever the candidates, in its own language only."""
+    assert search.closest_spelling(word, [word + "s", *candidates], "fr") is None
+    if word not in search.common_words("en"):
+        assert search.closest_spelling(word, [word + "s", *candidates], "en") is not None
+
+
+def test_without_the_common_words_file_the_typo_fixer_corrects_as_before(
+        monkeypatch, tmp_path) -> None:
+    monkeypatch.setattr(search, "COMMON_WORDS_FILE", tmp_path / "missing.txt")
+    search.common_words.cache_clear()
+    try:
+        assert search.common_words("fr") == frozenset()
+        assert search.closest_spelling("jette", ["cette"], "fr") == "cette"
+    finally:
+        search.common_words.cache_clear()
+
+
+def test_french_elisions_typed_without_apostrophe_are_read_apart() -> None:
+    """"quon", "quil" are "qu'on", "qu'il" (stop words), no typos of "quoi", "quel"."""
+    assert search.words("quon peut jouer quil reste", "fr") == ["jouer", "reste"]
+
+
+COUNTED_WORDS = {"en": ["cards", "players", "dice", "points", "treasures", "turns",
+                        "pirates"],
+                 "fr": ["cartes", "joueurs", "dés", "points", "trésors", "tours", "pirates"],
+                 "hu": ["lapom", "kártyát", "játékos", "kocka", "pont", "kincs", "kör"]}
+
+
+@given(st.sampled_from(search.LANGUAGES), st.sampled_from(["9", "12", "15", "20", "25"]),
+       st.data())
+def test_a_number_before_what_it_counts_is_a_count_not_a_city(language: str, number: str,
+                                                             data: st.DataObject) -> None:
+    """"12 cartes", "14 cards", "12 lapom", "20 points": a count ("how many"), no city
+    (``@city`` is the number alone or before anything else: "at the 12", "la 25 est
+    vide")."""
+    counted = data.draw(st.sampled_from(COUNTED_WORDS[language]))
+    forms = search.canonical(f"{number} {counted}", language, typing=True)
+    assert "@city" not in forms and "#number" in forms
+    assert "@city" in search.canonical(f"{number}", language, typing=True)
+    assert "@city" in search.canonical(f"{number} vide" if language == "fr" else
+                                       f"{number} üres" if language == "hu" else
+                                       f"{number} empty", language, typing=True)
+
+
+def test_a_count_is_no_city_in_what_the_faq_searches_for() -> None:
+    """"j'ai 12 cartes" is a hand of twelve cards, no city 12; "la 12 est vide" is. Any
+    number counts cards or players ("7 joueurs"), but only a city's number is a count of
+    points: "50 points" ends the game."""
+    assert search.query_terms("j'ai 12 cartes", "fr")[0][0] == "#number"
+    assert ["@city", "12"] in search.query_terms("la 12 est vide", "fr")
+    assert search.query_terms("on est 7 joueurs", "fr")[0][0] == "#number"
+    assert search.query_terms("50 points", "en")[0] == ["50"]
+    assert search.query_terms("20 points", "en")[0][0] == "#number"
+
+
+@pytest.mark.parametrize(("query", "language", "expected"), [
+    ("j'ai 12 cartes en main, je dois en jeter ?", "fr", "hand-limit"),
+    ("12 lapom van, el kell dobnom párat?", "hu", "hand-limit"),
+    ("on a 9 joueurs, c'est possible ?", "fr", "player-count"),
+])
+def test_a_count_finds_the_entry_about_counts(query: str, language: str,
+                                              expected: str) -> None:
+    assert faq.search(query, language)[0].id == expected
+
+
+@pytest.mark.parametrize(("text", "language", "kept"), [
+    ("ship went down with me on it, do i get anything", "en", ["ship", "went", "down"]),
+    ("the guy next to the captain, erm, decides first", "en",
+     ["next", "captain", "decides", "first"]),
+    ("je suis obligé en tant que capitaine", "fr", ["oblige", "capitaine"]),
+    ("ketten is 52 ponton vagyunk", "hu", ["ketten", "52", "ponton"]),
+    ("három veszély lett, ezen a szigeten", "hu", ["harom", "veszely", "szigeten"]),
+    ("who is captain on the very first voyage", "en", ["captain", "first", "voyage"]),
+    ("ya des pirates, on part dou", "fr", ["pirates", "part"]),
+    ("átvitt minket a 4-esre, szabad ilyet?", "hu", ["atvitt", "4"]),
+])
+def test_filler_words_carry_no_meaning(text: str, language: str, kept: list[str]) -> None:
+    """"anything", "guy", "erm", "en tant que", "vagyunk" (we are), "lett" (became),
+    "ezen" (on this), "very", "ya" (il y a), "minket" (us), "ilyet" (such) only fill the
+    sentence: no entry is about them."""
+    assert search.words(text, language) == kept
+
+
+@pytest.mark.parametrize(("text", "language", "present", "absent"), [
+    ("je sors à la 9", "fr", "@leave", None),
+    # helps the captain out with a card: gives it
+    ("kisegíthetem a kapitányt a saját iránytűmmel?", "hu", "#give", "@ejection"),
+    ("can i still jump out at this point", "en", "@leave", "#points"),
+    # "what does that give": what happens
+    ("pas de parafoudre pour la foudre, ça donne quoi", "fr", "@lightning-rod", "#give"),
+    ("the captain says he has the cannon but hes lying", "en", "#talk", None),
+    ("ki a kapitány a legelső utazásnál?", "hu", "#start", None),
+    ("easy mode: is that the five cities that end it", "en", "@beginner-variant", None),
+    # a die that turned into another face: no turn of play
+    ("alternative route turned a blank into pirates", "en", "@blank", "@step"),
+    ("the fog turned into lightning", "en", "#reroll", "@step"),
+    # earns treasures: gets them, nobody has won yet
+    ("comment on gagne des trésors", "fr", "#take", "#win"),
+    ("qui gagne la partie", "fr", "#win", "#take"),
+])
+def test_a_word_reads_as_what_it_says_at_the_table(text: str, language: str, present: str,
+                                                   absent: str | None) -> None:
+    forms = search.canonical(text, language, typing=True)
+    assert present in forms
+    assert absent not in forms
+
+
+def test_a_stop_word_of_one_language_is_no_word_of_another() -> None:
+    """Stop words are one set for every language: English filler must not drop a
+    Hungarian word typed without accents ("er" is "ér", is worth)."""
+    assert "er" in search.words("a 6-ost húztam, 4-et vagy 6-ot er?", "hu")
+
+
+@pytest.mark.parametrize(("text", "die"), [
+    ("un de brouillard et deux faces vides", True),
+    ("chaque de montre un danger", True),
+    ("un de mes potes est descendu", False),
+    ("il en faut un de plus", False),
+])
+def test_french_de_after_un_is_a_die(text: str, die: bool) -> None:
+    """"un de brouillard" is "un dé" typed without its accent; "un de mes potes" (one of
+    my friends) and "un de plus" (one more) are not."""
+    assert ("@event-dice" in search.canonical(text, "fr", typing=True)) is die
+    # in French only: Hungarian "le, de" is "down, but"
+    assert "dé" not in search._spelled("ugorj le de kiszállt", "hu")

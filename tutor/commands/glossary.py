@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import sys
 import textwrap
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from babel import Locale
 
+from ..content.terminal import use_colour, width
 from ..engine.messages import N_
 from ..glossary import closest, concepts, definition_params, find
 from ..i18n import LANGUAGES, Translator
@@ -21,8 +20,8 @@ if TYPE_CHECKING:
 
 HELP = N_("show a game term with its English, French and Hungarian equivalents")
 
-#: Wider than this and a line is hard to read, even on a wide terminal.
-MAX_WIDTH = 80
+#: The narrowest the three labelled languages of a term still fit in.
+LEAST_WIDTH = 40
 BOLD, RESET = "\033[1m", "\033[0m"
 
 
@@ -31,15 +30,6 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("term", nargs="*", metavar=_("TERM"),
                         help=_("a term in any of the three languages; case and accents do not "
                                "matter (without a term, every term is listed)"))
-
-
-def use_colour(stream: TextIO) -> bool:
-    """Colour only for a person at a terminal who has not asked for none (no-color.org)."""
-    return stream.isatty() and not os.environ.get("NO_COLOR")
-
-
-def width() -> int:
-    return max(40, min(MAX_WIDTH, shutil.get_terminal_size((MAX_WIDTH, 24)).columns))
 
 
 def _bold(text: str, colour: bool) -> str:
@@ -94,7 +84,7 @@ def table(concepts: tuple[Concept, ...], tr: Translator, columns: int,
 
 
 def run(args: argparse.Namespace, tr: Translator) -> int:
-    columns = width()
+    columns = width(LEAST_WIDTH)
     colour = use_colour(sys.stdout)
     query = " ".join(args.term).strip()
     if not query:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import random
-import shutil
 import sys
 import textwrap
 from pathlib import Path
 
+from ..content.terminal import width
 from ..engine import Options, data
 from ..engine.messages import N_
 from ..file_errors import InUse
@@ -74,8 +74,8 @@ def epilog(tr: Translator) -> str:
 
 
 def _width() -> int:
-    # At least a word's width: a terminal of 2 columns must not stop the command.
-    return max(min(shutil.get_terminal_size().columns, 80) - 2, 20)
+    # argparse indents its help by two columns.
+    return width(22) - 2
 
 
 def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:

@@ -80,6 +80,9 @@ LANGUAGES = ("en", "fr", "hu")
 TUTOR = Path(__file__).resolve().parents[1]
 GLOSSARY_FILE = TUTOR / "glossary.yaml"
 PLAYERS_FILE = TUTOR / "players_words.yaml"
+#: Each language's common words that are no typo of a known word (written by
+#: ``python -m tutor.tools.common_words`` from wordfreq's lists).
+COMMON_WORDS_FILE = TUTOR / "common_words.txt"
 #: Concept forms start with this; synonym groups with ``GROUP``.
 CONCEPT = "@"
 GROUP = "#"
@@ -116,6 +119,8 @@ _ENDINGS = {
 # Stop words, written as they are spelt (accents included): a query word is compared
 # before its accents are folded, so "dés" (dice) is not "des" (an article). Unaccented
 # spellings are listed too where they cannot be a word of the game.
+# French "marche" is filler as "passe" is ("ça marche ?"); "comment ça marche" still asks
+# what a thing does (``SHAPES["purpose_with"]``).
 _STOP = {
     "en": """
         a an the of to in on at by for and or is are was were be been being am can could
@@ -130,6 +135,7 @@ _STOP = {
         hey hi um uh so then wait sure though tho btw lol pls plz guys u ur
         legal valid correct alright gonna wanna friend buddy mate dude
         friends buddies mates bro wife husband girlfriend boyfriend sister brother mom dad
+        guy anything something erm hmm very
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
@@ -140,10 +146,11 @@ _STOP = {
         possible permis autorisé autorise faire fait a à ai as avons avez ont tout tous
         toute toutes alors donc bien aussi quelqu quelqu'un quelque chose cas sert
         servent servir dès lorsque maintenant exactement vraiment genre pouvait pouvais
-        pourrait pourrais pourra
+        pourrait pourrais pourra marche
         bon ben bah hein enfin svp stp ok voilà voila truc normal correct valable
         légal legal pote copain copine mais potes copains copines femme mari frère soeur
         sœur
+        tant ya
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -158,6 +165,8 @@ _STOP = {
         jön jon haver haverom barátom baratom közül kozul között kozott haverommal
         haveromnak haverjaim haverok barátommal baratommal barátnőm baratnom feleségem
         felesegem férjem ferjem tesóm tesom valamit valamire valakit valakinek mindenkit
+        vagyok vagyunk vagytok voltam voltunk voltak lett lettek ezen minket titeket
+        őket nekünk nekunk ilyet ilyen
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -238,6 +247,14 @@ _BEFORE_DICE = frozenset({"les", "ces", "mes", "tes", "ses", "nos", "vos", "leur
                           "quels", "quelles", "de"})
 
 
+#: French "de" typed without its accent is "dé" (a die), in French, after one of these and
+#: before a word that is no stop word: "un de brouillard", "chaque de", but "un de mes amis",
+#: "un de plus" (one more), "un de trop".
+_DIE = ("de", "dé")
+_BEFORE_DIE = frozenset({"un", "le", "chaque", "ce", "mon", "ton", "son", "seul"})
+_NOT_AFTER_DIE = frozenset({"plus", "trop", "moins"})
+
+
 #: Hungarian verb prefixes that may stand after their verb ("dobja újra", "játssza ki").
 _HU_PREFIXES = frozenset({"ki", "be", "le", "fel", "föl", "meg", "el", "át", "újra",
                           "vissza", "össze", "oda", "rá", "szét",
@@ -255,6 +272,12 @@ _HU_ARTICLES = frozenset({"a", "az", "egy", "valakit", "engem", "téged", "őt",
 #: Phrases that ask with a question word of their own: "at what point" asks "when" (it
 #: is no game's points), "how come" "why", "ce qui" "ce que". Words as spelt.
 _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
+             # "at this point" is now, no game's points
+             ("at", "this", "point"): ("now",), ("at", "that", "point"): ("now",),
+             # a die "turned" into another face changed: no turn of play
+             ("turned",): ("became",),
+             # "ça donne quoi" asks what happens, nobody gives anything
+             ("ça", "donne", "quoi"): ("quoi",), ("ca", "donne", "quoi"): ("quoi",),
              # "ce qui" ("qu'est-ce qui est secret") is "what", not "who"
              ("ce", "qui"): ("ce", "que"),
              # "quand même" is "still", not "when"
@@ -303,6 +326,11 @@ def _spelled(text: str, language: str | None = None,
                 found[n:n + len(phrase)] = meaning
     found = [("dés" if w == "des" and n and found[n - 1] in _BEFORE_DICE else w)
              for n, w in enumerate(found)]
+    found = [(_DIE[1] if (words_of or language) == "fr" and w == _DIE[0]
+              and 0 < n < len(found) - 1
+              and found[n - 1] in _BEFORE_DIE and found[n + 1] not in STOP_WORDS
+              and found[n + 1] not in _NOT_AFTER_DIE else w)
+             for n, w in enumerate(found)]
     if language == "hu":
         # A prefix split off by an auxiliary goes back onto its verb when that makes a
         # player's word: "ki lehet dobni" is "lehet kidobni" (the auxiliary stays: it
@@ -344,7 +372,9 @@ _UNSPELT = {word: (word[:-2], "not") for word in (
     "ill": ("i", "will"),
     # and French elisions typed without their apostrophe ("jai", "cest")
     "jai": ("j", "ai"), "cest": ("c", "est"), "jsuis": ("je", "suis"),
-    "chui": ("je", "suis")}
+    "chui": ("je", "suis"),
+    # ("quon", "quil" are no typos of "quoi", "quel")
+    "quon": ("qu", "on"), "quil": ("qu", "il"), "quils": ("qu", "ils"), "dou": ("d", "où")}
 
 
 #: Words of a language that are also an English contraction typed without its
@@ -439,17 +469,21 @@ class Vocabulary:
         return found
 
 
-def closest_spelling(word: str, candidates: list[str]) -> str | None:
+def closest_spelling(word: str, candidates: list[str],
+                     language: str | None = None) -> str | None:
     """The candidate spelt most like ``word`` when ``word`` looks like a typo of it: one
     edit (a letter wrong, missing, extra, or two swapped) for words of up to seven
     letters, two for longer ones; None otherwise. The fewest edits win, then the likeliest
     typo (``_LENGTH_ORDER``: a letter left out before one mistyped), then the first in
-    order.
+    order. A common word of ``language`` (``common_words``) is no typo: French "jette"
+    is not "cette", "marche" not "manche".
 
     Plain Python: the vocabularies are a few hundred words, so checking each candidate
     with a bounded edit count costs a millisecond or two, far less than importing a
     fuzzy-matching library would."""
     if len(word) < MIN_PREFIX or word.isdigit() or not candidates:
+        return None
+    if language is not None and word in common_words(language):
         return None
     if len(word) > max(map(len, candidates)) + TYPO_SLACK:
         return None  # longer than any candidate plus a typo's letters: no spelling of one
@@ -470,6 +504,29 @@ def closest_spelling(word: str, candidates: list[str]) -> str | None:
             if best is None or rank < best:
                 best, found = rank, candidate
     return found
+
+
+@cache
+def common_words(language: str) -> frozenset[str]:
+    """The common words of ``language`` (folded) that ``closest_spelling`` leaves as they
+    are: those within its reach of a word the search knows, and more common than that
+    word when it is one of the game's (``common_words.txt``; none if it is missing or
+    unreadable: the typo fixer then corrects as it did before)."""
+    try:
+        text = COMMON_WORDS_FILE.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return frozenset()
+    found: dict[str, set[str]] = {}
+    current: set[str] | None = None
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            current = found.setdefault(line[1:-1], set())
+        elif current is not None:
+            current.add(line)
+    return frozenset(found.get(language, ()))
 
 
 #: Of candidates as many edits away, the likeliest typo first: a letter left out (the
@@ -706,12 +763,27 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
     return None
 
 
+#: A number before one of these is a count ("12 cards", "12 lapom", "7 joueurs", "3
+#: pirates"): cards, players, dice and their faces, turns; and so is a city's number ("at
+#: the 12") before points or treasures ("20 points"), where any other number says how
+#: much ("50 points" ends the game, "5 treasures" the quick game).
+COUNTED_PLACE = CONCEPT + "city"
+COUNTED = frozenset({"#card", "#player", "@event-dice", "@fog", "@lightning", "@birds",
+                     "@pirates", "@blank", "@step", "@voyage"})
+COUNTED_WORTH = frozenset({"#points", "@treasure-card"})
+_NUMBER = re.compile(r"[0-9]+")
+#: What a count stands for: "how many" ("combien", "hány"), which the entries about
+#: counts ask (the hand limit, the number of players, of dice).
+COUNT = GROUP + "number"
+
+
 def segments(spelled: list[str], language: str, players: bool | str,
              typing: bool = False, known: Collection[str] = ()
              ) -> list[tuple[int, int, str | None]]:
     """Split words as spelt (``_spelled``) into (start, end, target) pieces: the longest
     phrase of the lexicon at each place (target ``@concept`` or ``#group``), else one
-    word (target None). A stop word alone is never a term ("de" is not "dé").
+    word (target None). A stop word alone is never a term ("de" is not "dé"), and a
+    number before what it counts is a count (``COUNTED``: "12 cartes" is no city 12).
     ``players``: False for the glossary's words, True to add the players' words (a
     query), "texts" to add those that are not broad (a text being indexed). With
     ``typing``, a word may be the start of a term being typed, unless it is one of the
@@ -733,7 +805,13 @@ def segments(spelled: list[str], language: str, players: bool | str,
                                                typing and fold(spelled[i]) not in known))
             found.append((i, i + 1, target))
             i += 1
-    return found
+    # A number before what it counts is a count, no city: "12 cartes", "7 joueurs".
+    return [(start, end, COUNT) if target in (None, COUNTED_PLACE) and k + 1 < len(found)
+            and _NUMBER.fullmatch(stems[start])
+            and (found[k + 1][2] in COUNTED or (target == COUNTED_PLACE
+                 and found[k + 1][2] in COUNTED_WORTH))
+            else (start, end, target)
+            for k, (start, end, target) in enumerate(found)]
 
 
 def kinds(language: str, concept: str) -> list[str]:
@@ -825,7 +903,7 @@ INTENTS |= {fold(word): intent for word, intent in list(INTENTS.items())
             if fold(word) not in INTENTS and fold(word) not in STOP_WORDS}
 #: Words that ask what a thing is for or does ("à quoi sert", "mire jó", "mit csinál",
 #: "how does it work"); English says it with "what … do", "what … for" (``intents``).
-_PURPOSE = frozenset({"sert", "servent", "servir", "fonctionne", "fonctionnent", "marche",
+_PURPOSE = frozenset({"sert", "servent", "servir", "fonctionne", "fonctionnent",
                       "mire", "csinál", "csinálnak", "működik", "működnek",
                       "csinal", "csinalnak", "mukodik", "mukodnek"})
 #: "before or after", "avant ou après", "előtt vagy után": a question about when.
@@ -1090,6 +1168,9 @@ def page_tables() -> dict[str, Any]:
         "clause_end_order": sorted(_CLAUSE_END_ORDER),
         "not_moments": sorted(NOT_MOMENTS),
         "before_dice": sorted(_BEFORE_DICE),
+        "die": list(_DIE),
+        "before_die": sorted(_BEFORE_DIE),
+        "not_after_die": sorted(_NOT_AFTER_DIE),
         "hu_prefixes": sorted(_HU_PREFIXES),
         "hu_articles": sorted(_HU_ARTICLES),
         "contractions": [list(pair) for pair in _CONTRACTIONS],
@@ -1099,6 +1180,11 @@ def page_tables() -> dict[str, Any]:
         "unspelt": {word: list(parts) for word, parts in _UNSPELT.items()},
         "not_unspelt": _WORDS_NOT_UNSPELT,
         "rule_words": sorted(RULE_WORDS),
+        "counted_place": COUNTED_PLACE,
+        "counted": sorted(COUNTED),
+        "counted_worth": sorted(COUNTED_WORTH),
+        "count": COUNT,
+        "common_words": {language: sorted(common_words(language)) for language in LANGUAGES},
         "shapes": SHAPES,
         "lexicon": {language: {"players": tables["players"], "groups": tables["groups"],
                                "kinds": tables["kinds"]}

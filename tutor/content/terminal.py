@@ -15,10 +15,11 @@ DIM = "\033[2m"
 RESET = "\033[0m"
 
 
-def width() -> int:
-    """The width to wrap to: the terminal's, at most ``MAX_WIDTH`` (80 when piped)."""
+def width(least: int = 20) -> int:
+    """The width to wrap to: the terminal's, at most ``MAX_WIDTH`` (80 when piped) and at
+    least ``least`` (a terminal of 2 columns must not stop a command)."""
     columns = shutil.get_terminal_size((MAX_WIDTH, 24)).columns
-    return max(20, min(MAX_WIDTH, columns))
+    return max(least, min(MAX_WIDTH, columns))
 
 
 #: The characters ``textwrap`` breaks lines at; no-break spaces (U+00A0, U+202F) are not.

@@ -31,8 +31,11 @@
       purpose: new Set(t.purpose), have: new Set(t.have), beforeDice: new Set(t.before_dice),
       huPrefixes: new Set(t.hu_prefixes), huArticles: new Set(t.hu_articles),
       ruleWords: new Set(t.rule_words), ruleIds: new Set(data.rule_ids),
-      stems: {}, languages: {}
+      stems: {}, languages: {}, common: {}
     };
+    Object.keys(t.common_words).forEach(function (language) {
+      p.common[language] = new Set(t.common_words[language]);
+    });
     var inversion = /-t-(?:il|elle|on|ils|elles)(?![\p{L}\p{N}_])|-(?:il|elle|on|ils|elles|je|tu|nous|vous)(?![\p{L}\p{N}_])/gu;
     p.inversion = inversion;
     data.prepared = p;
@@ -86,6 +89,12 @@
     });
     found = found.map(function (w, n) {
       return w === "des" && n && p.beforeDice.has(found[n - 1]) ? "dés" : w;
+    });
+    found = found.map(function (w, n) {
+      return (wordsOf || language) === "fr" && w === p.t.die[0] && n > 0 &&
+        n < found.length - 1 &&
+        p.t.before_die.indexOf(found[n - 1]) >= 0 && !p.stop.has(found[n + 1]) &&
+        p.t.not_after_die.indexOf(found[n + 1]) < 0 ? p.t.die[1] : w;
     });
     if (language === "hu") {
       var auxiliaries = p.t.shapes.ki_auxiliaries;
@@ -263,10 +272,11 @@
   }
 
   /* search.closest_spelling */
-  function closestSpelling(p, word, candidates) {
+  function closestSpelling(p, word, candidates, language) {
     if (word.length < p.t.min_prefix || /^\p{Nd}+$/u.test(word) || !candidates.length) {
       return null;
     }
+    if (language && p.common[language] && p.common[language].has(word)) { return null; }
     var longest = candidates.reduce(function (m, c) { return Math.max(m, c.length); }, 0);
     if (word.length > longest + p.t.typo_slack) { return null; }
     var limit = word.length <= 7 ? 1 : 2;
@@ -343,7 +353,14 @@
         i++;
       }
     }
-    return found;
+    // A number before what it counts is a count, no city (search.COUNTED).
+    return found.map(function (piece, k) {
+      var next = k + 1 < found.length ? found[k + 1][2] : null;
+      return (piece[2] === null || piece[2] === p.t.counted_place) && next !== null &&
+        /^[0-9]+$/.test(stems[piece[0]]) && (p.t.counted.indexOf(next) >= 0 ||
+          (piece[2] === p.t.counted_place && p.t.counted_worth.indexOf(next) >= 0))
+        ? [piece[0], piece[1], p.t.count] : piece;
+    });
   }
 
   function isTerm(form) { return form[0] === "@" || form[0] === "#"; }
@@ -556,7 +573,7 @@
         lang.vocabulary.related(s).forEach(function (v) { best = Math.max(best, v); });
         if (best < p.w.well_known && !singleWordTarget(p, s, lang, true) &&
             !lang.known.has(folded)) {
-          return closestSpelling(p, folded, lang.index.spellings) || word;
+          return closestSpelling(p, folded, lang.index.spellings, language) || word;
         }
       }
       return word;
@@ -685,7 +702,8 @@
     if (shape.length < 3) { shape = []; }
     var namedParts = w.special_parts.some(function (c) { return wanted.has(c); });
     for (var i = 0; i < total; i++) {
-      if (!scores[i]) { continue; }
+      var toldAlike = w.example_score * weightOfAll * nearest[i] * nearest[i];
+      if (!scores[i]) { scores[i] = toldAlike; continue; }
       var coverage = matched[i] / weightOfAll;
       var factor = Math.pow(coverage, w.coverage_power) *
         (1 + w.question * likeness(shape, index.questions[i]));
@@ -724,7 +742,7 @@
         factor *= w.variant;
       }
       for (var e = 0; e < w.example_power; e++) { factor *= 1 + w.example * nearest[i]; }
-      scores[i] = scores[i] * factor;
+      scores[i] = scores[i] * factor + toldAlike;
     }
     Object.keys(index.main).forEach(function (concept) {
       if (wanted.has(concept)) { scores[index.main[concept]] *= w.main_entry; }
@@ -821,7 +839,9 @@
           .map(fold);
       },
       stem: function (word, language) { return stem(p, word, language || null); },
-      closestSpelling: function (word, candidates) { return closestSpelling(p, word, candidates); },
+      closestSpelling: function (word, candidates, language) {
+        return closestSpelling(p, word, candidates, language);
+      },
       vocabulary: function (stems, language) { return new Vocabulary(stems, language || null, p); },
       minPrefix: p.t.min_prefix, wellKnown: p.w.well_known
     };

@@ -53,7 +53,8 @@
     Object.keys(found).forEach(function (key) { best = Math.max(best, found[key]); });
     // A word matched no better than this is corrected too (as `celestia faq` does).
     if (best < prepared(index).wellKnown) {
-      var corrected = prepared(index).closestSpelling(word, index.spellings);
+      var corrected = prepared(index).closestSpelling(word, index.spellings,
+                                                          index.language);
       if (corrected) {
         var more = matchesAsSpelt(corrected, index);
         Object.keys(more).forEach(function (key) {
