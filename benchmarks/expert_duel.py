@@ -32,13 +32,29 @@ Two versions of this expert can be compared deal by deal (``--shares FILE`` for 
 then the pairs' differences): measured, that is no narrower than either figure alone
 (±4.8 points over 200 deals), a version's change parting most games too.
 
+**The seats.** The last line splits a paired duel's share by the game of the pair: this
+expert in the seats of game 0 (seat 0 among them, the first captain, §3.8's rotation
+starting there), then in the others' seats, with the interval of their difference. Part
+of that difference is the game's own: with the same bot in every seat, 4 players, seats
+1 and 3 win more than seats 0 and 2 (the sensible bot: 22.8, 24.6, 26.0 and 26.5 % by
+seat over 20,000 games, shared wins split, seats 1 and 3 51.1 %; ``celestia simulate
+--bots sensible --games 20000 --seed 5000`` prints the same order, its seats numbered
+from 1 and shared wins counted whole; this expert: 25.2, 24.7, 22.5 and 27.7 %
+over 300 games, 52.3 %; the expert of 39c6d5c: 22.9, 24.1, 27.4 and 25.6 % over 600
+games, 49.7 %), so the first game of a pair favours the earlier expert by about two
+points, the second this one; each pair has one of each. Measured against 39c6d5c, 400
+games each: 44.1 % in seats 0 and 2 against 50.5 % in seats 1 and 3 (seed 0, a
+difference of -6.4 ± 10.5 points), 45.5 % against 51.2 % (seed 1000, -5.8 ± 10.9):
+together -6.1 ± 7.6, the game's own two to five points and noise, no seat of its own
+where this expert plays worse.
+
 ``--unpaired`` plays as before: game ``i`` dealt with ``SeededChance(seed + i)``, the
 seats alternating and rotating from game to game, the interval that of independent
 games. ``--processes 2`` shares the games between two processes (the result does not
 depend on it).
 
     python benchmarks/expert_duel.py [--commit 39c6d5c] [--games 200] [--players 4]
-        [--seed 0] [--processes 1] [--unpaired]
+        [--seed 0] [--processes 1] [--shares FILE] [--unpaired]
 """
 
 from __future__ import annotations
@@ -124,13 +140,14 @@ def play(seed: int, players: int, game: int, paired: bool) -> float:
     return sum(1 for w in state.winners if styles[w] == NEW) / len(state.winners)
 
 
-def unit(args: tuple[int, int, int, bool]) -> float:
-    """One unit of the duel: a pair of games (its mean share), or one game unpaired."""
+def unit(args: tuple[int, int, int, bool]) -> tuple[float, ...]:
+    """One unit of the duel: a pair of games (each game's share: this expert in the seats
+    of game 0, seat 0 among them, then in the others), or one game unpaired."""
     first, players, index, paired = args
     if paired:
         seed = first + index
-        return (play(seed, players, 0, True) + play(seed, players, 1, True)) / 2
-    return play(first + index, players, index, False)
+        return play(seed, players, 0, True), play(seed, players, 1, True)
+    return (play(first + index, players, index, False),)
 
 
 def main() -> None:
@@ -159,27 +176,44 @@ def main() -> None:
             context = multiprocessing.get_context("spawn")
             with ProcessPoolExecutor(args.processes, context, initializer=load,
                                      initargs=(folder,)) as pool:
-                shares = list(pool.map(unit, jobs, chunksize=max(1, units // 40)))
+                games = list(pool.map(unit, jobs, chunksize=max(1, units // 40)))
         else:
-            shares = [unit(job) for job in jobs]
+            games = [unit(job) for job in jobs]
         seconds = time.perf_counter() - started
+    shares = [sum(g) / len(g) for g in games]
     if args.shares:
         Path(args.shares).write_text("".join(f"{s}\n" for s in shares))
     n = len(shares)
     share = sum(shares) / n
     variance = sum((s - share) ** 2 for s in shares) / (n - 1)
     margin = 1.96 * (variance / n) ** 0.5
-    games = 2 * n if paired else n
+    played = 2 * n if paired else n
     how = f"{n} deals played twice, seats swapped" if paired else "independent deals"
-    print(f"duel: this tree's expert against the expert of {args.commit}, {games} games "
+    print(f"duel: this tree's expert against the expert of {args.commit}, {played} games "
           f"of {args.players} players ({how}) in {seconds:.0f} s")
     # A share lies between 0 and 1 whatever a few games' spread says.
     print(f"expert wins {share:.1%} (95 % interval {max(0.0, share - margin):.1%} to "
           f"{min(1.0, share + margin):.1%})")
     if paired:
-        alone = 1.96 * (share * (1 - share) / games) ** 0.5
+        alone = 1.96 * (share * (1 - share) / played) ** 0.5
         print(f"the same number of independent games: about ±{alone:.1%}, "
               f"{alone / max(margin, 1e-9):.2f} times as wide")
+        print(seat_split(games, args.players))
+
+
+def seat_split(games: list[tuple[float, ...]], players: int) -> str:
+    """This expert's share in each game of the pairs (its seats in game 0, seat 0 and first
+    captain among them, then the others), and the 95 % interval of their difference."""
+    first = [g[0] for g in games]
+    second = [g[1] for g in games]
+    n = len(games)
+    gap = [a - b for a, b in games]
+    mean = sum(gap) / n
+    margin = 1.96 * (sum((d - mean) ** 2 for d in gap) / (n - 1) / n) ** 0.5
+    seats = " ".join(str(p) for p in range(0, players, 2))
+    others = " ".join(str(p) for p in range(1, players, 2))
+    return (f"in seats {seats} (first captain): {sum(first) / n:.1%}; in seats {others}: "
+            f"{sum(second) / n:.1%}; difference {mean:+.1%} ± {margin:.1%}")
 
 
 if __name__ == "__main__":
