@@ -1,0 +1,214 @@
+"""Where this tree's expert and an earlier commit's part, and whose choice wins there.
+
+Plays games of 4 players (by default) between the two experts, seats alternating as in
+``expert_duel.py`` (which loads the earlier ``tutor`` package the same way). At every
+decision of every seat with more than one legal action, both experts are asked what they
+would play, each from its own observation and with its own memory of the game (the
+expert's ``Watch``: both see every decision of the seat). Where they differ, each choice
+is judged by rollouts from that exact state: the state is copied (the true state, hidden
+cards included: a first look, not what the seat may know), the choice applied, and the
+rest of the *game* played ``--rollouts`` times with the same policy in every seat (the
+sensible bot by default, ``--policy expert`` for this tree's, much slower), the k-th
+rollout of either choice drawing its chance from the same seed (common random numbers).
+The seat's share of the win (shared wins split) and its final score are compared.
+
+Printed per kind of decision (stay or leave by city and direction, the captain paying or
+crashing, Power cards, Spyglass, Jetpack, Grappling Hook, reroll, the lone captain): how
+many decisions, how many differ, and over the differing ones the mean of (the earlier
+expert's choice minus this one's) in win share and in points, with a 95 % interval from
+the spread of the decisions' differences. A positive figure: the earlier expert's choice
+wins the rollouts, so that is where this tree's expert loses games.
+
+    python benchmarks/expert_diff.py [--commit 39c6d5c] [--games 20] [--rollouts 40]
+        [--players 4] [--seed 0] [--policy sensible|expert] [--processes 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+import tempfile
+import time
+import zlib
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+sys.path.insert(0, str(_HERE))
+
+import expert_duel  # noqa: E402
+
+from tutor.commands.simulate import seat_styles  # noqa: E402
+from tutor.engine import Options, State, make_bot  # noqa: E402
+from tutor.engine.chance import SeededChance  # noqa: E402
+from tutor.engine.play import play_game  # noqa: E402
+from tutor.engine.state import CHANCE  # noqa: E402
+from tutor.practice.expert import ExpertBot  # noqa: E402
+
+#: One differing decision: (kind, detail, win difference, points difference), the
+#: differences being the earlier expert's choice minus this one's.
+Diff = tuple[str, str, float, float]
+
+
+def _card(action: str) -> str:
+    words = action.split()
+    return words[1] if action.startswith("play") else words[0]
+
+
+def kind_of(state: State, new: str, old: str) -> tuple[str, str]:
+    """The kind of decision and a finer detail (where, and which way they part)."""
+    phase = state.phase
+    aboard = sum(state.aboard)
+    if phase == "passengers":
+        return (f"stay/leave city {state.city}",
+                f"{aboard} aboard, hand {sum(state.hands[state.actor].values())}: "
+                f"today {new}")
+    if phase == "payment":
+        crash = "crash" in (new, old)
+        return ("captain pays or crashes" if crash else "captain: which cards",
+                f"today {'crash' if new == 'crash' else 'pays'}, {len(state.dice)} dice")
+    if phase == "power-window":
+        mine = "captain" if state.actor == state.captain else (
+            "aboard" if state.aboard[state.actor] else "off")
+        return ("power window", f"{mine}: today {_card(new)} / then {_card(old)}")
+    if phase == "reroll-choice":
+        return ("reroll", f"{len(state.dice)} dice")
+    return (phase, f"today {new}")
+
+
+def rollout(state: State, seat: int, action: str, seed: int, policy: str) -> tuple[float, int]:
+    """The seat's win share and score once ``action`` is played and the game played out."""
+    twin = state.clone()
+    twin.apply(action, seat)
+    bots = [ExpertBot() if policy == "expert" else make_bot("sensible", seed * 8 + p)
+            for p in range(state.players)]
+    play_game(twin, bots, SeededChance(seed))  # type: ignore[arg-type]
+    share = (seat in twin.winners) / len(twin.winners)
+    return share, twin.score(seat)
+
+
+def judge(state: State, seat: int, new: str, old: str, rollouts: int, base: int,
+          policy: str) -> tuple[float, float]:
+    wins = points = 0.0
+    for k in range(rollouts):
+        seed = zlib.crc32(repr((base, k)).encode())
+        w_new, p_new = rollout(state, seat, new, seed, policy)
+        w_old, p_old = rollout(state, seat, old, seed, policy)
+        wins += w_old - w_new
+        points += p_old - p_new
+    return wins / rollouts, points / rollouts
+
+
+def game(args: tuple[int, int, int, int, str]) -> tuple[dict[str, int], list[Diff]]:
+    """One game: decisions asked by kind, and the differing ones judged."""
+    seed, players, index, rollouts, policy = args
+    assert expert_duel._THEN is not None
+    styles = seat_styles(expert_duel.NEW, expert_duel.OLD, players, index)
+    today = [ExpertBot() for _ in range(players)]
+    then = [expert_duel._THEN() for _ in range(players)]
+    state = State(Options(players=players, seed=seed))
+    chance = SeededChance(seed)
+    asked: dict[str, int] = defaultdict(int)
+    diffs: list[Diff] = []
+    while True:
+        actor = state.actor
+        if actor == CHANCE:
+            state.apply(chance.outcome(state))
+            continue
+        if actor < 0:
+            break
+        # Both are asked every time, so that each one's memory follows the game.
+        new = today[actor].choose(state, actor)
+        old = then[actor].choose(state, actor)
+        if len(state.legal_actions(actor)) > 1:
+            kind, detail = kind_of(state, new, old)
+            asked[kind] += 1
+            if new != old:
+                base = zlib.crc32(repr((seed, len(state.history))).encode())
+                w, p = judge(state, actor, new, old, rollouts, base, policy)
+                diffs.append((kind, detail, w, p))
+        state.apply(new if styles[actor] == expert_duel.NEW else old, actor)
+    return dict(asked), diffs
+
+
+def _interval(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("nan")
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * (variance / n) ** 0.5
+
+
+def report(asked: dict[str, int], diffs: list[Diff]) -> None:
+    by_kind: dict[str, list[Diff]] = defaultdict(list)
+    for d in diffs:
+        by_kind[d[0]].append(d)
+    print(f"{'kind of decision':38} {'asked':>6} {'differ':>6}  "
+          f"{'win: then - today':>20}  {'points: then - today':>20}")
+    for kind in sorted(asked, key=lambda k: -len(by_kind.get(k, ()))):
+        found = by_kind.get(kind, [])
+        line = f"{kind:38} {asked[kind]:6} {len(found):6}"
+        if found:
+            w, wm = _interval([d[2] for d in found])
+            p, pm = _interval([d[3] for d in found])
+            line += f"  {w:+8.1%} ± {wm:6.1%}  {p:+9.2f} ± {pm:5.2f}"
+        print(line)
+        details: dict[str, list[Diff]] = defaultdict(list)
+        for d in found:
+            details[d[1]].append(d)
+        for detail, group in sorted(details.items(), key=lambda kv: -len(kv[1])):
+            if len(group) < 3:
+                continue
+            w, wm = _interval([d[2] for d in group])
+            p, pm = _interval([d[3] for d in group])
+            print(f"    {detail:41} {len(group):6}  {w:+8.1%} ± {wm:6.1%}  "
+                  f"{p:+9.2f} ± {pm:5.2f}")
+    if diffs:
+        w, wm = _interval([d[2] for d in diffs])
+        p, pm = _interval([d[3] for d in diffs])
+        print(f"{'all differing decisions':38} {sum(asked.values()):6} {len(diffs):6}  "
+              f"{w:+8.1%} ± {wm:6.1%}  {p:+9.2f} ± {pm:5.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--commit", default="39c6d5c")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--rollouts", type=int, default=40)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--policy", choices=("sensible", "expert"), default="sensible")
+    parser.add_argument("--processes", type=int, default=1)
+    args = parser.parse_args()
+    jobs = [(args.seed + i, args.players, i, args.rollouts, args.policy)
+            for i in range(args.games)]
+    with tempfile.TemporaryDirectory() as folder:
+        expert_duel.extract(args.commit, Path(folder))
+        expert_duel.load(folder)
+        started = time.perf_counter()
+        if args.processes > 1:
+            context = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(args.processes, context, initializer=expert_duel.load,
+                                     initargs=(folder,)) as pool:
+                results = list(pool.map(game, jobs))
+        else:
+            results = [game(job) for job in jobs]
+        seconds = time.perf_counter() - started
+    asked: dict[str, int] = defaultdict(int)
+    diffs: list[Diff] = []
+    for counts, found in results:
+        for kind, n in counts.items():
+            asked[kind] += n
+        diffs.extend(found)
+    print(f"diff: this tree's expert against the expert of {args.commit}, {args.games} games "
+          f"of {args.players} players, {args.rollouts} rollouts a choice "
+          f"({args.policy} bots), in {seconds:.0f} s")
+    report(asked, diffs)
+
+
+if __name__ == "__main__":
+    main()
