@@ -31,7 +31,7 @@ game. At city 6 this expert's leaving wins (59 decisions, -7.4 % ± 6.6 %, -2.18
 points), and at the Power window neither (557, -0.2 % ± 0.9 %).
 
     python benchmarks/expert_diff.py [--commit 39c6d5c] [--games 20] [--rollouts 40]
-        [--players 4] [--seed 0] [--policy sensible|expert] [--processes 2]
+        [--players 4] [--seed 0] [--policy sensible|expert] [--processes 2] [--only KIND]
 """
 
 from __future__ import annotations
@@ -113,9 +113,10 @@ def judge(state: State, seat: int, new: str, old: str, rollouts: int, base: int,
     return wins / rollouts, points / rollouts
 
 
-def game(args: tuple[int, int, int, int, str]) -> tuple[dict[str, int], list[Diff]]:
-    """One game: decisions asked by kind, and the differing ones judged."""
-    seed, players, index, rollouts, policy = args
+def game(args: tuple[int, int, int, int, str, str]) -> tuple[dict[str, int], list[Diff]]:
+    """One game: decisions asked by kind, and the differing ones judged (those of the
+    kinds named in ``only``, comma-separated; all when it is empty)."""
+    seed, players, index, rollouts, policy, only = args
     assert expert_duel._THEN is not None
     styles = seat_styles(expert_duel.NEW, expert_duel.OLD, players, index)
     today = [ExpertBot() for _ in range(players)]
@@ -137,7 +138,7 @@ def game(args: tuple[int, int, int, int, str]) -> tuple[dict[str, int], list[Dif
         if len(state.legal_actions(actor)) > 1:
             kind, detail = kind_of(state, new, old)
             asked[kind] += 1
-            if new != old:
+            if new != old and (not only or kind in only.split(",")):
                 base = zlib.crc32(repr((seed, len(state.history))).encode())
                 w, p = judge(state, actor, new, old, rollouts, base, policy)
                 diffs.append((kind, detail, w, p))
@@ -194,8 +195,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--policy", choices=("sensible", "expert"), default="sensible")
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--only", metavar="KIND", default="",
+                        help="judge only these kinds of decision, comma-separated (e.g. "
+                             "\"stay/leave city 1,stay/leave city 2\"); the others are counted")
     args = parser.parse_args()
-    jobs = [(args.seed + i, args.players, i, args.rollouts, args.policy)
+    jobs = [(args.seed + i, args.players, i, args.rollouts, args.policy, args.only)
             for i in range(args.games)]
     with tempfile.TemporaryDirectory() as folder:
         expert_duel.extract(args.commit, Path(folder))
