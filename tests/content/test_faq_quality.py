@@ -91,44 +91,27 @@ def test_situations_players_describe_find_their_answer(language: str) -> None:
     assert sum(1 for r in ranks if r == 0) / len(mine) >= 0.75, language
 
 
-FRESH4 = Path(__file__).with_name("faq_fresh4.tsv")
+#: The fresh sets that benchmarks/faq_quality.py measures and no test asserts: the untouched
+#: ``faq_fresh4.tsv`` and the development set ``faq_fresh5.tsv`` (its misses listed), with
+#: the least questions and different entries each must have per language.
+FRESH_SETS = {"faq_fresh4.tsv": (70, 45), "faq_fresh5.tsv": (100, 60)}
 
 
-def test_the_fourth_fresh_set_is_large_varied_and_names_real_entries() -> None:
-    """The untouched set ``faq_fresh4.tsv`` (measured by benchmarks/faq_quality.py, never
-    asserted): three columns on every line, at least 70 questions and 45 different
-    entries per language, every id a real entry, no question twice."""
+@pytest.mark.parametrize("name", sorted(FRESH_SETS))
+def test_a_fresh_set_is_large_varied_and_names_real_entries(name: str) -> None:
+    """Three columns on every line, enough questions and different entries per language,
+    every id a real entry, no question twice."""
+    least_questions, least_entries = FRESH_SETS[name]
     ids = {e.id for e in faq.entries()}
-    lines = [line for line in FRESH4.read_text(encoding="utf-8").splitlines()
-             if line.strip() and not line.startswith("#")]
-    rows = [line.split("\t") for line in lines]
-    assert all(len(row) == 3 and all(cell.strip() for cell in row) for row in rows)
-    assert {row[0] for row in rows} == set(LANGUAGES)
-    for language in LANGUAGES:
-        mine = [row for row in rows if row[0] == language]
-        assert len(mine) >= 70, language
-        assert len({row[1] for row in mine}) >= 45, language
-    assert {row[1] for row in rows} <= ids, {row[1] for row in rows} - ids
-    assert len({row[2] for row in rows}) == len(rows)
-
-
-FRESH5 = Path(__file__).with_name("faq_fresh5.tsv")
-
-
-def test_the_fifth_fresh_set_is_large_varied_and_names_real_entries() -> None:
-    """The development set ``faq_fresh5.tsv`` (measured by benchmarks/faq_quality.py, its
-    misses listed, never asserted): three columns on every line, at least 100 questions
-    and 60 different entries per language, every id a real entry, no question twice."""
-    ids = {e.id for e in faq.entries()}
-    lines = [line for line in FRESH5.read_text(encoding="utf-8").splitlines()
-             if line.strip() and not line.startswith("#")]
+    lines = [line for line in Path(__file__).with_name(name).read_text(encoding="utf-8")
+             .splitlines() if line.strip() and not line.startswith("#")]
     rows = [line.split("\t") for line in lines]
     assert all(len(row) == 3 and all(cell.strip() for cell in row) for row in rows), [
         row for row in rows if len(row) != 3]
     assert {row[0] for row in rows} == set(LANGUAGES)
     for language in LANGUAGES:
         mine = [row for row in rows if row[0] == language]
-        assert len(mine) >= 100, language
-        assert len({row[1] for row in mine}) >= 60, language
+        assert len(mine) >= least_questions, language
+        assert len({row[1] for row in mine}) >= least_entries, language
     assert {row[1] for row in rows} <= ids, {row[1] for row in rows} - ids
     assert len({row[2] for row in rows}) == len(rows)
