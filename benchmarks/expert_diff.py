@@ -205,7 +205,8 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--only", metavar="KIND", default="",
                         help="judge only these kinds of decision, comma-separated (e.g. "
-                             "\"stay/leave city 1,stay/leave city 2\"); the others are counted")
+                             "\"stay/leave city 1,stay/leave city 2\"); the others are asked, not "
+                             "judged, and show no differences")
     args = parser.parse_args()
     jobs = [(args.seed + i, args.players, i, args.rollouts, args.policy, args.only)
             for i in range(args.games)]
