@@ -612,12 +612,12 @@ def test_a_common_word_is_corrected_into_nothing(word: str, candidates: list[str
 def test_without_the_common_words_file_the_typo_fixer_corrects_as_before(
         monkeypatch, tmp_path) -> None:
     monkeypatch.setattr(search, "COMMON_WORDS_FILE", tmp_path / "missing.txt")
-    search.common_words.cache_clear()
+    search._common_words_by_language.cache_clear()
     try:
         assert search.common_words("fr") == frozenset()
         assert search.closest_spelling("jette", ["cette"], "fr") == "cette"
     finally:
-        search.common_words.cache_clear()
+        search._common_words_by_language.cache_clear()
 
 
 def test_french_elisions_typed_without_apostrophe_are_read_apart() -> None:

@@ -724,7 +724,6 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     close: dict[str, bool] = {}  # entries share topics: each is looked up once
     shape, asks, moments, features = _features(query, language, index)
     relations = {m.split(":", 1)[0] for m in moments}
-    examples = _examples(language, _held_back)
     opposites = {f"{OPPOSITE[r]}:{thing}" for r, thing in (m.split(":", 1) for m in moments)}
     if len(shape) < 3:
         # a word or two: nothing to compare as a whole, with the entries' questions or
@@ -735,6 +734,7 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
         nearest = [0.0] * total
         likely = [1.0] * total
     else:
+        examples = _examples(language, _held_back)
         nearest = examples.likeness(features, total)
         likely = examples.likely(features, total)
     everything = _entries()

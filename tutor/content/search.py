@@ -506,16 +506,22 @@ def closest_spelling(word: str, candidates: list[str],
     return found
 
 
-@cache
 def common_words(language: str) -> frozenset[str]:
     """The common words of ``language`` (folded) that ``closest_spelling`` leaves as they
     are: those within its reach of a word the search knows, and more common than that
     word when it is one of the game's (``common_words.txt``; none if it is missing or
     unreadable: the typo fixer then corrects as it did before)."""
+    return _common_words_by_language().get(language, frozenset())
+
+
+@cache
+def _common_words_by_language() -> dict[str, frozenset[str]]:
+    """``common_words.txt`` read once for every language: each ``[code]`` line starts
+    that language's words, one a line."""
     try:
         text = COMMON_WORDS_FILE.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return frozenset()
+        return {}
     found: dict[str, set[str]] = {}
     current: set[str] | None = None
     for line in text.splitlines():
@@ -526,7 +532,7 @@ def common_words(language: str) -> frozenset[str]:
             current = found.setdefault(line[1:-1], set())
         elif current is not None:
             current.add(line)
-    return frozenset(found.get(language, ()))
+    return {language: frozenset(words) for language, words in found.items()}
 
 
 #: Of candidates as many edits away, the likeliest typo first: a letter left out (the
