@@ -92,9 +92,11 @@ def test_situations_players_describe_find_their_answer(language: str) -> None:
 
 
 #: The fresh sets that benchmarks/faq_quality.py measures and no test asserts: the untouched
-#: ``faq_fresh4.tsv`` and the development set ``faq_fresh5.tsv`` (its misses listed), with
-#: the least questions and different entries each must have per language.
-FRESH_SETS = {"faq_fresh4.tsv": (70, 45), "faq_fresh5.tsv": (100, 60)}
+#: ``faq_fresh4.tsv`` and the development sets ``faq_fresh5.tsv`` and ``faq_fresh6.tsv``
+#: (their misses listed), with the least questions and different entries each must have
+#: per language.
+FRESH_SETS = {"faq_fresh4.tsv": (70, 45), "faq_fresh5.tsv": (100, 60),
+              "faq_fresh6.tsv": (60, 45)}
 
 
 @pytest.mark.parametrize("name", sorted(FRESH_SETS))
