@@ -728,3 +728,12 @@ def test_french_de_after_un_is_a_die(text: str, die: bool) -> None:
     assert ("@event-dice" in search.canonical(text, "fr", typing=True)) is die
     # in French only: Hungarian "le, de" is "down, but"
     assert "dé" not in search._spelled("ugorj le de kiszállt", "hu")
+
+
+@pytest.mark.parametrize("query", ["7-en vagyunk", "heten vagyunk", "ötön játszunk",
+                                   "3an játszunk"])
+def test_a_hungarian_count_of_people_is_a_number_of_players(query: str) -> None:
+    """"7-en vagyunk" (seven of us) is a number of players: its ending counts people and
+    is not stripped away from the number; after an article it is a city ("a 9-en")."""
+    assert faq.search(query, "hu")[0].id == "player-count"
+    assert "@city" in search.concepts("a 9-en kiszállhatok", "hu", players=True)

@@ -312,6 +312,8 @@ def _spelled(text: str, language: str | None = None,
     text = _INVERSION.sub("", text.casefold().replace("’", "'"))
     for short, full in _CONTRACTIONS:
         text = text.replace(short, full)
+    if language == "hu":
+        text = _collective(text)
     text = _NUMBER_SUFFIX.sub(r"\1", text)
     # A contraction typed without its apostrophe is read so unless it is a word of the
     # text's language (``words_of``, by default ``language``): French "dont" is "whose".
@@ -354,6 +356,23 @@ def _spelled(text: str, language: str | None = None,
                 found[n - 1], found[n] = found[n] + found[n - 1], ""
         found = [w for w in found if w]
     return found
+
+
+def _collective(text: str) -> str:
+    """Hungarian ``text`` with each number that counts people ("7-en vagyunk", "3an
+    játszunk": seven, three of us; ``SHAPES["hu_collective"]``) followed by the word
+    for players, so that it is read as a number of players ("7 játékos"); after an
+    article it is a city ("a 9-en": on the 9)."""
+    rule = SHAPES["hu_collective"]
+    pattern = re.compile(r"(?<![\w.])(\d+)-?(?:" + "|".join(rule["endings"]) + r")(?!\w)")
+
+    def counted(match: re.Match[str]) -> str:
+        before = text[:match.start()].split()
+        if before and before[-1] in rule["not_after"]:
+            return match.group()
+        return f"{match.group(1)} {rule['word']}"
+
+    return pattern.sub(counted, text)
 
 
 _CONTRACTIONS = (("can't", "can not"), ("won't", "will not"), ("n't", " not"),
@@ -1036,6 +1055,9 @@ SHAPES: dict[str, Any] = {
                            "someone"],
                   "quand": ["je", "j", "on", "il", "elle", "ils", "elles", "nous", "tu",
                             "mon", "ma", "mes", "notre", "nos", "tout"]},
+    # A Hungarian number with the ending that counts people ("7-en", "3-an") is that
+    # many players, unless an article makes it a city ("a 9-en": on the 9).
+    "hu_collective": {"endings": ["an", "en"], "word": "játékos", "not_after": ["a", "az"]},
     # Adverbs that may stand between a Hungarian auxiliary and its verb.
     "hu_between": ["ott", "itt", "most", "még", "már", "meg", "mar"],
     "not_before": {"all": ["at"]},

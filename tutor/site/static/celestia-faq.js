@@ -71,6 +71,7 @@
   function spelled(p, text, language, wordsOf) {
     text = text.toLowerCase().replace(/’/g, "'").replace(p.inversion, "");
     p.t.contractions.forEach(function (pair) { text = text.split(pair[0]).join(pair[1]); });
+    if (language === "hu") { text = collective(p, text); }
     text = text.replace(/(^|[^\p{L}\p{N}\p{M}_.])(\p{Nd}+)-?[\p{L}\p{M}]+/gu, "$1$2");
     var found = [];
     var kept = p.t.not_unspelt[wordsOf || language || ""] || [];
@@ -119,6 +120,18 @@
       found = found.filter(function (w) { return w; });
     }
     return found;
+  }
+
+  /* search._collective: "7-en vagyunk" is seven players, "a 9-en" a city. */
+  function collective(p, text) {
+    var rule = p.t.shapes.hu_collective;
+    var pattern = new RegExp("(^|[^\\p{L}\\p{N}\\p{M}_.])(\\p{Nd}+)-?(?:" +
+                             rule.endings.join("|") + ")(?![\\p{L}\\p{N}\\p{M}_])", "gu");
+    return text.replace(pattern, function (match, before, number, offset) {
+      var words = text.slice(0, offset + before.length).trim().split(/\s+/);
+      if (rule.not_after.indexOf(words[words.length - 1]) >= 0) { return match; }
+      return before + number + " " + rule.word;
+    });
   }
 
   var DOUBLED = ["bb", "dd", "gg", "mm", "nn", "pp", "rr", "tt"];
