@@ -737,3 +737,18 @@ def test_a_hungarian_count_of_people_is_a_number_of_players(query: str) -> None:
     is not stripped away from the number; after an article it is a city ("a 9-en")."""
     assert faq.search(query, "hu")[0].id == "player-count"
     assert "@city" in search.concepts("a 9-en kiszállhatok", "hu", players=True)
+
+
+@pytest.mark.parametrize("query", ["merre megy a kör", "milyen sorrendben megy a kör",
+                                   "kinek a köre jön", "óramutató irányába megy a kör?"])
+def test_a_hungarian_kor_of_direction_or_order_is_the_turn_not_the_voyage(query: str) -> None:
+    """"kör" is the voyage, but asked with "merre", "sorrend" or as "kinek a köre" it is
+    the turn of play going round."""
+    assert "@voyage" not in search.concepts(query, "hu", players=True)
+    assert "@voyage" in search.concepts("mi a különbség a kör és a lépés között", "hu",
+                                        players=True)
+
+
+def test_whose_turn_in_hungarian_asks_who_is_next() -> None:
+    assert faq.search("kinek a köre jön?", "hu")[0].id == "next-captain"
+    assert faq.search("merre megy a kör?", "hu")[0].id == "first-captain"

@@ -290,6 +290,9 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              ("tout", "le", "monde"): ("tous",),
              # "what's the point of…" asks for the aim
              ("the", "point", "of"): ("the", "aim", "of"),
+             # "kinek a köre" (whose turn) asks who is next, no voyage
+             ("kinek", "a", "köre"): ("ki", "következik"),
+             ("kinek", "a", "kore"): ("ki", "következik"),
              ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",),
              # "most már kiszállhatok?" is "can I get off now", nobody has "already" left
              ("most", "már"): ("most",), ("most", "mar"): ("most",)}
@@ -334,6 +337,11 @@ def _spelled(text: str, language: str | None = None,
               and found[n + 1] not in _NOT_AFTER_DIE else w)
              for n, w in enumerate(found)]
     if language == "hu":
+        # "kör" is the voyage, but the turn of play with a word of direction or order
+        # ("merre megy a kör", "milyen sorrendben megy a kör"): the play going round.
+        turn = SHAPES["hu_turn"]
+        if any(w.startswith(tuple(turn["context"])) for w in found):
+            found = [turn["as"] if w in turn["words"] else w for w in found]
         # A prefix split off by an auxiliary goes back onto its verb when that makes a
         # player's word: "ki lehet dobni" is "lehet kidobni" (the auxiliary stays: it
         # may ask "must" or "can"); "ki lehet katapultálni" stays as it is.
@@ -1058,6 +1066,12 @@ SHAPES: dict[str, Any] = {
     # A Hungarian number with the ending that counts people ("7-en", "3-an") is that
     # many players, unless an article makes it a city ("a 9-en": on the 9).
     "hu_collective": {"endings": ["an", "en"], "word": "játékos", "not_after": ["a", "az"]},
+    # "kör" with a word of direction or order (or a word starting so) is the turn of
+    # play going round, no voyage: "merre megy a kör" asks which way the play goes.
+    "hu_turn": {"words": ["kör", "kor", "köre", "kore", "kört", "kort", "körben", "korben",
+                          "körbe", "korbe", "körön", "koron"],
+                "context": ["merre", "sorrend", "irány", "irany", "óramutató", "oramutato"],
+                "as": "játék"},
     # Adverbs that may stand between a Hungarian auxiliary and its verb.
     "hu_between": ["ott", "itt", "most", "még", "már", "meg", "mar"],
     "not_before": {"all": ["at"]},

@@ -98,6 +98,12 @@
         p.t.not_after_die.indexOf(found[n + 1]) < 0 ? p.t.die[1] : w;
     });
     if (language === "hu") {
+      var turn = p.t.shapes.hu_turn;
+      if (found.some(function (w) {
+        return turn.context.some(function (c) { return w.indexOf(c) === 0; });
+      })) {
+        found = found.map(function (w) { return turn.words.indexOf(w) >= 0 ? turn.as : w; });
+      }
       var auxiliaries = p.t.shapes.ki_auxiliaries;
       for (var m = 0; m + 2 < found.length; m++) {
         var verb = p.t.shapes.hu_between.indexOf(found[m + 2]) >= 0 ? m + 3 : m + 2;
