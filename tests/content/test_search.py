@@ -752,3 +752,17 @@ def test_a_hungarian_kor_of_direction_or_order_is_the_turn_not_the_voyage(query:
 def test_whose_turn_in_hungarian_asks_who_is_next() -> None:
     assert faq.search("kinek a köre jön?", "hu")[0].id == "next-captain"
     assert faq.search("merre megy a kör?", "hu")[0].id == "first-captain"
+
+
+def test_a_hungarian_compound_of_the_word_rules_is_what_its_last_part_is() -> None:
+    """"szabályopciók" (rule options) are options: "szabály" only says that the question
+    is about the rules, and a compound starting with it is not that word."""
+    assert query_groups("milyen szabályopciók vannak a programban") == []
+    assert "szabalyopci" in [form for term in search.query_terms(
+        "milyen szabályopciók vannak", "hu") for form in term]
+    assert query_groups("a gyors játék szabályai") == ["#rules"]
+    assert faq.search("milyen szabályopciók vannak?", "hu")[0].id == "program-options"
+
+
+def query_groups(query: str) -> list[str]:
+    return [term[0] for term in search.query_terms(query, "hu") if term[0] == "#rules"]

@@ -783,17 +783,32 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
             return table[word + vowel]
     # Only prefixes as long as a known word can be one (bounded work for any word).
     for k in range(min(len(word) - 1, single.longest), MIN_PREFIX - 1, -1):
-        if word[:k] in single.known and 5 * k >= 3 * len(word):
+        if word[:k] in single.known and 5 * k >= 3 * len(word) \
+                and not _framing_part(word, word[:k], table):
             return table[word[:k]]
     if typing:
         for ending in _PAST.get(single.language or "", ()):
             if word.endswith(ending) and len(word) - len(ending) >= MIN_PREFIX - 1 \
                     and word[:-len(ending)] in table:
                 return table[word[:-len(ending)]]
-        hits = [w for w, s in single.related(word).items() if s >= 0.75]
+        hits = [w for w, s in single.related(word).items() if s >= 0.75
+                and not _framing_part(word, w, table)]
         if len(hits) == 1:
             return table[hits[0]]
     return None
+
+
+#: Synonym groups whose words only frame a question ("the rules", "during the game"):
+#: any question is about the rules, so a query's term of these says little.
+FRAMING_GROUPS = ("#rules", "#during-game")
+
+
+def _framing_part(word: str, part: str, table: dict[str, str]) -> bool:
+    """Whether ``part``, a word that only frames a question (``FRAMING_GROUPS``), is the
+    first part of the compound ``word``, a word's worth of letters longer: the compound
+    is what its last part is ("szabályopciók" are options, "szabálykönyv" a book)."""
+    return (table.get(part) in FRAMING_GROUPS and word.startswith(part)
+            and len(word) - len(part) >= MIN_PREFIX)
 
 
 #: A number before one of these is a count ("12 cards", "12 lapom", "7 joueurs", "3
@@ -1222,6 +1237,7 @@ def page_tables() -> dict[str, Any]:
         "unspelt": {word: list(parts) for word, parts in _UNSPELT.items()},
         "not_unspelt": _WORDS_NOT_UNSPELT,
         "rule_words": sorted(RULE_WORDS),
+        "framing_groups": list(FRAMING_GROUPS),
         "counted_place": COUNTED_PLACE,
         "counted": sorted(COUNTED),
         "counted_worth": sorted(COUNTED_WORTH),

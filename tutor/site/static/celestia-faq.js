@@ -319,6 +319,12 @@
     return found;
   }
 
+  /* search._framing_part: "szabályopciók" are options, no rules. */
+  function framingPart(p, word, part, table) {
+    return p.t.framing_groups.indexOf(table.get(part)) >= 0 && word.indexOf(part) === 0 &&
+      length(word) - length(part) >= p.t.min_prefix;
+  }
+
   /* search._single_word_target */
   function singleWordTarget(p, word, lang, typing) {
     if (lang.table.has(word)) { return lang.table.get(word); }
@@ -328,7 +334,8 @@
       if (lang.table.has(word + restored[v])) { return lang.table.get(word + restored[v]); }
     }
     for (var k = Math.min(word.length - 1, lang.single.longest); k >= p.t.min_prefix; k--) {
-      if (lang.single.known.has(word.slice(0, k)) && 5 * k >= 3 * word.length) {
+      if (lang.single.known.has(word.slice(0, k)) && 5 * k >= 3 * word.length &&
+          !framingPart(p, word, word.slice(0, k), lang.table)) {
         return lang.table.get(word.slice(0, k));
       }
     }
@@ -342,7 +349,9 @@
         }
       }
       var hits = [];
-      lang.single.related(word).forEach(function (s, w) { if (s >= 0.75) { hits.push(w); } });
+      lang.single.related(word).forEach(function (s, w) {
+        if (s >= 0.75 && !framingPart(p, word, w, lang.table)) { hits.push(w); }
+      });
       if (hits.length === 1) { return lang.table.get(hits[0]); }
     }
     return null;
