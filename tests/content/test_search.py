@@ -766,3 +766,15 @@ def test_a_hungarian_compound_of_the_word_rules_is_what_its_last_part_is() -> No
 
 def query_groups(query: str) -> list[str]:
     return [term[0] for term in search.query_terms(query, "hu") if term[0] == "#rules"]
+
+
+def test_a_hungarian_verb_with_its_prefix_takes_no_second_one() -> None:
+    """"leugorhatok meg" is "leugorhatok még" (can I still jump off), typed without the
+    accent: a verb that has its prefix takes no other, and "leugor" is leaving."""
+    assert search._spelled("leugorhatok meg", "hu") == ["leugorhatok", "még"]
+    assert search._spelled("kiszallhatok meg a kapitany utan", "hu")[:2] == [
+        "kiszallhatok", "még"]
+    assert "still" in search.intents("leugorhatok még?", "hu")
+    assert "@leave" in search.concepts("leugorhatok még?", "hu", players=True)
+    # a verb without a prefix still takes it back ("lőhetek ki" is "kilőhetek")
+    assert "kilőhetek" in search._spelled("lőhetek ki egy passzt", "hu")

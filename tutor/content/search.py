@@ -260,6 +260,17 @@ _HU_PREFIXES = frozenset({"ki", "be", "le", "fel", "föl", "meg", "el", "át", "
                           "vissza", "össze", "oda", "rá", "szét",
                           # as typed without accents (and as the search reads a query)
                           "fol", "at", "ujra", "ossze", "ra", "szet"})
+#: Hungarian "meg" after a verb that already has its prefix is "még" (still).
+_STILL = {"meg": "még"}
+
+
+def _has_prefix(word: str) -> bool:
+    """Whether the Hungarian ``word`` (as spelt) starts with a verb's prefix followed by
+    a verb of its own ("leugorhatok", not "megyek" nor "rakja")."""
+    return any(word.startswith(prefix) and len(word) - len(prefix) > MIN_PREFIX
+               for prefix in _HU_PREFIXES)
+
+
 #: What may follow a verb's prefix put after it: an article, or an object pronoun
 #: ("lőhetek ki valakit").
 _HU_ARTICLES = frozenset({"a", "az", "egy", "valakit", "engem", "téged", "őt", "minket",
@@ -356,12 +367,16 @@ def _spelled(text: str, language: str | None = None,
                                             table, single, False)):
                 found[n], found[verb] = "", found[n] + found[verb]
         # A word of the game is no verb: "kalóz meg egy üres" is "a pirate and a blank".
+        # Nor does a verb that has a prefix take another: "leugorhatok meg" is "még"
+        # (still), typed without its accent.
         terms = lexicon()["hu"]["players"]
         for n in range(1, len(found)):
             if (found[n] in _HU_PREFIXES and found[n - 1] and found[n - 1] not in STOP_WORDS
-                    and stem(fold(found[n - 1]), "hu") not in terms
                     and (n + 1 == len(found) or found[n + 1] in _HU_ARTICLES)):
-                found[n - 1], found[n] = found[n] + found[n - 1], ""
+                if _has_prefix(found[n - 1]):
+                    found[n] = _STILL.get(found[n], found[n])
+                elif stem(fold(found[n - 1]), "hu") not in terms:
+                    found[n - 1], found[n] = found[n] + found[n - 1], ""
         found = [w for w in found if w]
     return found
 
@@ -1230,6 +1245,7 @@ def page_tables() -> dict[str, Any]:
         "not_after_die": sorted(_NOT_AFTER_DIE),
         "hu_prefixes": sorted(_HU_PREFIXES),
         "hu_articles": sorted(_HU_ARTICLES),
+        "hu_still": _STILL,
         "contractions": [list(pair) for pair in _CONTRACTIONS],
         "rewrites": [[list(phrase), list(meaning)] for phrase, meaning in _REWRITES.items()],
         "past": _PAST,

@@ -117,10 +117,13 @@
       }
       for (var n = 1; n < found.length; n++) {
         if (p.huPrefixes.has(found[n]) && found[n - 1] && !p.stop.has(found[n - 1]) &&
-            !has(p.t.lexicon.hu.players, stem(p, fold(found[n - 1]), "hu")) &&
             (n + 1 === found.length || p.huArticles.has(found[n + 1]))) {
-          found[n - 1] = found[n] + found[n - 1];
-          found[n] = "";
+          if (hasPrefix(p, found[n - 1])) {
+            if (has(p.t.hu_still, found[n])) { found[n] = p.t.hu_still[found[n]]; }
+          } else if (!has(p.t.lexicon.hu.players, stem(p, fold(found[n - 1]), "hu"))) {
+            found[n - 1] = found[n] + found[n - 1];
+            found[n] = "";
+          }
         }
       }
       found = found.filter(function (w) { return w; });
@@ -137,6 +140,13 @@
       var words = text.slice(0, offset + before.length).trim().split(/\s+/);
       if (rule.not_after.indexOf(words[words.length - 1]) >= 0) { return match; }
       return before + number + " " + rule.word;
+    });
+  }
+
+  /* search._has_prefix: "leugorhatok" has its prefix, "megyek" and "rakja" none. */
+  function hasPrefix(p, word) {
+    return p.t.hu_prefixes.some(function (prefix) {
+      return word.indexOf(prefix) === 0 && length(word) - length(prefix) > p.t.min_prefix;
     });
   }
 
