@@ -778,3 +778,17 @@ def test_a_hungarian_verb_with_its_prefix_takes_no_second_one() -> None:
     assert "@leave" in search.concepts("leugorhatok még?", "hu", players=True)
     # a verb without a prefix still takes it back ("lőhetek ki" is "kilőhetek")
     assert "kilőhetek" in search._spelled("lőhetek ki egy passzt", "hu")
+
+
+@pytest.mark.parametrize(("query", "language"), [
+    ("what if it's just me on the airship", "en"), ("only me left, can I stay", "en"),
+    ("ya plus que moi sur le bateau", "fr"), ("már csak én vagyok fent", "hu")])
+def test_just_me_is_alone(query: str, language: str) -> None:
+    """"just me", "plus que moi", "már csak én": two or three filler words that together
+    say the player is alone."""
+    assert "#alone" in [term[0] for term in search.query_terms(query, language)]
+
+
+def test_only_me_as_a_comparison_is_no_one_alone() -> None:
+    assert "#alone" not in [term[0] for term in search.query_terms(
+        "il a plus de cartes que moi", "fr")]
