@@ -792,3 +792,13 @@ def test_just_me_is_alone(query: str, language: str) -> None:
 def test_only_me_as_a_comparison_is_no_one_alone() -> None:
     assert "#alone" not in [term[0] for term in search.query_terms(
         "il a plus de cartes que moi", "fr")]
+
+
+@pytest.mark.parametrize("query", ["it's a draw", "we drew on points",
+                                   "what if there's a draw"])
+def test_a_draw_is_a_tie(query: str) -> None:
+    """"It's a draw", "we drew on points": a game that ends even, no card drawn."""
+    groups = [term[0] for term in search.query_terms(query, "en")]
+    assert "#tie" in groups and "#take" not in groups
+    assert faq.search(query, "en")[0].id == "ties"
+    assert "#take" in [term[0] for term in search.query_terms("can I draw a card", "en")]
