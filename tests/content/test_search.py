@@ -566,6 +566,8 @@ def test_french_partir_is_leaving_but_a_partir_de_is_from() -> None:
     ("en", "im stuck with a turbo, can i keep it", "stuck"),
     ("hu", "ki kezdi az uj kort?", "kort"),
     ("hu", "menni akarok a kovetkezo varosba", "menni"),
+    # nearly as common as "crew": a word of its own
+    ("en", "can the captain screw us over", "screw"),
 ])
 def test_a_common_word_is_no_typo(language: str, query: str, word: str) -> None:
     """An ordinary word of the language stays what it is: "jette" is not "cette" (a stop
