@@ -804,3 +804,12 @@ def test_a_draw_is_a_tie(query: str) -> None:
     assert "#tie" in groups and "#take" not in groups
     assert faq.search(query, "en")[0].id == "ties"
     assert "#take" in [term[0] for term in search.query_terms("can I draw a card", "en")]
+
+
+@pytest.mark.parametrize("query", ["birds plus 2 blanks", "fog plus a blank"])
+def test_plus_before_a_count_is_and(query: str) -> None:
+    """"birds plus 2 blanks": "plus" adds one thing to another, no + city of the
+    beginner variant; "plus cities" still are."""
+    assert "plus" not in [form for term in search.query_terms(query, "en") for form in term]
+    assert faq.search(query, "en")[0].id != "plus-cities"
+    assert faq.search("what are plus cities", "en")[0].id == "plus-cities"

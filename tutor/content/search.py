@@ -347,6 +347,12 @@ def _spelled(text: str, language: str | None = None,
               and found[n - 1] in _BEFORE_DIE and found[n + 1] not in STOP_WORDS
               and found[n + 1] not in _NOT_AFTER_DIE else w)
              for n, w in enumerate(found)]
+    # "birds plus 2 blanks": "plus" before a count is "and", no + city.
+    plus = SHAPES["plus_and"].get(words_of or language or "")
+    if plus:
+        found = [plus["as"] if w == plus["word"] and n + 1 < len(found)
+                 and (_NUMBER.fullmatch(found[n + 1]) or found[n + 1] in plus["before"]) else w
+                 for n, w in enumerate(found)]
     if language == "hu":
         # "kör" is the voyage, but the turn of play with a word of direction or order
         # ("merre megy a kör", "milyen sorrendben megy a kör"): the play going round.
@@ -1093,6 +1099,9 @@ SHAPES: dict[str, Any] = {
                            "someone"],
                   "quand": ["je", "j", "on", "il", "elle", "ils", "elles", "nous", "tu",
                             "mon", "ma", "mes", "notre", "nos", "tout"]},
+    # "plus" before a count ("birds plus 2 blanks", "plus a turbo") is "and": no + city.
+    "plus_and": {"en": {"word": "plus", "as": "and",
+                        "before": ["a", "an", "one", "two", "three", "four", "another"]}},
     # A Hungarian number with the ending that counts people ("7-en", "3-an") is that
     # many players, unless an article makes it a city ("a 9-en": on the 9).
     "hu_collective": {"endings": ["an", "en"], "word": "játékos", "not_after": ["a", "az"]},

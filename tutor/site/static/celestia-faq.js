@@ -97,6 +97,14 @@
         p.t.before_die.indexOf(found[n - 1]) >= 0 && !p.stop.has(found[n + 1]) &&
         p.t.not_after_die.indexOf(found[n + 1]) < 0 ? p.t.die[1] : w;
     });
+    var plus = p.t.shapes.plus_and[wordsOf || language || ""];
+    if (plus) {
+      found = found.map(function (w, n) {
+        return w === plus.word && n + 1 < found.length &&
+          (/^[0-9]+$/.test(found[n + 1]) || plus.before.indexOf(found[n + 1]) >= 0)
+          ? plus.as : w;
+      });
+    }
     if (language === "hu") {
       var turn = p.t.shapes.hu_turn;
       if (found.some(function (w) {
