@@ -813,3 +813,20 @@ def test_plus_before_a_count_is_and(query: str) -> None:
     assert "plus" not in [form for term in search.query_terms(query, "en") for form in term]
     assert faq.search(query, "en")[0].id != "plus-cities"
     assert faq.search("what are plus cities", "en")[0].id == "plus-cities"
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("jpeux descendre", ["je", "peux", "descendre"]),
+    ("jme barre", ["je", "me", "barre"]),
+    ("jsuis seul", ["je", "suis", "seul"]),
+    ("pk je peux pas", ["pourquoi", "je", "peux", "pas"]),
+    ("sil a pas de canon", ["s", "il", "a", "pas", "de", "canon"]),
+    ("keske ca fait", ["qu", "est", "ce", "que", "ca", "fait"]),
+])
+def test_french_as_spoken_and_typed_on_a_phone(typed: str, read: list[str]) -> None:
+    """"je" elided before a consonant ("jpeux") and phone spellings ("pk", "keske") are
+    read as the words they stand for; "jetpack" and "jeu" stay whole."""
+    assert search._spelled(typed, "fr") == read
+    assert search._spelled("le jetpack et le jeu", "fr") == ["le", "jetpack", "et", "le", "jeu"]
+    assert "why" in search.intents("pk je peux pas descendre", "fr")
+    assert "@leave" in search.concepts("jme barre a la ville 9", "fr", players=True)

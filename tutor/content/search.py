@@ -150,7 +150,7 @@ _STOP = {
         bon ben bah hein enfin svp stp ok voilà voila truc normal correct valable
         légal legal pote copain copine mais potes copains copines femme mari frère soeur
         sœur
-        tant ya
+        tant ya parce
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -334,7 +334,7 @@ def _spelled(text: str, language: str | None = None,
     kept = _WORDS_NOT_UNSPELT.get(words_of or language or "", ())
     found = [part for m in WORD.finditer(text)
              for part in ((m.group(),) if m.group() in kept
-                          else _UNSPELT.get(m.group(), (m.group(),)))
+                          else _UNSPELT.get(m.group(), _elided(m.group())))
              if fold(part)]   # a word of marks alone ("ﱞ") folds to nothing: no word
     for phrase, meaning in _REWRITES.items():
         for n in range(len(found) - len(phrase), -1, -1):
@@ -387,6 +387,13 @@ def _spelled(text: str, language: str | None = None,
     return found
 
 
+def _elided(word: str) -> tuple[str, ...]:
+    """``word`` as it is, or French "je" and the rest of it ("jpeux" → "je", "peux")."""
+    if len(word) > 2 and _ELIDED_JE.match(word):
+        return ("je", *_UNSPELT.get(word[1:], (word[1:],)))
+    return (word,)
+
+
 def _collective(text: str) -> str:
     """Hungarian ``text`` with each number that counts people ("7-en vagyunk", "3an
     játszunk": seven, three of us; ``SHAPES["hu_collective"]``) followed by the word
@@ -422,7 +429,18 @@ _UNSPELT = {word: (word[:-2], "not") for word in (
     "jai": ("j", "ai"), "cest": ("c", "est"), "jsuis": ("je", "suis"),
     "chui": ("je", "suis"),
     # ("quon", "quil" are no typos of "quoi", "quel")
-    "quon": ("qu", "on"), "quil": ("qu", "il"), "quils": ("qu", "ils"), "dou": ("d", "où")}
+    "quon": ("qu", "on"), "quil": ("qu", "il"), "quils": ("qu", "ils"), "dou": ("d", "où"),
+    "sil": ("s", "il"), "sils": ("s", "ils"), "jen": ("j", "en"), "jy": ("j", "y"),
+    "nya": ("n", "y", "a"), "cetait": ("c", "était"),
+    # and French as typed on a phone ("pk", "pcq", "keske", "koi", "qd", "cmt")
+    "pk": ("pourquoi",), "pq": ("pourquoi",), "pcq": ("parce", "que"),
+    "pck": ("parce", "que"), "paske": ("parce", "que"), "keske": ("qu", "est", "ce", "que"),
+    "kesk": ("qu", "est", "ce", "que"), "koi": ("quoi",), "qd": ("quand",),
+    "cmt": ("comment",)}
+#: French "je" elided before a consonant, as spoken and typed ("jpeux", "jsais", "jme
+#: barre"): a word of "j" and a consonant is "je" and the rest (no word of our
+#: languages starts so).
+_ELIDED_JE = re.compile(r"j(?=[bcdfghjklmnpqrstvwxz])")
 
 
 #: Words of a language that are also an English contraction typed without its
@@ -1260,6 +1278,7 @@ def page_tables() -> dict[str, Any]:
         "past": _PAST,
         "restored": _RESTORED,
         "unspelt": {word: list(parts) for word, parts in _UNSPELT.items()},
+        "elided_je": _ELIDED_JE.pattern,
         "not_unspelt": _WORDS_NOT_UNSPELT,
         "rule_words": sorted(RULE_WORDS),
         "framing_groups": list(FRAMING_GROUPS),

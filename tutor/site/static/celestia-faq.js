@@ -78,6 +78,12 @@
     (text.match(/[\p{L}\p{N}]+|\+/gu) || []).forEach(function (w) {
       if (has(p.t.unspelt, w) && kept.indexOf(w) < 0) {
         found.push.apply(found, p.t.unspelt[w]);
+      } else if (length(w) > 2 && new RegExp("^" + p.t.elided_je).test(w)) {
+        /* search._elided: "jpeux" is "je peux" */
+        var rest = w.slice(1);
+        found.push("je");
+        if (has(p.t.unspelt, rest)) { found.push.apply(found, p.t.unspelt[rest]); }
+        else { found.push(rest); }
       } else if (fold(w)) { found.push(w); }   /* a word of marks alone is no word */
     });
     p.t.rewrites.forEach(function (rewrite) {
