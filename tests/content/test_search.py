@@ -830,3 +830,14 @@ def test_french_as_spoken_and_typed_on_a_phone(typed: str, read: list[str]) -> N
     assert search._spelled("le jetpack et le jeu", "fr") == ["le", "jetpack", "et", "le", "jeu"]
     assert "why" in search.intents("pk je peux pas descendre", "fr")
     assert "@leave" in search.concepts("jme barre a la ville 9", "fr", players=True)
+
+
+@pytest.mark.parametrize(("query", "concept"), [
+    ("befizetem a kártyát", "#pay"), ("ki kell katapultálni", "@ejection"),
+    ("elhasználhatom a turbót", "#play")])
+def test_a_hungarian_verb_with_an_unlisted_prefix_is_still_its_verb(query: str,
+                                                                    concept: str) -> None:
+    """"befizet" pays as "fizet" and "kifizet" do, though no list names it."""
+    assert concept in [term[0] for term in search.query_terms(query, "hu")]
+    # a prefix before a word that is no word of the game makes nothing of it
+    assert search.query_terms("bejelenteni", "hu") == [["bejelent"]]

@@ -271,6 +271,8 @@ def _has_prefix(word: str) -> bool:
                for prefix in _HU_PREFIXES)
 
 
+#: The verb prefixes of each language, folded, longest first (``_single_word_target``).
+_VERB_PREFIXES = {"hu": sorted({fold(p) for p in _HU_PREFIXES}, key=lambda p: (-len(p), p))}
 #: What may follow a verb's prefix put after it: an article, or an object pronoun
 #: ("lőhetek ki valakit").
 _HU_ARTICLES = frozenset({"a", "az", "egy", "valakit", "engem", "téged", "őt", "minket",
@@ -825,6 +827,14 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
         if word[:k] in single.known and 5 * k >= 3 * len(word) \
                 and not _framing_part(word, word[:k], table):
             return table[word[:k]]
+    # A verb with a prefix that the players' words do not list is still its verb:
+    # "befizetem" pays as "fizetem" and "kifizetem" do.
+    for prefix in _VERB_PREFIXES.get(single.language or "", ()):
+        rest = word[len(prefix):]
+        if word.startswith(prefix) and len(rest) >= MIN_PREFIX:
+            target = table.get(rest) or table.get(stem(rest, single.language))
+            if target:
+                return target
     if typing:
         for ending in _PAST.get(single.language or "", ()):
             if word.endswith(ending) and len(word) - len(ending) >= MIN_PREFIX - 1 \
@@ -1273,6 +1283,7 @@ def page_tables() -> dict[str, Any]:
         "hu_prefixes": sorted(_HU_PREFIXES),
         "hu_articles": sorted(_HU_ARTICLES),
         "hu_still": _STILL,
+        "verb_prefixes": _VERB_PREFIXES,
         "contractions": [list(pair) for pair in _CONTRACTIONS],
         "rewrites": [[list(phrase), list(meaning)] for phrase, meaning in _REWRITES.items()],
         "past": _PAST,

@@ -363,6 +363,14 @@
         return lang.table.get(word.slice(0, k));
       }
     }
+    var prefixes = p.t.verb_prefixes[lang.language] || [];
+    for (var f = 0; f < prefixes.length; f++) {
+      var rest = word.slice(prefixes[f].length);
+      if (word.indexOf(prefixes[f]) === 0 && length(rest) >= p.t.min_prefix) {
+        var verb = lang.table.get(rest) || lang.table.get(stem(p, rest, lang.language));
+        if (verb) { return verb; }
+      }
+    }
     if (typing) {
       var past = p.t.past[lang.language] || [];
       for (var e = 0; e < past.length; e++) {
