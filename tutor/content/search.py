@@ -372,7 +372,7 @@ def _spelled(text: str, language: str | None = None,
                     and found[n + 1] in SHAPES["ki_auxiliaries"]
                     and found[verb] not in STOP_WORDS
                     and _single_word_target(stem(fold(found[n] + found[verb]), "hu"),
-                                            table, single, False)):
+                                            table, single, False, prefixed=False)):
                 found[n], found[verb] = "", found[n] + found[verb]
         # A word of the game is no verb: "kalóz meg egy üres" is "a pirate and a blank".
         # Nor does a verb that has a prefix take another: "leugorhatok meg" is "még"
@@ -811,9 +811,10 @@ def _phrases(language: str, players: bool | str) -> tuple[dict[str, str], int, V
 
 
 def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
-                        typing: bool) -> str | None:
+                        typing: bool, prefixed: bool = True) -> str | None:
     """The lexicon entry a one-word stem stands for: the same stem, or an inflection of
-    it ("katapulttal" → "katapult"); in a query (``typing``) also a word being typed."""
+    it ("katapulttal" → "katapult"), or with ``prefixed`` a verb with a prefix that no
+    list names ("befizet" → "fizet"); in a query (``typing``) also a word being typed."""
     if word in table:
         return table[word]
     if len(word) < MIN_PREFIX:
@@ -829,7 +830,7 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
             return table[word[:k]]
     # A verb with a prefix that the players' words do not list is still its verb:
     # "befizetem" pays as "fizetem" and "kifizetem" do.
-    for prefix in _VERB_PREFIXES.get(single.language or "", ()):
+    for prefix in _VERB_PREFIXES.get(single.language or "", ()) if prefixed else ():
         rest = word[len(prefix):]
         if word.startswith(prefix) and len(rest) >= MIN_PREFIX:
             target = table.get(rest) or table.get(stem(rest, single.language))

@@ -124,7 +124,7 @@
         if (verb < found.length && p.huPrefixes.has(found[m]) &&
             auxiliaries.indexOf(found[m + 1]) >= 0 && !p.stop.has(found[verb]) &&
             singleWordTarget(p, stem(p, fold(found[m] + found[verb]), "hu"),
-                             p.languages.hu, false)) {
+                             p.languages.hu, false, false)) {
           found[verb] = found[m] + found[verb];
           found[m] = "";
         }
@@ -350,7 +350,7 @@
   }
 
   /* search._single_word_target */
-  function singleWordTarget(p, word, lang, typing) {
+  function singleWordTarget(p, word, lang, typing, prefixed) {
     if (lang.table.has(word)) { return lang.table.get(word); }
     if (word.length < p.t.min_prefix) { return null; }
     var restored = p.t.restored[lang.language] || [];
@@ -363,7 +363,7 @@
         return lang.table.get(word.slice(0, k));
       }
     }
-    var prefixes = p.t.verb_prefixes[lang.language] || [];
+    var prefixes = prefixed === false ? [] : p.t.verb_prefixes[lang.language] || [];
     for (var f = 0; f < prefixes.length; f++) {
       var rest = word.slice(prefixes[f].length);
       if (word.indexOf(prefixes[f]) === 0 && length(rest) >= p.t.min_prefix) {
