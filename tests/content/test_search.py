@@ -841,3 +841,15 @@ def test_a_hungarian_verb_with_an_unlisted_prefix_is_still_its_verb(query: str,
     assert concept in [term[0] for term in search.query_terms(query, "hu")]
     # a prefix before a word that is no word of the game makes nothing of it
     assert search.query_terms("bejelenteni", "hu") == [["bejelent"]]
+
+
+@pytest.mark.parametrize(("word", "stem"), [
+    ("kartyaimmal", "kartyaim"), ("kalozzal", "kaloz"), ("iranytummel", "iranytum"),
+    ("szigettel", "sziget"), ("fizetessel", "fizetes")])
+def test_a_hungarian_with_ending_that_took_the_consonants_sound_is_taken_off(
+        word: str, stem: str) -> None:
+    """"-val", "-vel" (with) after a consonant doubles it ("kalózzal"): the word is the
+    same without it, so "a kártyáimmal" is about the cards, not corrected to another word."""
+    assert search.stem(word, "hu") == stem
+    assert "#card" in [term[0] for term in search.query_terms("a kartyaimmal mit csinaljak",
+                                                              "hu")]

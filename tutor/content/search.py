@@ -110,6 +110,11 @@ _ENDINGS_BY_LANGUAGE = {
            # the time of an event ("zuhanáskor", at the crash)
            "kor"},
 }
+#: Hungarian "-val", "-vel" (with) after a consonant becomes that consonant again:
+#: "kalózzal", "kártyáimmal", "iránytűmmel" are "kalóz", "kártyáim", "iránytűm" with
+#: it. ``stem`` takes off a doubled consonant's second letter and one of these.
+_ASSIMILATED = {"hu": ("al", "el")}
+_CONSONANTS = "bcdfghjklmnpqrstvwxz"
 _ENDINGS = {
     language: sorted(endings, key=len, reverse=True)
     for language, endings in [*_ENDINGS_BY_LANGUAGE.items(),
@@ -199,6 +204,9 @@ def stem(word: str, language: str | None = None) -> str:
     languages when None), keeping at least four letters."""
     if language == "en":
         return _stem_en(word)
+    if (word.endswith(_ASSIMILATED.get(language or "", ())) and len(word) - 3 >= MIN_PREFIX
+            and word[-3] == word[-4] and word[-3] in _CONSONANTS):
+        return word[:-3]
     for ending in _ENDINGS.get(language, _ENDINGS[None]):
         if word.endswith(ending) and len(word) - len(ending) >= MIN_PREFIX:
             return word[: -len(ending)]
@@ -1261,6 +1269,8 @@ def page_tables() -> dict[str, Any]:
         "typo_length_order": {str(k): v for k, v in _LENGTH_ORDER.items()},
         "endings": {language: _ENDINGS[language] for language in ("fr", "hu")},
         "any_endings": _ENDINGS[None],
+        "assimilated": {language: list(e) for language, e in _ASSIMILATED.items()},
+        "consonants": _CONSONANTS,
         "stop": sorted(STOP_WORDS),
         "stop_by_language": {language: sorted(set(words.split()))
                              for language, words in _STOP.items()},

@@ -200,8 +200,13 @@
     var key = (language || "") + "\u0000" + word;
     if (has(p.stems, key)) { return p.stems[key]; }
     var result = word;
+    var assimilated = p.t.assimilated[language || ""] || [];
     if (language === "en") {
       result = stemEn(word);
+    } else if (endsWith(word, assimilated) && length(word) - 3 >= p.t.min_prefix &&
+               word[word.length - 3] === word[word.length - 4] &&
+               p.t.consonants.indexOf(word[word.length - 3]) >= 0) {
+      result = word.slice(0, -3);
     } else {
       var endings = has(p.t.endings, language || "") ? p.t.endings[language] : p.t.any_endings;
       for (var i = 0; i < endings.length; i++) {
