@@ -853,3 +853,13 @@ def test_a_hungarian_with_ending_that_took_the_consonants_sound_is_taken_off(
     assert search.stem(word, "hu") == stem
     assert "#card" in [term[0] for term in search.query_terms("a kartyaimmal mit csinaljak",
                                                               "hu")]
+
+
+def test_more_ways_of_saying_alone_a_tie_and_and() -> None:
+    """"nobody else but me" is alone, "we're even" a tie (the "re" of "we're" is no
+    word), and "plus me" adds a player, no + city."""
+    def groups(query: str) -> list[str]:
+        return [term[0] for term in search.query_terms(query, "en")]
+    assert "#alone" in groups("nobody else but me on the ship")
+    assert groups("we're even on points")[0] == "#tie"
+    assert "plus" not in groups("3 players plus me")

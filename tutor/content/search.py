@@ -140,7 +140,7 @@ _STOP = {
         hey hi um uh so then wait sure though tho btw lol pls plz guys u ur
         legal valid correct alright gonna wanna friend buddy mate dude
         friends buddies mates bro wife husband girlfriend boyfriend sister brother mom dad
-        guy anything something erm hmm very
+        guy anything something erm hmm very re ve ll
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
@@ -1138,7 +1138,8 @@ SHAPES: dict[str, Any] = {
                             "mon", "ma", "mes", "notre", "nos", "tout"]},
     # "plus" before a count ("birds plus 2 blanks", "plus a turbo") is "and": no + city.
     "plus_and": {"en": {"word": "plus", "as": "and",
-                        "before": ["a", "an", "one", "two", "three", "four", "another"]}},
+                        "before": ["a", "an", "one", "two", "three", "four", "another",
+                                   "me", "us", "him", "her", "them", "my", "his", "the"]}},
     # A Hungarian number with the ending that counts people ("7-en", "3-an") is that
     # many players, unless an article makes it a city ("a 9-en": on the 9).
     "hu_collective": {"endings": ["an", "en"], "word": "játékos", "not_after": ["a", "az"]},
