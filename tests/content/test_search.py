@@ -863,3 +863,12 @@ def test_more_ways_of_saying_alone_a_tie_and_and() -> None:
     assert "#alone" in groups("nobody else but me on the ship")
     assert groups("we're even on points")[0] == "#tie"
     assert "plus" not in groups("3 players plus me")
+
+
+@pytest.mark.parametrize(("query", "alone"), [
+    ("est-ce que le capitaine doit payer", False), ("avant que le capitaine paie", False),
+    ("il n'y a que le capitaine", True), ("plus que le capitaine à bord", True)])
+def test_french_que_is_only_after_a_restriction(query: str, alone: bool) -> None:
+    """"que le capitaine" is "only the captain" after "ne … que", "y a", "plus", "reste",
+    not in "est-ce que le capitaine…" or "avant que le capitaine…"."""
+    assert ("#alone" in [term[0] for term in search.query_terms(query, "fr")]) is alone
