@@ -872,3 +872,16 @@ def test_french_que_is_only_after_a_restriction(query: str, alone: bool) -> None
     """"que le capitaine" is "only the captain" after "ne … que", "y a", "plus", "reste",
     not in "est-ce que le capitaine…" or "avant que le capitaine…"."""
     assert ("#alone" in [term[0] for term in search.query_terms(query, "fr")]) is alone
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("lequipement", ["l", "equipement"]), ("lile 9", ["l", "ile", "9"]),
+    ("tjrs", ["toujours"]), ("jsp", ["je", "sais", "pas"]), ("dla ville", ["de", "la", "ville"]),
+    # a word of its own starting so stays whole
+    ("le lancer", ["le", "lancer"]), ("la lune", ["la", "lune"])])
+def test_french_elided_articles_and_short_forms(typed: str, read: list[str]) -> None:
+    """"lequipement", "lile" (l'équipement, l'île) typed without the apostrophe, and
+    short forms ("tjrs", "jsp"), are read as the words they stand for: "lile 9" was
+    corrected into "pile"."""
+    assert search._spelled(typed, "fr") == read
+    assert "@city" in search.concepts("lile 9", "fr", players=True)

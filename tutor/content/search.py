@@ -155,7 +155,7 @@ _STOP = {
         bon ben bah hein enfin svp stp ok voilà voila truc normal correct valable
         légal legal pote copain copine mais potes copains copines femme mari frère soeur
         sœur
-        tant ya parce
+        tant ya parce sais
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -346,6 +346,8 @@ def _spelled(text: str, language: str | None = None,
              for part in ((m.group(),) if m.group() in kept
                           else _UNSPELT.get(m.group(), _elided(m.group())))
              if fold(part)]   # a word of marks alone ("ﱞ") folds to nothing: no word
+    if (words_of or language) == "fr":
+        found = [part for w in found for part in _unelided(w)]
     for phrase, meaning in _REWRITES.items():
         for n in range(len(found) - len(phrase), -1, -1):
             if tuple(found[n:n + len(phrase)]) == phrase:
@@ -404,6 +406,16 @@ def _elided(word: str) -> tuple[str, ...]:
     return (word,)
 
 
+def _unelided(word: str) -> tuple[str, ...]:
+    """French ``word`` as it is, or its elided article and the rest ("lequipement" →
+    "l", "equipement") when the rest is a player's word and the whole is none."""
+    if len(word) > 3 and _ELIDED_ARTICLE.match(word):
+        table = lexicon()["fr"]["players"]
+        if stem(fold(word), "fr") not in table and stem(fold(word[1:]), "fr") in table:
+            return (word[0], word[1:])
+    return (word,)
+
+
 def _collective(text: str) -> str:
     """Hungarian ``text`` with each number that counts people ("7-en vagyunk", "3an
     játszunk": seven, three of us; ``SHAPES["hu_collective"]``) followed by the word
@@ -446,7 +458,14 @@ _UNSPELT = {word: (word[:-2], "not") for word in (
     "pk": ("pourquoi",), "pq": ("pourquoi",), "pcq": ("parce", "que"),
     "pck": ("parce", "que"), "paske": ("parce", "que"), "keske": ("qu", "est", "ce", "que"),
     "kesk": ("qu", "est", "ce", "que"), "koi": ("quoi",), "qd": ("quand",),
-    "cmt": ("comment",)}
+    "cmt": ("comment",), "tjrs": ("toujours",), "tjs": ("toujours",),
+    "jsp": ("je", "sais", "pas"), "ptet": ("peut", "être"), "ptetre": ("peut", "être"),
+    "ds": ("dans",), "qqn": ("quelqu", "un"), "qqch": ("quelque", "chose"),
+    "bcp": ("beaucoup",), "pr": ("pour",), "tt": ("tout",), "dla": ("de", "la")}
+#: French "le", "la" and "de" elided before a vowel, typed without the apostrophe
+#: ("lequipement", "lile", "lautre"): read apart when the rest is a word of the game and
+#: the whole is none.
+_ELIDED_ARTICLE = re.compile(r"[ld](?=[aeiouyhàâéèêëîïôûü])")
 #: French "je" elided before a consonant, as spoken and typed ("jpeux", "jsais", "jme
 #: barre"): a word of "j" and a consonant is "je" and the rest (no word of our
 #: languages starts so).
@@ -1302,6 +1321,7 @@ def page_tables() -> dict[str, Any]:
         "restored": _RESTORED,
         "unspelt": {word: list(parts) for word, parts in _UNSPELT.items()},
         "elided_je": _ELIDED_JE.pattern,
+        "elided_article": _ELIDED_ARTICLE.pattern,
         "not_unspelt": _WORDS_NOT_UNSPELT,
         "rule_words": sorted(RULE_WORDS),
         "framing_groups": list(FRAMING_GROUPS),

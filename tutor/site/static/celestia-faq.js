@@ -86,6 +86,18 @@
         else { found.push(rest); }
       } else if (fold(w)) { found.push(w); }   /* a word of marks alone is no word */
     });
+    if ((wordsOf || language) === "fr") {
+      /* search._unelided: "lequipement" is "l'equipement" */
+      var article = new RegExp("^" + p.t.elided_article, "u");
+      var players = p.t.lexicon.fr.players;
+      found = [].concat.apply([], found.map(function (w) {
+        if (length(w) > 3 && article.test(w) && !has(players, stem(p, fold(w), "fr")) &&
+            has(players, stem(p, fold(w.slice(1)), "fr"))) {
+          return [w[0], w.slice(1)];
+        }
+        return [w];
+      }));
+    }
     p.t.rewrites.forEach(function (rewrite) {
       var phrase = rewrite[0];
       for (var r = found.length - phrase.length; r >= 0; r--) {
