@@ -885,3 +885,10 @@ def test_french_elided_articles_and_short_forms(typed: str, read: list[str]) -> 
     corrected into "pile"."""
     assert search._spelled(typed, "fr") == read
     assert "@city" in search.concepts("lile 9", "fr", players=True)
+
+
+def test_hungarian_what_to_do_is_filler() -> None:
+    """"mit kell csinálni" (what to do) asks nothing about a thing: "csinálni" is filler
+    as "csinálunk" is, so the passengers are what the question is about."""
+    assert search.query_terms("az utasoknak mit kell csinálni", "hu") == [
+        ["@passenger", "utasok"]]

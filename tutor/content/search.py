@@ -171,7 +171,8 @@ _STOP = {
         haveromnak haverjaim haverok barátommal baratommal barátnőm baratnom feleségem
         felesegem férjem ferjem tesóm tesom valamit valamire valakit valakinek mindenkit
         vagyok vagyunk vagytok voltam voltunk voltak lett lettek ezen minket titeket
-        őket nekünk nekunk ilyet ilyen
+        őket nekünk nekunk ilyet ilyen csinálni csinalni csinálnom csinalnom csinálnia
+        csinalnia csináljon csinaljon
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
