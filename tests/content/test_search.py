@@ -892,3 +892,12 @@ def test_hungarian_what_to_do_is_filler() -> None:
     as "csinálunk" is, so the passengers are what the question is about."""
     assert search.query_terms("az utasoknak mit kell csinálni", "hu") == [
         ["@passenger", "utasok"]]
+
+
+def test_a_die_that_came_up_was_rolled_once() -> None:
+    """"all dice came up blank" tells what the roll showed: no die rolled again ("turned
+    into" still is)."""
+    def groups(query: str) -> list[str]:
+        return [term[0] for term in search.query_terms(query, "en")]
+    assert "#reroll" not in groups("all dice came up blank, can i use the hook")
+    assert "#reroll" in groups("the fog turned into a blank")
