@@ -742,7 +742,8 @@ def test_a_hungarian_count_of_people_is_a_number_of_players(query: str) -> None:
 
 
 @pytest.mark.parametrize("query", ["merre megy a kör", "milyen sorrendben megy a kör",
-                                   "kinek a köre jön", "óramutató irányába megy a kör?"])
+                                   "kinek a köre jön", "óramutató irányába megy a kör?",
+                                   "jobbra vagy balra megy a kör"])
 def test_a_hungarian_kor_of_direction_or_order_is_the_turn_not_the_voyage(query: str) -> None:
     """"kör" is the voyage, but asked with "merre", "sorrend" or as "kinek a köre" it is
     the turn of play going round."""
@@ -753,6 +754,7 @@ def test_a_hungarian_kor_of_direction_or_order_is_the_turn_not_the_voyage(query:
 
 def test_whose_turn_in_hungarian_asks_who_is_next() -> None:
     assert faq.search("kinek a köre jön?", "hu")[0].id == "next-captain"
+    assert faq.search("ki jön a kapitány után?", "hu")[0].id == "next-captain"
     assert faq.search("merre megy a kör?", "hu")[0].id == "first-captain"
 
 

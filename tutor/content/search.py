@@ -315,6 +315,8 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              # "kinek a köre" (whose turn) asks who is next, no voyage
              ("kinek", "a", "köre"): ("ki", "következik"),
              ("kinek", "a", "kore"): ("ki", "következik"),
+             # and so does "ki jön" (who comes)
+             ("ki", "jön"): ("ki", "következik"), ("ki", "jon"): ("ki", "következik"),
              ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",),
              # "most már kiszállhatok?" is "can I get off now", nobody has "already" left
              ("most", "már"): ("most",), ("most", "mar"): ("most",)}
@@ -1167,7 +1169,8 @@ SHAPES: dict[str, Any] = {
     # play going round, no voyage: "merre megy a kör" asks which way the play goes.
     "hu_turn": {"words": ["kör", "kor", "köre", "kore", "kört", "kort", "körben", "korben",
                           "körbe", "korbe", "körön", "koron"],
-                "context": ["merre", "sorrend", "irány", "irany", "óramutató", "oramutato"],
+                "context": ["merre", "sorrend", "irány", "irany", "óramutató", "oramutato",
+                            "balra", "jobbra"],
                 "as": "játék"},
     # Adverbs that may stand between a Hungarian auxiliary and its verb.
     "hu_between": ["ott", "itt", "most", "még", "már", "meg", "mar"],
