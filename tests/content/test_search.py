@@ -566,6 +566,8 @@ def test_french_partir_is_leaving_but_a_partir_de_is_from() -> None:
     ("en", "im stuck with a turbo, can i keep it", "stuck"),
     ("hu", "ki kezdi az uj kort?", "kort"),
     ("hu", "menni akarok a kovetkezo varosba", "menni"),
+    # nearly as common as "crew": a word of its own
+    ("en", "can the captain screw us over", "screw"),
 ])
 def test_a_common_word_is_no_typo(language: str, query: str, word: str) -> None:
     """An ordinary word of the language stays what it is: "jette" is not "cette" (a stop
@@ -728,3 +730,176 @@ def test_french_de_after_un_is_a_die(text: str, die: bool) -> None:
     assert ("@event-dice" in search.canonical(text, "fr", typing=True)) is die
     # in French only: Hungarian "le, de" is "down, but"
     assert "dé" not in search._spelled("ugorj le de kiszállt", "hu")
+
+
+@pytest.mark.parametrize("query", ["7-en vagyunk", "heten vagyunk", "ötön játszunk",
+                                   "3an játszunk"])
+def test_a_hungarian_count_of_people_is_a_number_of_players(query: str) -> None:
+    """"7-en vagyunk" (seven of us) is a number of players: its ending counts people and
+    is not stripped away from the number; after an article it is a city ("a 9-en")."""
+    assert faq.search(query, "hu")[0].id == "player-count"
+    assert "@city" in search.concepts("a 9-en kiszállhatok", "hu", players=True)
+
+
+@pytest.mark.parametrize("query", ["merre megy a kör", "milyen sorrendben megy a kör",
+                                   "kinek a köre jön", "óramutató irányába megy a kör?",
+                                   "jobbra vagy balra megy a kör"])
+def test_a_hungarian_kor_of_direction_or_order_is_the_turn_not_the_voyage(query: str) -> None:
+    """"kör" is the voyage, but asked with "merre", "sorrend" or as "kinek a köre" it is
+    the turn of play going round."""
+    assert "@voyage" not in search.concepts(query, "hu", players=True)
+    assert "@voyage" in search.concepts("mi a különbség a kör és a lépés között", "hu",
+                                        players=True)
+
+
+def test_whose_turn_in_hungarian_asks_who_is_next() -> None:
+    assert faq.search("kinek a köre jön?", "hu")[0].id == "next-captain"
+    assert faq.search("ki jön a kapitány után?", "hu")[0].id == "next-captain"
+    assert faq.search("merre megy a kör?", "hu")[0].id == "first-captain"
+
+
+def test_a_hungarian_compound_of_the_word_rules_is_what_its_last_part_is() -> None:
+    """"szabályopciók" (rule options) are options: "szabály" only says that the question
+    is about the rules, and a compound starting with it is not that word."""
+    assert query_groups("milyen szabályopciók vannak a programban") == []
+    assert "szabalyopci" in [form for term in search.query_terms(
+        "milyen szabályopciók vannak", "hu") for form in term]
+    assert query_groups("a gyors játék szabályai") == ["#rules"]
+    assert faq.search("milyen szabályopciók vannak?", "hu")[0].id == "program-options"
+
+
+def query_groups(query: str) -> list[str]:
+    return [term[0] for term in search.query_terms(query, "hu") if term[0] == "#rules"]
+
+
+def test_a_hungarian_verb_with_its_prefix_takes_no_second_one() -> None:
+    """"leugorhatok meg" is "leugorhatok még" (can I still jump off), typed without the
+    accent: a verb that has its prefix takes no other, and "leugor" is leaving."""
+    assert search._spelled("leugorhatok meg", "hu") == ["leugorhatok", "még"]
+    assert search._spelled("kiszallhatok meg a kapitany utan", "hu")[:2] == [
+        "kiszallhatok", "még"]
+    assert "still" in search.intents("leugorhatok még?", "hu")
+    assert "@leave" in search.concepts("leugorhatok még?", "hu", players=True)
+    # a verb without a prefix still takes it back ("lőhetek ki" is "kilőhetek")
+    assert "kilőhetek" in search._spelled("lőhetek ki egy passzt", "hu")
+
+
+@pytest.mark.parametrize(("query", "language"), [
+    ("what if it's just me on the airship", "en"), ("only me left, can I stay", "en"),
+    ("ya plus que moi sur le bateau", "fr"), ("már csak én vagyok fent", "hu")])
+def test_just_me_is_alone(query: str, language: str) -> None:
+    """"just me", "plus que moi", "már csak én": two or three filler words that together
+    say the player is alone."""
+    assert "#alone" in [term[0] for term in search.query_terms(query, language)]
+
+
+def test_only_me_as_a_comparison_is_no_one_alone() -> None:
+    assert "#alone" not in [term[0] for term in search.query_terms(
+        "il a plus de cartes que moi", "fr")]
+
+
+@pytest.mark.parametrize("query", ["it's a draw", "we drew on points",
+                                   "what if there's a draw"])
+def test_a_draw_is_a_tie(query: str) -> None:
+    """"It's a draw", "we drew on points": a game that ends even, no card drawn."""
+    groups = [term[0] for term in search.query_terms(query, "en")]
+    assert "#tie" in groups and "#take" not in groups
+    assert faq.search(query, "en")[0].id == "ties"
+    assert "#take" in [term[0] for term in search.query_terms("can I draw a card", "en")]
+
+
+@pytest.mark.parametrize("query", ["birds plus 2 blanks", "fog plus a blank"])
+def test_plus_before_a_count_is_and(query: str) -> None:
+    """"birds plus 2 blanks": "plus" adds one thing to another, no + city of the
+    beginner variant; "plus cities" still are."""
+    assert "plus" not in [form for term in search.query_terms(query, "en") for form in term]
+    assert faq.search(query, "en")[0].id != "plus-cities"
+    assert faq.search("what are plus cities", "en")[0].id == "plus-cities"
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("jpeux descendre", ["je", "peux", "descendre"]),
+    ("jme barre", ["je", "me", "barre"]),
+    ("jsuis seul", ["je", "suis", "seul"]),
+    ("pk je peux pas", ["pourquoi", "je", "peux", "pas"]),
+    ("sil a pas de canon", ["s", "il", "a", "pas", "de", "canon"]),
+    ("keske ca fait", ["qu", "est", "ce", "que", "ca", "fait"]),
+])
+def test_french_as_spoken_and_typed_on_a_phone(typed: str, read: list[str]) -> None:
+    """"je" elided before a consonant ("jpeux") and phone spellings ("pk", "keske") are
+    read as the words they stand for; "jetpack" and "jeu" stay whole."""
+    assert search._spelled(typed, "fr") == read
+    assert search._spelled("le jetpack et le jeu", "fr") == ["le", "jetpack", "et", "le", "jeu"]
+    assert "why" in search.intents("pk je peux pas descendre", "fr")
+    assert "@leave" in search.concepts("jme barre a la ville 9", "fr", players=True)
+
+
+@pytest.mark.parametrize(("query", "concept"), [
+    ("befizetem a kártyát", "#pay"), ("ki kell katapultálni", "@ejection"),
+    ("elhasználhatom a turbót", "#play")])
+def test_a_hungarian_verb_with_an_unlisted_prefix_is_still_its_verb(query: str,
+                                                                    concept: str) -> None:
+    """"befizet" pays as "fizet" and "kifizet" do, though no list names it."""
+    assert concept in [term[0] for term in search.query_terms(query, "hu")]
+    # a prefix before a word that is no word of the game makes nothing of it
+    assert search.query_terms("bejelenteni", "hu") == [["bejelent"]]
+
+
+@pytest.mark.parametrize(("word", "stem"), [
+    ("kartyaimmal", "kartyaim"), ("kalozzal", "kaloz"), ("iranytummel", "iranytum"),
+    ("szigettel", "sziget"), ("fizetessel", "fizetes")])
+def test_a_hungarian_with_ending_that_took_the_consonants_sound_is_taken_off(
+        word: str, stem: str) -> None:
+    """"-val", "-vel" (with) after a consonant doubles it ("kalózzal"): the word is the
+    same without it, so "a kártyáimmal" is about the cards, not corrected to another word."""
+    assert search.stem(word, "hu") == stem
+    assert "#card" in [term[0] for term in search.query_terms("a kartyaimmal mit csinaljak",
+                                                              "hu")]
+
+
+def test_more_ways_of_saying_alone_a_tie_and_and() -> None:
+    """"nobody else but me" is alone, "we're even" a tie (the "re" of "we're" is no
+    word), and "plus me" adds a player, no + city."""
+    def groups(query: str) -> list[str]:
+        return [term[0] for term in search.query_terms(query, "en")]
+    assert "#alone" in groups("nobody else but me on the ship")
+    assert groups("we're even on points")[0] == "#tie"
+    assert "plus" not in groups("3 players plus me")
+
+
+@pytest.mark.parametrize(("query", "alone"), [
+    ("est-ce que le capitaine doit payer", False), ("avant que le capitaine paie", False),
+    ("il n'y a que le capitaine", True), ("plus que le capitaine à bord", True)])
+def test_french_que_is_only_after_a_restriction(query: str, alone: bool) -> None:
+    """"que le capitaine" is "only the captain" after "ne … que", "y a", "plus", "reste",
+    not in "est-ce que le capitaine…" or "avant que le capitaine…"."""
+    assert ("#alone" in [term[0] for term in search.query_terms(query, "fr")]) is alone
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("lequipement", ["l", "equipement"]), ("lile 9", ["l", "ile", "9"]),
+    ("tjrs", ["toujours"]), ("jsp", ["je", "sais", "pas"]), ("dla ville", ["de", "la", "ville"]),
+    # a word of its own starting so stays whole
+    ("le lancer", ["le", "lancer"]), ("la lune", ["la", "lune"])])
+def test_french_elided_articles_and_short_forms(typed: str, read: list[str]) -> None:
+    """"lequipement", "lile" (l'équipement, l'île) typed without the apostrophe, and
+    short forms ("tjrs", "jsp"), are read as the words they stand for: "lile 9" was
+    corrected into "pile"."""
+    assert search._spelled(typed, "fr") == read
+    assert "@city" in search.concepts("lile 9", "fr", players=True)
+
+
+def test_hungarian_what_to_do_is_filler() -> None:
+    """"mit kell csinálni" (what to do) asks nothing about a thing: "csinálni" is filler
+    as "csinálunk" is, so the passengers are what the question is about."""
+    assert search.query_terms("az utasoknak mit kell csinálni", "hu") == [
+        ["@passenger", "utasok"]]
+
+
+def test_a_die_that_came_up_was_rolled_once() -> None:
+    """"all dice came up blank" tells what the roll showed: no die rolled again ("turned
+    into" still is)."""
+    def groups(query: str) -> list[str]:
+        return [term[0] for term in search.query_terms(query, "en")]
+    assert "#reroll" not in groups("all dice came up blank, can i use the hook")
+    assert "#reroll" in groups("the fog turned into a blank")

@@ -54,6 +54,7 @@ from .search import (
     _SENTENCE_END,
     _STOP,
     CONCEPT,
+    FRAMING_GROUPS,
     GROUP,
     OPPOSITE,
     RULE_WORDS,
@@ -266,7 +267,7 @@ RELATIVE_CUTOFF = 0.15
 MAX_QUERY = 300
 #: Synonym groups that only frame a query (players_words.yaml): the word "rules", and
 #: "during the game"; left out of a query that asks anything else.
-FILLER_GROUPS = ("#rules", "#during-game")
+FILLER_GROUPS = FRAMING_GROUPS
 #: Which part of the rules an entry is mainly about (its first rule), and the concept a
 #: query must name to ask about that part rather than the general rule.
 SPECIAL_PARTS = {"6": "@beginner-variant", "4.6": "@grappling-hook"}

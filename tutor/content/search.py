@@ -110,6 +110,11 @@ _ENDINGS_BY_LANGUAGE = {
            # the time of an event ("zuhanáskor", at the crash)
            "kor"},
 }
+#: Hungarian "-val", "-vel" (with) after a consonant becomes that consonant again:
+#: "kalózzal", "kártyáimmal", "iránytűmmel" are "kalóz", "kártyáim", "iránytűm" with
+#: it. ``stem`` takes off a doubled consonant's second letter and one of these.
+_ASSIMILATED = {"hu": ("al", "el")}
+_CONSONANTS = "bcdfghjklmnpqrstvwxz"
 _ENDINGS = {
     language: sorted(endings, key=len, reverse=True)
     for language, endings in [*_ENDINGS_BY_LANGUAGE.items(),
@@ -135,7 +140,7 @@ _STOP = {
         hey hi um uh so then wait sure though tho btw lol pls plz guys u ur
         legal valid correct alright gonna wanna friend buddy mate dude
         friends buddies mates bro wife husband girlfriend boyfriend sister brother mom dad
-        guy anything something erm hmm very
+        guy anything something erm hmm very re ve ll
     """,
     "fr": """
         le la les l un une des du de d et ou où ou est sont été être suis es il elle ils
@@ -150,7 +155,7 @@ _STOP = {
         bon ben bah hein enfin svp stp ok voilà voila truc normal correct valable
         légal legal pote copain copine mais potes copains copines femme mari frère soeur
         sœur
-        tant ya
+        tant ya parce sais
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -166,7 +171,8 @@ _STOP = {
         haveromnak haverjaim haverok barátommal baratommal barátnőm baratnom feleségem
         felesegem férjem ferjem tesóm tesom valamit valamire valakit valakinek mindenkit
         vagyok vagyunk vagytok voltam voltunk voltak lett lettek ezen minket titeket
-        őket nekünk nekunk ilyet ilyen
+        őket nekünk nekunk ilyet ilyen csinálni csinalni csinálnom csinalnom csinálnia
+        csinalnia csináljon csinaljon
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -199,6 +205,9 @@ def stem(word: str, language: str | None = None) -> str:
     languages when None), keeping at least four letters."""
     if language == "en":
         return _stem_en(word)
+    if (word.endswith(_ASSIMILATED.get(language or "", ())) and len(word) - 3 >= MIN_PREFIX
+            and word[-3] == word[-4] and word[-3] in _CONSONANTS):
+        return word[:-3]
     for ending in _ENDINGS.get(language, _ENDINGS[None]):
         if word.endswith(ending) and len(word) - len(ending) >= MIN_PREFIX:
             return word[: -len(ending)]
@@ -260,6 +269,19 @@ _HU_PREFIXES = frozenset({"ki", "be", "le", "fel", "föl", "meg", "el", "át", "
                           "vissza", "össze", "oda", "rá", "szét",
                           # as typed without accents (and as the search reads a query)
                           "fol", "at", "ujra", "ossze", "ra", "szet"})
+#: Hungarian "meg" after a verb that already has its prefix is "még" (still).
+_STILL = {"meg": "még"}
+
+
+def _has_prefix(word: str) -> bool:
+    """Whether the Hungarian ``word`` (as spelt) starts with a verb's prefix followed by
+    a verb of its own ("leugorhatok", not "megyek" nor "rakja")."""
+    return any(word.startswith(prefix) and len(word) - len(prefix) > MIN_PREFIX
+               for prefix in _HU_PREFIXES)
+
+
+#: The verb prefixes of each language, folded, longest first (``_single_word_target``).
+_VERB_PREFIXES = {"hu": sorted({fold(p) for p in _HU_PREFIXES}, key=lambda p: (-len(p), p))}
 #: What may follow a verb's prefix put after it: an article, or an object pronoun
 #: ("lőhetek ki valakit").
 _HU_ARTICLES = frozenset({"a", "az", "egy", "valakit", "engem", "téged", "őt", "minket",
@@ -290,6 +312,11 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              ("tout", "le", "monde"): ("tous",),
              # "what's the point of…" asks for the aim
              ("the", "point", "of"): ("the", "aim", "of"),
+             # "kinek a köre" (whose turn) asks who is next, no voyage
+             ("kinek", "a", "köre"): ("ki", "következik"),
+             ("kinek", "a", "kore"): ("ki", "következik"),
+             # and so does "ki jön" (who comes)
+             ("ki", "jön"): ("ki", "következik"), ("ki", "jon"): ("ki", "következik"),
              ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",),
              # "most már kiszállhatok?" is "can I get off now", nobody has "already" left
              ("most", "már"): ("most",), ("most", "mar"): ("most",)}
@@ -312,14 +339,18 @@ def _spelled(text: str, language: str | None = None,
     text = _INVERSION.sub("", text.casefold().replace("’", "'"))
     for short, full in _CONTRACTIONS:
         text = text.replace(short, full)
+    if language == "hu":
+        text = _collective(text)
     text = _NUMBER_SUFFIX.sub(r"\1", text)
     # A contraction typed without its apostrophe is read so unless it is a word of the
     # text's language (``words_of``, by default ``language``): French "dont" is "whose".
     kept = _WORDS_NOT_UNSPELT.get(words_of or language or "", ())
     found = [part for m in WORD.finditer(text)
              for part in ((m.group(),) if m.group() in kept
-                          else _UNSPELT.get(m.group(), (m.group(),)))
+                          else _UNSPELT.get(m.group(), _elided(m.group())))
              if fold(part)]   # a word of marks alone ("ﱞ") folds to nothing: no word
+    if (words_of or language) == "fr":
+        found = [part for w in found for part in _unelided(w)]
     for phrase, meaning in _REWRITES.items():
         for n in range(len(found) - len(phrase), -1, -1):
             if tuple(found[n:n + len(phrase)]) == phrase:
@@ -331,7 +362,18 @@ def _spelled(text: str, language: str | None = None,
               and found[n - 1] in _BEFORE_DIE and found[n + 1] not in STOP_WORDS
               and found[n + 1] not in _NOT_AFTER_DIE else w)
              for n, w in enumerate(found)]
+    # "birds plus 2 blanks": "plus" before a count is "and", no + city.
+    plus = SHAPES["plus_and"].get(words_of or language or "")
+    if plus:
+        found = [plus["as"] if w == plus["word"] and n + 1 < len(found)
+                 and (_NUMBER.fullmatch(found[n + 1]) or found[n + 1] in plus["before"]) else w
+                 for n, w in enumerate(found)]
     if language == "hu":
+        # "kör" is the voyage, but the turn of play with a word of direction or order
+        # ("merre megy a kör", "milyen sorrendben megy a kör"): the play going round.
+        turn = SHAPES["hu_turn"]
+        if any(w.startswith(tuple(turn["context"])) for w in found):
+            found = [turn["as"] if w in turn["words"] else w for w in found]
         # A prefix split off by an auxiliary goes back onto its verb when that makes a
         # player's word: "ki lehet dobni" is "lehet kidobni" (the auxiliary stays: it
         # may ask "must" or "can"); "ki lehet katapultálni" stays as it is.
@@ -343,17 +385,55 @@ def _spelled(text: str, language: str | None = None,
                     and found[n + 1] in SHAPES["ki_auxiliaries"]
                     and found[verb] not in STOP_WORDS
                     and _single_word_target(stem(fold(found[n] + found[verb]), "hu"),
-                                            table, single, False)):
+                                            table, single, False, prefixed=False)):
                 found[n], found[verb] = "", found[n] + found[verb]
         # A word of the game is no verb: "kalóz meg egy üres" is "a pirate and a blank".
+        # Nor does a verb that has a prefix take another: "leugorhatok meg" is "még"
+        # (still), typed without its accent.
         terms = lexicon()["hu"]["players"]
         for n in range(1, len(found)):
             if (found[n] in _HU_PREFIXES and found[n - 1] and found[n - 1] not in STOP_WORDS
-                    and stem(fold(found[n - 1]), "hu") not in terms
                     and (n + 1 == len(found) or found[n + 1] in _HU_ARTICLES)):
-                found[n - 1], found[n] = found[n] + found[n - 1], ""
+                if _has_prefix(found[n - 1]):
+                    found[n] = _STILL.get(found[n], found[n])
+                elif stem(fold(found[n - 1]), "hu") not in terms:
+                    found[n - 1], found[n] = found[n] + found[n - 1], ""
         found = [w for w in found if w]
     return found
+
+
+def _elided(word: str) -> tuple[str, ...]:
+    """``word`` as it is, or French "je" and the rest of it ("jpeux" → "je", "peux")."""
+    if len(word) > 2 and _ELIDED_JE.match(word):
+        return ("je", *_UNSPELT.get(word[1:], (word[1:],)))
+    return (word,)
+
+
+def _unelided(word: str) -> tuple[str, ...]:
+    """French ``word`` as it is, or its elided article and the rest ("lequipement" →
+    "l", "equipement") when the rest is a player's word and the whole is none."""
+    if len(word) > 3 and _ELIDED_ARTICLE.match(word):
+        table = lexicon()["fr"]["players"]
+        if stem(fold(word), "fr") not in table and stem(fold(word[1:]), "fr") in table:
+            return (word[0], word[1:])
+    return (word,)
+
+
+def _collective(text: str) -> str:
+    """Hungarian ``text`` with each number that counts people ("7-en vagyunk", "3an
+    játszunk": seven, three of us; ``SHAPES["hu_collective"]``) followed by the word
+    for players, so that it is read as a number of players ("7 játékos"); after an
+    article it is a city ("a 9-en": on the 9)."""
+    rule = SHAPES["hu_collective"]
+    pattern = re.compile(r"(?<![\w.])(\d+)-?(?:" + "|".join(rule["endings"]) + r")(?!\w)")
+
+    def counted(match: re.Match[str]) -> str:
+        before = text[:match.start()].split()
+        if before and before[-1] in rule["not_after"]:
+            return match.group()
+        return f"{match.group(1)} {rule['word']}"
+
+    return pattern.sub(counted, text)
 
 
 _CONTRACTIONS = (("can't", "can not"), ("won't", "will not"), ("n't", " not"),
@@ -374,7 +454,25 @@ _UNSPELT = {word: (word[:-2], "not") for word in (
     "jai": ("j", "ai"), "cest": ("c", "est"), "jsuis": ("je", "suis"),
     "chui": ("je", "suis"),
     # ("quon", "quil" are no typos of "quoi", "quel")
-    "quon": ("qu", "on"), "quil": ("qu", "il"), "quils": ("qu", "ils"), "dou": ("d", "où")}
+    "quon": ("qu", "on"), "quil": ("qu", "il"), "quils": ("qu", "ils"), "dou": ("d", "où"),
+    "sil": ("s", "il"), "sils": ("s", "ils"), "jen": ("j", "en"), "jy": ("j", "y"),
+    "nya": ("n", "y", "a"), "cetait": ("c", "était"),
+    # and French as typed on a phone ("pk", "pcq", "keske", "koi", "qd", "cmt")
+    "pk": ("pourquoi",), "pq": ("pourquoi",), "pcq": ("parce", "que"),
+    "pck": ("parce", "que"), "paske": ("parce", "que"), "keske": ("qu", "est", "ce", "que"),
+    "kesk": ("qu", "est", "ce", "que"), "koi": ("quoi",), "qd": ("quand",),
+    "cmt": ("comment",), "tjrs": ("toujours",), "tjs": ("toujours",),
+    "jsp": ("je", "sais", "pas"), "ptet": ("peut", "être"), "ptetre": ("peut", "être"),
+    "ds": ("dans",), "qqn": ("quelqu", "un"), "qqch": ("quelque", "chose"),
+    "bcp": ("beaucoup",), "pr": ("pour",), "tt": ("tout",), "dla": ("de", "la")}
+#: French "le", "la" and "de" elided before a vowel, typed without the apostrophe
+#: ("lequipement", "lile", "lautre"): read apart when the rest is a word of the game and
+#: the whole is none.
+_ELIDED_ARTICLE = re.compile(r"[ld](?=[aeiouyhàâéèêëîïôûü])")
+#: French "je" elided before a consonant, as spoken and typed ("jpeux", "jsais", "jme
+#: barre"): a word of "j" and a consonant is "je" and the rest (no word of our
+#: languages starts so).
+_ELIDED_JE = re.compile(r"j(?=[bcdfghjklmnpqrstvwxz])")
 
 
 #: Words of a language that are also an English contraction typed without its
@@ -743,9 +841,10 @@ def _phrases(language: str, players: bool | str) -> tuple[dict[str, str], int, V
 
 
 def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
-                        typing: bool) -> str | None:
+                        typing: bool, prefixed: bool = True) -> str | None:
     """The lexicon entry a one-word stem stands for: the same stem, or an inflection of
-    it ("katapulttal" → "katapult"); in a query (``typing``) also a word being typed."""
+    it ("katapulttal" → "katapult"), or with ``prefixed`` a verb with a prefix that no
+    list names ("befizet" → "fizet"); in a query (``typing``) also a word being typed."""
     if word in table:
         return table[word]
     if len(word) < MIN_PREFIX:
@@ -756,17 +855,40 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
             return table[word + vowel]
     # Only prefixes as long as a known word can be one (bounded work for any word).
     for k in range(min(len(word) - 1, single.longest), MIN_PREFIX - 1, -1):
-        if word[:k] in single.known and 5 * k >= 3 * len(word):
+        if word[:k] in single.known and 5 * k >= 3 * len(word) \
+                and not _framing_part(word, word[:k], table):
             return table[word[:k]]
+    # A verb with a prefix that the players' words do not list is still its verb:
+    # "befizetem" pays as "fizetem" and "kifizetem" do.
+    for prefix in _VERB_PREFIXES.get(single.language or "", ()) if prefixed else ():
+        rest = word[len(prefix):]
+        if word.startswith(prefix) and len(rest) >= MIN_PREFIX:
+            target = table.get(rest) or table.get(stem(rest, single.language))
+            if target:
+                return target
     if typing:
         for ending in _PAST.get(single.language or "", ()):
             if word.endswith(ending) and len(word) - len(ending) >= MIN_PREFIX - 1 \
                     and word[:-len(ending)] in table:
                 return table[word[:-len(ending)]]
-        hits = [w for w, s in single.related(word).items() if s >= 0.75]
+        hits = [w for w, s in single.related(word).items() if s >= 0.75
+                and not _framing_part(word, w, table)]
         if len(hits) == 1:
             return table[hits[0]]
     return None
+
+
+#: Synonym groups whose words only frame a question ("the rules", "during the game"):
+#: any question is about the rules, so a query's term of these says little.
+FRAMING_GROUPS = ("#rules", "#during-game")
+
+
+def _framing_part(word: str, part: str, table: dict[str, str]) -> bool:
+    """Whether ``part``, a word that only frames a question (``FRAMING_GROUPS``), is the
+    first part of the compound ``word``, a word's worth of letters longer: the compound
+    is what its last part is ("szabályopciók" are options, "szabálykönyv" a book)."""
+    return (table.get(part) in FRAMING_GROUPS and word.startswith(part)
+            and len(word) - len(part) >= MIN_PREFIX)
 
 
 #: A number before one of these is a count ("12 cards", "12 lapom", "7 joueurs", "3
@@ -1036,6 +1158,20 @@ SHAPES: dict[str, Any] = {
                            "someone"],
                   "quand": ["je", "j", "on", "il", "elle", "ils", "elles", "nous", "tu",
                             "mon", "ma", "mes", "notre", "nos", "tout"]},
+    # "plus" before a count ("birds plus 2 blanks", "plus a turbo") is "and": no + city.
+    "plus_and": {"en": {"word": "plus", "as": "and",
+                        "before": ["a", "an", "one", "two", "three", "four", "another",
+                                   "me", "us", "him", "her", "them", "my", "his", "the"]}},
+    # A Hungarian number with the ending that counts people ("7-en", "3-an") is that
+    # many players, unless an article makes it a city ("a 9-en": on the 9).
+    "hu_collective": {"endings": ["an", "en"], "word": "játékos", "not_after": ["a", "az"]},
+    # "kör" with a word of direction or order (or a word starting so) is the turn of
+    # play going round, no voyage: "merre megy a kör" asks which way the play goes.
+    "hu_turn": {"words": ["kör", "kor", "köre", "kore", "kört", "kort", "körben", "korben",
+                          "körbe", "korbe", "körön", "koron"],
+                "context": ["merre", "sorrend", "irány", "irany", "óramutató", "oramutato",
+                            "balra", "jobbra"],
+                "as": "játék"},
     # Adverbs that may stand between a Hungarian auxiliary and its verb.
     "hu_between": ["ott", "itt", "most", "még", "már", "meg", "mar"],
     "not_before": {"all": ["at"]},
@@ -1157,6 +1293,8 @@ def page_tables() -> dict[str, Any]:
         "typo_length_order": {str(k): v for k, v in _LENGTH_ORDER.items()},
         "endings": {language: _ENDINGS[language] for language in ("fr", "hu")},
         "any_endings": _ENDINGS[None],
+        "assimilated": {language: list(e) for language, e in _ASSIMILATED.items()},
+        "consonants": _CONSONANTS,
         "stop": sorted(STOP_WORDS),
         "stop_by_language": {language: sorted(set(words.split()))
                              for language, words in _STOP.items()},
@@ -1179,13 +1317,18 @@ def page_tables() -> dict[str, Any]:
         "not_after_die": sorted(_NOT_AFTER_DIE),
         "hu_prefixes": sorted(_HU_PREFIXES),
         "hu_articles": sorted(_HU_ARTICLES),
+        "hu_still": _STILL,
+        "verb_prefixes": _VERB_PREFIXES,
         "contractions": [list(pair) for pair in _CONTRACTIONS],
         "rewrites": [[list(phrase), list(meaning)] for phrase, meaning in _REWRITES.items()],
         "past": _PAST,
         "restored": _RESTORED,
         "unspelt": {word: list(parts) for word, parts in _UNSPELT.items()},
+        "elided_je": _ELIDED_JE.pattern,
+        "elided_article": _ELIDED_ARTICLE.pattern,
         "not_unspelt": _WORDS_NOT_UNSPELT,
         "rule_words": sorted(RULE_WORDS),
+        "framing_groups": list(FRAMING_GROUPS),
         "counted_place": COUNTED_PLACE,
         "counted": sorted(COUNTED),
         "counted_worth": sorted(COUNTED_WORTH),

@@ -8,11 +8,11 @@ French "jette" (throws away) is not "cette", "marche" (works) is not "manche", E
 ``wordfreq`` package (its word lists are CC-BY-SA 4.0, by Robyn Speer and contributors)
 and keeps only those that the typo fixer would otherwise correct, that is, within its
 reach of a word the search knows, no inflection of that word ("leteszi" may well be
-read as "letesz"), and more common than it when it is a word of the game (a player
-typing "carts" meant "cards"; a stop word such as "cette" is never what a common word
-was meant to be). The file is small and tracked: ``wordfreq`` is only
-needed to write it again (``pip install 'wordfreq==3.1.1'``), after the FAQ's or the
-players' words changed::
+read as "letesz"), and more common than it, or nearly as common, when it is a word of
+the game (a player typing "carts" meant "cards", one typing "screw" did not mean "crew";
+a stop word such as "cette" is never what a common word was meant to be). The file is
+small and tracked: ``wordfreq`` is only needed to write it again (``pip install
+'wordfreq==3.1.1'``), after the FAQ's or the players' words changed::
 
     python -m tutor.tools.common_words
 """
@@ -27,6 +27,10 @@ from tutor.content import faq, search
 #: A word at least this common (Zipf scale: 3 is once per million words) is an ordinary
 #: word of its language.
 MIN_ZIPF = 3.0
+#: A common word nearly as common as the game's word it is within reach of (less than
+#: this much rarer on the Zipf scale, about three times) is a word of its own: "screw"
+#: (4.25) is no typo of "crew" (4.7), while "carts" (3.45) is one of "cards" (4.76).
+CLOSE_ENOUGH = 0.5
 TARGET = search.COMMON_WORDS_FILE
 
 HEADER = """\
@@ -79,7 +83,7 @@ def common_words(language: str) -> list[str]:
         # read as that word: the typo fixer may as well take it there.
         if corrected is None or search.similarity(word, corrected, language):
             continue
-        if corrected in stop or zipf >= frequency.get(corrected, 0.0):
+        if corrected in stop or zipf >= frequency.get(corrected, 0.0) - CLOSE_ENOUGH:
             kept.append(word)
     return sorted(kept)
 

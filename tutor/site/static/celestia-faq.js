@@ -71,14 +71,33 @@
   function spelled(p, text, language, wordsOf) {
     text = text.toLowerCase().replace(/’/g, "'").replace(p.inversion, "");
     p.t.contractions.forEach(function (pair) { text = text.split(pair[0]).join(pair[1]); });
+    if (language === "hu") { text = collective(p, text); }
     text = text.replace(/(^|[^\p{L}\p{N}\p{M}_.])(\p{Nd}+)-?[\p{L}\p{M}]+/gu, "$1$2");
     var found = [];
     var kept = p.t.not_unspelt[wordsOf || language || ""] || [];
     (text.match(/[\p{L}\p{N}]+|\+/gu) || []).forEach(function (w) {
       if (has(p.t.unspelt, w) && kept.indexOf(w) < 0) {
         found.push.apply(found, p.t.unspelt[w]);
+      } else if (length(w) > 2 && new RegExp("^" + p.t.elided_je).test(w)) {
+        /* search._elided: "jpeux" is "je peux" */
+        var rest = w.slice(1);
+        found.push("je");
+        if (has(p.t.unspelt, rest)) { found.push.apply(found, p.t.unspelt[rest]); }
+        else { found.push(rest); }
       } else if (fold(w)) { found.push(w); }   /* a word of marks alone is no word */
     });
+    if ((wordsOf || language) === "fr") {
+      /* search._unelided: "lequipement" is "l'equipement" */
+      var article = new RegExp("^" + p.t.elided_article, "u");
+      var players = p.t.lexicon.fr.players;
+      found = [].concat.apply([], found.map(function (w) {
+        if (length(w) > 3 && article.test(w) && !has(players, stem(p, fold(w), "fr")) &&
+            has(players, stem(p, fold(w.slice(1)), "fr"))) {
+          return [w[0], w.slice(1)];
+        }
+        return [w];
+      }));
+    }
     p.t.rewrites.forEach(function (rewrite) {
       var phrase = rewrite[0];
       for (var r = found.length - phrase.length; r >= 0; r--) {
@@ -96,29 +115,65 @@
         p.t.before_die.indexOf(found[n - 1]) >= 0 && !p.stop.has(found[n + 1]) &&
         p.t.not_after_die.indexOf(found[n + 1]) < 0 ? p.t.die[1] : w;
     });
+    var plus = p.t.shapes.plus_and[wordsOf || language || ""];
+    if (plus) {
+      found = found.map(function (w, n) {
+        return w === plus.word && n + 1 < found.length &&
+          (/^[0-9]+$/.test(found[n + 1]) || plus.before.indexOf(found[n + 1]) >= 0)
+          ? plus.as : w;
+      });
+    }
     if (language === "hu") {
+      var turn = p.t.shapes.hu_turn;
+      if (found.some(function (w) {
+        return turn.context.some(function (c) { return w.indexOf(c) === 0; });
+      })) {
+        found = found.map(function (w) { return turn.words.indexOf(w) >= 0 ? turn.as : w; });
+      }
       var auxiliaries = p.t.shapes.ki_auxiliaries;
       for (var m = 0; m + 2 < found.length; m++) {
         var verb = p.t.shapes.hu_between.indexOf(found[m + 2]) >= 0 ? m + 3 : m + 2;
         if (verb < found.length && p.huPrefixes.has(found[m]) &&
             auxiliaries.indexOf(found[m + 1]) >= 0 && !p.stop.has(found[verb]) &&
             singleWordTarget(p, stem(p, fold(found[m] + found[verb]), "hu"),
-                             p.languages.hu, false)) {
+                             p.languages.hu, false, false)) {
           found[verb] = found[m] + found[verb];
           found[m] = "";
         }
       }
       for (var n = 1; n < found.length; n++) {
         if (p.huPrefixes.has(found[n]) && found[n - 1] && !p.stop.has(found[n - 1]) &&
-            !has(p.t.lexicon.hu.players, stem(p, fold(found[n - 1]), "hu")) &&
             (n + 1 === found.length || p.huArticles.has(found[n + 1]))) {
-          found[n - 1] = found[n] + found[n - 1];
-          found[n] = "";
+          if (hasPrefix(p, found[n - 1])) {
+            if (has(p.t.hu_still, found[n])) { found[n] = p.t.hu_still[found[n]]; }
+          } else if (!has(p.t.lexicon.hu.players, stem(p, fold(found[n - 1]), "hu"))) {
+            found[n - 1] = found[n] + found[n - 1];
+            found[n] = "";
+          }
         }
       }
       found = found.filter(function (w) { return w; });
     }
     return found;
+  }
+
+  /* search._collective: "7-en vagyunk" is seven players, "a 9-en" a city. */
+  function collective(p, text) {
+    var rule = p.t.shapes.hu_collective;
+    var pattern = new RegExp("(^|[^\\p{L}\\p{N}\\p{M}_.])(\\p{Nd}+)-?(?:" +
+                             rule.endings.join("|") + ")(?![\\p{L}\\p{N}\\p{M}_])", "gu");
+    return text.replace(pattern, function (match, before, number, offset) {
+      var words = text.slice(0, offset + before.length).trim().split(/\s+/);
+      if (rule.not_after.indexOf(words[words.length - 1]) >= 0) { return match; }
+      return before + number + " " + rule.word;
+    });
+  }
+
+  /* search._has_prefix: "leugorhatok" has its prefix, "megyek" and "rakja" none. */
+  function hasPrefix(p, word) {
+    return p.t.hu_prefixes.some(function (prefix) {
+      return word.indexOf(prefix) === 0 && length(word) - length(prefix) > p.t.min_prefix;
+    });
   }
 
   var DOUBLED = ["bb", "dd", "gg", "mm", "nn", "pp", "rr", "tt"];
@@ -157,8 +212,13 @@
     var key = (language || "") + "\u0000" + word;
     if (has(p.stems, key)) { return p.stems[key]; }
     var result = word;
+    var assimilated = p.t.assimilated[language || ""] || [];
     if (language === "en") {
       result = stemEn(word);
+    } else if (endsWith(word, assimilated) && length(word) - 3 >= p.t.min_prefix &&
+               word[word.length - 3] === word[word.length - 4] &&
+               p.t.consonants.indexOf(word[word.length - 3]) >= 0) {
+      result = word.slice(0, -3);
     } else {
       var endings = has(p.t.endings, language || "") ? p.t.endings[language] : p.t.any_endings;
       for (var i = 0; i < endings.length; i++) {
@@ -300,8 +360,14 @@
     return found;
   }
 
+  /* search._framing_part: "szabályopciók" are options, no rules. */
+  function framingPart(p, word, part, table) {
+    return p.t.framing_groups.indexOf(table.get(part)) >= 0 && word.indexOf(part) === 0 &&
+      length(word) - length(part) >= p.t.min_prefix;
+  }
+
   /* search._single_word_target */
-  function singleWordTarget(p, word, lang, typing) {
+  function singleWordTarget(p, word, lang, typing, prefixed) {
     if (lang.table.has(word)) { return lang.table.get(word); }
     if (word.length < p.t.min_prefix) { return null; }
     var restored = p.t.restored[lang.language] || [];
@@ -309,8 +375,17 @@
       if (lang.table.has(word + restored[v])) { return lang.table.get(word + restored[v]); }
     }
     for (var k = Math.min(word.length - 1, lang.single.longest); k >= p.t.min_prefix; k--) {
-      if (lang.single.known.has(word.slice(0, k)) && 5 * k >= 3 * word.length) {
+      if (lang.single.known.has(word.slice(0, k)) && 5 * k >= 3 * word.length &&
+          !framingPart(p, word, word.slice(0, k), lang.table)) {
         return lang.table.get(word.slice(0, k));
+      }
+    }
+    var prefixes = prefixed === false ? [] : p.t.verb_prefixes[lang.language] || [];
+    for (var f = 0; f < prefixes.length; f++) {
+      var rest = word.slice(prefixes[f].length);
+      if (word.indexOf(prefixes[f]) === 0 && length(rest) >= p.t.min_prefix) {
+        var verb = lang.table.get(rest) || lang.table.get(stem(p, rest, lang.language));
+        if (verb) { return verb; }
       }
     }
     if (typing) {
@@ -323,7 +398,9 @@
         }
       }
       var hits = [];
-      lang.single.related(word).forEach(function (s, w) { if (s >= 0.75) { hits.push(w); } });
+      lang.single.related(word).forEach(function (s, w) {
+        if (s >= 0.75 && !framingPart(p, word, w, lang.table)) { hits.push(w); }
+      });
       if (hits.length === 1) { return lang.table.get(hits[0]); }
     }
     return null;
