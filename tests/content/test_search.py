@@ -903,3 +903,22 @@ def test_a_die_that_came_up_was_rolled_once() -> None:
         return [term[0] for term in search.query_terms(query, "en")]
     assert "#reroll" not in groups("all dice came up blank, can i use the hook")
     assert "#reroll" in groups("the fog turned into a blank")
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("un de ca a cmb de faces", ["un", "dé", "ca", "a", "combien", "de", "faces"]),
+    ("le de qui montre un oiseau", ["le", "dé", "qui", "montre", "un", "oiseau"]),
+    ("un de ces jours", ["un", "de", "ces", "jours"])])
+def test_french_de_before_what_the_die_does_and_cmb(text: str, read: list[str]) -> None:
+    """"un de ça a cmb de faces" is "un dé, ça a combien de faces": "de" before "ça",
+    "qui", "est", "a" is still a die typed without its accent, and "cmb" is "combien"."""
+    assert search._spelled(text, "fr") == read
+
+
+def test_a_french_face_that_comes_up_is_no_one_leaving() -> None:
+    """"ça sort tout le temps" (that face comes up all the time) is no player getting
+    off ("je sors" still is)."""
+    def groups(query: str) -> list[str]:
+        return [term[0] for term in search.query_terms(query, "fr")]
+    assert "@leave" not in groups("un dé blanc, on dirait que ca sort tout le temps")
+    assert "@leave" in groups("je sors avant le crash")

@@ -262,6 +262,10 @@ _BEFORE_DICE = frozenset({"les", "ces", "mes", "tes", "ses", "nos", "vos", "leur
 _DIE = ("de", "dé")
 _BEFORE_DIE = frozenset({"un", "le", "chaque", "ce", "mon", "ton", "son", "seul"})
 _NOT_AFTER_DIE = frozenset({"plus", "trop", "moins"})
+#: Stop words that may still follow "un de" when it is a die, for they start what the die
+#: does or is ("un de ça a combien de faces", "un de qui montre", "le de est blanc"):
+#: "un de" is no "one of" before them.
+_AFTER_DIE = frozenset({"ça", "ca", "qui", "est", "a"})
 
 
 #: Hungarian verb prefixes that may stand after their verb ("dobja újra", "játssza ki").
@@ -304,6 +308,8 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              ("ce", "qui"): ("ce", "que"),
              # "quand même" is "still", not "when"
              ("quand", "même"): ("encore",), ("quand", "meme"): ("encore",),
+             # a face that "sort" (comes up) is no one getting off: "ça sort tout le temps"
+             ("ça", "sort"): ("ça",), ("ca", "sort"): ("ca",),
              # "passe" alone is filler ("ça passe", "il se passe"), "je passe" passes
              ("je", "passe"): ("je", "passer"),
              # "à partir de" is "from" (as "dès"), nobody leaving
@@ -359,7 +365,8 @@ def _spelled(text: str, language: str | None = None,
              for n, w in enumerate(found)]
     found = [(_DIE[1] if (words_of or language) == "fr" and w == _DIE[0]
               and 0 < n < len(found) - 1
-              and found[n - 1] in _BEFORE_DIE and found[n + 1] not in STOP_WORDS
+              and found[n - 1] in _BEFORE_DIE
+              and (found[n + 1] not in STOP_WORDS or found[n + 1] in _AFTER_DIE)
               and found[n + 1] not in _NOT_AFTER_DIE else w)
              for n, w in enumerate(found)]
     # "birds plus 2 blanks": "plus" before a count is "and", no + city.
@@ -464,7 +471,8 @@ _UNSPELT = {word: (word[:-2], "not") for word in (
     "cmt": ("comment",), "tjrs": ("toujours",), "tjs": ("toujours",),
     "jsp": ("je", "sais", "pas"), "ptet": ("peut", "être"), "ptetre": ("peut", "être"),
     "ds": ("dans",), "qqn": ("quelqu", "un"), "qqch": ("quelque", "chose"),
-    "bcp": ("beaucoup",), "pr": ("pour",), "tt": ("tout",), "dla": ("de", "la")}
+    "bcp": ("beaucoup",), "pr": ("pour",), "tt": ("tout",), "dla": ("de", "la"),
+    "cmb": ("combien",)}
 #: French "le", "la" and "de" elided before a vowel, typed without the apostrophe
 #: ("lequipement", "lile", "lautre"): read apart when the rest is a word of the game and
 #: the whole is none.
@@ -1315,6 +1323,7 @@ def page_tables() -> dict[str, Any]:
         "die": list(_DIE),
         "before_die": sorted(_BEFORE_DIE),
         "not_after_die": sorted(_NOT_AFTER_DIE),
+        "after_die": sorted(_AFTER_DIE),
         "hu_prefixes": sorted(_HU_PREFIXES),
         "hu_articles": sorted(_HU_ARTICLES),
         "hu_still": _STILL,

@@ -112,7 +112,8 @@
     found = found.map(function (w, n) {
       return (wordsOf || language) === "fr" && w === p.t.die[0] && n > 0 &&
         n < found.length - 1 &&
-        p.t.before_die.indexOf(found[n - 1]) >= 0 && !p.stop.has(found[n + 1]) &&
+        p.t.before_die.indexOf(found[n - 1]) >= 0 &&
+        (!p.stop.has(found[n + 1]) || p.t.after_die.indexOf(found[n + 1]) >= 0) &&
         p.t.not_after_die.indexOf(found[n + 1]) < 0 ? p.t.die[1] : w;
     });
     var plus = p.t.shapes.plus_and[wordsOf || language || ""];
