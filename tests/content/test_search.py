@@ -922,3 +922,12 @@ def test_a_french_face_that_comes_up_is_no_one_leaving() -> None:
         return [term[0] for term in search.query_terms(query, "fr")]
     assert "@leave" not in groups("un dé blanc, on dirait que ca sort tout le temps")
     assert "@leave" in groups("je sors avant le crash")
+
+
+def test_french_ni_ni_is_a_negation() -> None:
+    """"le capitaine a ni canon ni turbo" says he lacks both: "ni" is no word of the
+    game but a negation, and "a ni" is "a pas de"."""
+    query = "pirates sur un dé et le capitaine a ni canon ni turbo"
+    assert "not" in search.intents(query, "fr")
+    groups = [term[0] for term in search.query_terms(query, "fr")]
+    assert "#lack" in groups and "ni" not in groups

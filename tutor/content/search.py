@@ -155,7 +155,7 @@ _STOP = {
         bon ben bah hein enfin svp stp ok voilà voila truc normal correct valable
         légal legal pote copain copine mais potes copains copines femme mari frère soeur
         sœur
-        tant ya parce sais
+        tant ya parce sais ni
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -310,6 +310,8 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              ("quand", "même"): ("encore",), ("quand", "meme"): ("encore",),
              # a face that "sort" (comes up) is no one getting off: "ça sort tout le temps"
              ("ça", "sort"): ("ça",), ("ca", "sort"): ("ca",),
+             # "il n'a ni canon ni turbo" lacks both, as "il n'a pas de canon"
+             ("a", "ni"): ("a", "pas", "de"), ("ai", "ni"): ("ai", "pas", "de"),
              # "passe" alone is filler ("ça passe", "il se passe"), "je passe" passes
              ("je", "passe"): ("je", "passer"),
              # "à partir de" is "from" (as "dès"), nobody leaving
@@ -1022,7 +1024,7 @@ _INTENTS = {
     # Everyone: "what if all the passengers get off" asks about the lone captain.
     "all": "all every everyone everybody tous toutes tout minden mindenki összes",
     # A negation: "what if the captain has no cards" is not "when does he play them".
-    "not": "not no nobody none cannot without pas aucun aucune sans nem nincs nincsen "
+    "not": "not no nobody none cannot without pas aucun aucune sans ni nem nincs nincsen "
            "sem senki nélkül",
     # An obligation, or its refusal: "do I have to pay", "est-il obligé", "kötelező",
     # "can he refuse" all ask whether a move is forced.
