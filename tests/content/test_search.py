@@ -931,3 +931,17 @@ def test_french_ni_ni_is_a_negation() -> None:
     assert "not" in search.intents(query, "fr")
     groups = [term[0] for term in search.query_terms(query, "fr")]
     assert "#lack" in groups and "ni" not in groups
+
+
+@pytest.mark.parametrize(("query", "language"), [
+    ("et si le capitaine n'a pas de cartes", "fr"), ("le capitaine a aucune carte", "fr"),
+    ("what if the captain has no cards", "en"),
+    ("the captain doesn't have any cards", "en"),
+    ("mi van, ha a kapitánynak nincs kártyája", "hu")])
+def test_no_cards_at_all_is_an_empty_hand(query: str, language: str) -> None:
+    """A captain with no cards at all has an empty hand: he lacks no one card."""
+    groups = [term[0] for term in search.query_terms(query, language)]
+    assert "#empty" in groups and "#lack" not in groups
+    assert "#lack" in [term[0] for term in search.query_terms(
+        {"fr": "le capitaine n'a pas de canon", "en": "the captain doesn't have a cannon",
+         "hu": "a kapitánynál hiányzik az ágyú"}[language], language)]
