@@ -179,3 +179,11 @@ def test_every_entry_has_example_questions_in_every_language() -> None:
     missing = [(language, e.id) for e in faq.entries() for language in ("en", "fr", "hu")
                if (language, e.id) not in asked]
     assert not missing, missing
+
+
+def test_an_unknown_word_of_the_query_s_language_brings_no_other_language() -> None:
+    """"…or are we just doomed": an English word the English texts lack is no reason to
+    read the query in French or Hungarian, which leave more of it unmatched."""
+    query = "captain played his last card last step, does he still roll or are we just doomed"
+    assert [e.id for e in faq.search(query, "en", limit=5)] == [
+        e.id for e in faq.search(query.replace(" or are we just doomed", ""), "en", limit=5)]

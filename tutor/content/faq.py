@@ -896,9 +896,10 @@ def rule_refs(query: str) -> list[str]:
 def search(query: str, language: str, limit: int = 5) -> list[Entry]:
     """Entries answering ``query``, best first (see ``tutor.content.search`` for how
     words are matched). The query is read in ``language`` first; when some of its words
-    mean nothing there, the other languages are tried too. Rule ids ("3.4") in the query
-    bring the entries resting on that rule. Only the first ``MAX_QUERY`` characters are
-    read."""
+    mean nothing there, the other languages are tried too (those that leave fewer of its
+    words unmatched, or all when nothing matched in ``language``). Rule ids ("3.4") in
+    the query bring the entries resting on that rule. Only the first ``MAX_QUERY``
+    characters are read."""
     everything = _entries()
     # "3.4" is a rule id; a lone number ("50") is a word that matches the rendered texts.
     refs, text = _search_text(query)
@@ -906,9 +907,14 @@ def search(query: str, language: str, limit: int = 5) -> list[Entry]:
     # load for them).
     scores, unmatched = _scores(text, language) if text else ([0.0] * len(everything), 0)
     if text and (unmatched or not any(scores)):
+        found = any(scores)
         for other in LANGUAGES:
             if other != language:
-                more, _ = _scores(text, other)
+                more, missed = _scores(text, other)
+                # Another language counts only where it reads more of the query: an
+                # English word the English texts lack ("doomed") is no French one.
+                if found and missed >= unmatched:
+                    continue
                 scores = [max(s, OTHER_LANGUAGE_FACTOR * m) for s, m in zip(scores, more,
                                                                             strict=True)]
     for ref in refs:

@@ -905,9 +905,13 @@
     var result = scoresIn(p, data, text, language);
     var scores = result[0];
     if (text && (result[1] || !scores.some(function (s) { return s; }))) {
+      var found = scores.some(function (s) { return s; });
       Object.keys(data.languages).forEach(function (other) {
         if (other === language) { return; }
-        var more = scoresIn(p, data, text, other)[0];
+        var reading = scoresIn(p, data, text, other);
+        /* another language counts only where it reads more of the query */
+        if (found && reading[1] >= result[1]) { return; }
+        var more = reading[0];
         scores = scores.map(function (s, i) { return Math.max(s, p.w.other_language * more[i]); });
       });
     }
