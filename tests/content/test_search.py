@@ -945,3 +945,10 @@ def test_no_cards_at_all_is_an_empty_hand(query: str, language: str) -> None:
     assert "#lack" in [term[0] for term in search.query_terms(
         {"fr": "le capitaine n'a pas de canon", "en": "the captain doesn't have a cannon",
          "hu": "a kapitánynál hiányzik az ágyú"}[language], language)]
+
+
+def test_a_term_whose_end_looks_like_an_ending_is_found_inflected() -> None:
+    """"útvonal" ends as if in "-nál": its stem is "utvo", but "útvonalat" (its
+    accusative) is "utvonal" with "-at". Both are the Alternative Route."""
+    for query in ("alternatív útvonal", "lerakhat egy alternativ utvonalat"):
+        assert ["@alternative-route"] in search.query_terms(query, "hu"), query

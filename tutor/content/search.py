@@ -710,6 +710,12 @@ def _build_lexicon() -> dict[str, Any]:
             groups[key] = sorted({m for m in members if " " not in m})
             for member in members:
                 terms.setdefault(member, key)
+        # A term's words as they are spelt, too: a word whose end looks like an ending
+        # (Hungarian "útvonal", as if "-nál") keeps it in its inflected forms
+        # ("útvonalat" is "utvonal" with "-at"), which its stem alone would not meet.
+        for concept in glossary.concepts():
+            for form in concept.terms[language]:
+                terms.setdefault(" ".join(tokens(form)), CONCEPT + concept.id)
         players: dict[str, str] = dict(terms)
         for ident, by_language in (extra.get("terms") or {}).items():
             for form in (by_language or {}).get(language, []):
