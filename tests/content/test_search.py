@@ -952,3 +952,11 @@ def test_a_term_whose_end_looks_like_an_ending_is_found_inflected() -> None:
     accusative) is "utvonal" with "-at". Both are the Alternative Route."""
     for query in ("alternatív útvonal", "lerakhat egy alternativ utvonalat"):
         assert ["@alternative-route"] in search.query_terms(query, "hu"), query
+
+
+@pytest.mark.parametrize("query", ["le tudok még szállni", "le tudok meg szallni",
+                                   "ki tudunk szállni a 9-esnél"])
+def test_a_hungarian_prefix_split_off_by_an_auxiliary_of_the_first_person(query: str) -> None:
+    """"le tudok még szállni" is "még le tudok szállni": the prefix goes back onto its
+    verb after "tudok", "tudunk" as after "tudom", "lehet"."""
+    assert "@leave" in [term[0] for term in search.query_terms(query, "hu")]

@@ -1164,8 +1164,12 @@ SHAPES: dict[str, Any] = {
     "ki_articles": ["a", "az", "egy"],
     "ki_endings": ["s", "o", "u"],
     # "ki kell játszanom": a verb's prefix before the auxiliary that splits it off.
+    # In the first and second person too ("le tudok még szállni", "ki tudunk szállni":
+    # "who" would take the third).
     "ki_auxiliaries": ["kell", "kellett", "kellene", "lehet", "tudom", "tudja", "tudod",
-                       "fogom", "fogja", "akarom", "akarja", "szabad", "muszáj"],
+                       "fogom", "fogja", "akarom", "akarja", "szabad", "muszáj",
+                       "tudok", "tudunk", "tudsz", "tudtok", "tudnék", "tudnek", "fogok",
+                       "fogunk", "akarok", "akarunk"],
     # "when we went down, which treasure…": "when" before its clause's subject tells
     # the situation and asks nothing ("when does he…" asks).
     "not_after": {"how": ["many", "much"],
