@@ -960,3 +960,11 @@ def test_a_hungarian_prefix_split_off_by_an_auxiliary_of_the_first_person(query:
     """"le tudok még szállni" is "még le tudok szállni": the prefix goes back onto its
     verb after "tudok", "tudunk" as after "tudom", "lehet"."""
     assert "@leave" in [term[0] for term in search.query_terms(query, "hu")]
+
+
+
+def test_hungarian_megis_is_filler() -> None:
+    """"mégis" (yet, all the same) asks about nothing: "mégis lezuhanást jelent be" is
+    about announcing a crash."""
+    for query in ("mégis lezuhanást jelent be", "megis lezuhanast jelent be"):
+        assert search.query_terms(query, "hu")[0][0] == "@crash"

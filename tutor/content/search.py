@@ -172,7 +172,7 @@ _STOP = {
         felesegem férjem ferjem tesóm tesom valamit valamire valakit valakinek mindenkit
         vagyok vagyunk vagytok voltam voltunk voltak lett lettek ezen minket titeket
         őket nekünk nekunk ilyet ilyen csinálni csinalni csinálnom csinalnom csinálnia
-        csinalnia csináljon csinaljon
+        csinalnia csináljon csinaljon mégis megis
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
