@@ -968,3 +968,15 @@ def test_hungarian_megis_is_filler() -> None:
     about announcing a crash."""
     for query in ("mégis lezuhanást jelent be", "megis lezuhanast jelent be"):
         assert search.query_terms(query, "hu")[0][0] == "@crash"
+
+
+
+def test_hungarian_rather_is_no_replacing() -> None:
+    """"inkább" (rather) is a preference, no word of the group of "helyett" (instead),
+    whose letters start "helyettesít" (replace): a player who would rather pay with a
+    Turbo asks about paying with it instead of his card, not about what it replaces."""
+    assert "#instead" not in [term[0] for term in search.query_terms(
+        "inkább turbót raknék le", "hu")]
+    found = [e.id for e in faq.search(
+        "van villámhárítóm, de inkább a turbót tenném le a villámra", "hu", limit=1)]
+    assert found == ["turbo-instead-of-equipment"]
