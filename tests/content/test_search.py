@@ -962,7 +962,6 @@ def test_a_hungarian_prefix_split_off_by_an_auxiliary_of_the_first_person(query:
     assert "@leave" in [term[0] for term in search.query_terms(query, "hu")]
 
 
-
 def test_hungarian_megis_is_filler() -> None:
     """"mégis" (yet, all the same) asks about nothing: "mégis lezuhanást jelent be" is
     about announcing a crash."""
@@ -980,3 +979,15 @@ def test_hungarian_rather_is_no_replacing() -> None:
     found = [e.id for e in faq.search(
         "van villámhárítóm, de inkább a turbót tenném le a villámra", "hu", limit=1)]
     assert found == ["turbo-instead-of-equipment"]
+
+
+def test_french_plus_que_is_only() -> None:
+    """"je n'ai plus que 2 cartes" is "only two cards": nothing is empty; "plus que le
+    capitaine" is still the captain alone; "c mort" ("c'est mort", it is hopeless) and
+    "on en récupère" (we get some back) are no unknown words."""
+    def groups(query: str) -> list[str]:
+        return [term[0] for term in search.query_terms(query, "fr")]
+    assert "#empty" not in groups("jai plus que 2 cartes en main, on en recupere quand ?")
+    assert "#empty" in groups("il y a plus de cartes dans la pioche")
+    assert "#alone" in groups("il reste plus que le capitaine")
+    assert groups("on en recupere ou c mort") == ["#take"]

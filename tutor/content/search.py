@@ -155,7 +155,7 @@ _STOP = {
         bon ben bah hein enfin svp stp ok voilà voila truc normal correct valable
         légal legal pote copain copine mais potes copains copines femme mari frère soeur
         sœur
-        tant ya parce sais ni
+        tant ya parce sais ni mort
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -371,6 +371,17 @@ def _spelled(text: str, language: str | None = None,
               and (found[n + 1] not in STOP_WORDS or found[n + 1] in _AFTER_DIE)
               and found[n + 1] not in _NOT_AFTER_DIE else w)
              for n, w in enumerate(found)]
+    # "je n'ai plus que 2 cartes": "plus" before "que" restricts (only two), nothing is
+    # empty; unless a player's phrase starts there ("plus que le capitaine": alone).
+    only = SHAPES["only"].get(words_of or language or "")
+    if only:
+        players = lexicon()[words_of or language]["players"]
+        found = [w for n, w in enumerate(found)
+                 if not (w == only["word"] and found[n + 1:n + 2]
+                         and found[n + 1] in only["before"]
+                         and not any(" ".join(stem(fold(x), words_of or language)
+                                              for x in found[n:n + size]) in players
+                                     for size in range(3, only["longest"] + 1)))]
     # "birds plus 2 blanks": "plus" before a count is "and", no + city.
     plus = SHAPES["plus_and"].get(words_of or language or "")
     if plus:
@@ -1182,6 +1193,9 @@ SHAPES: dict[str, Any] = {
     "plus_and": {"en": {"word": "plus", "as": "and",
                         "before": ["a", "an", "one", "two", "three", "four", "another",
                                    "me", "us", "him", "her", "them", "my", "his", "the"]}},
+    # French "ne … plus que" is "only": "plus" before these is no "no more" (a phrase of
+    # up to "longest" words starting with it is still read as listed).
+    "only": {"fr": {"word": "plus", "before": ["que", "qu"], "longest": 5}},
     # A Hungarian number with the ending that counts people ("7-en", "3-an") is that
     # many players, unless an article makes it a city ("a 9-en": on the 9).
     "hu_collective": {"endings": ["an", "en"], "word": "játékos", "not_after": ["a", "az"]},

@@ -116,6 +116,24 @@
         (!p.stop.has(found[n + 1]) || p.t.after_die.indexOf(found[n + 1]) >= 0) &&
         p.t.not_after_die.indexOf(found[n + 1]) < 0 ? p.t.die[1] : w;
     });
+    var only = p.t.shapes.only[wordsOf || language || ""];
+    if (only) {
+      /* "je n'ai plus que 2 cartes": "plus" before "que" restricts, nothing is empty */
+      var onlyIn = wordsOf || language;
+      var listed = p.t.lexicon[onlyIn].players;
+      found = found.filter(function (w, n) {
+        if (w !== only.word || n + 1 >= found.length || only.before.indexOf(found[n + 1]) < 0) {
+          return true;
+        }
+        for (var size = 3; size <= only.longest; size++) {
+          var key = found.slice(n, n + size).map(function (x) {
+            return stem(p, fold(x), onlyIn);
+          }).join(" ");
+          if (has(listed, key)) { return true; }
+        }
+        return false;
+      });
+    }
     var plus = p.t.shapes.plus_and[wordsOf || language || ""];
     if (plus) {
       found = found.map(function (w, n) {
