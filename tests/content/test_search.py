@@ -991,3 +991,13 @@ def test_french_plus_que_is_only() -> None:
     assert "#empty" in groups("il y a plus de cartes dans la pioche")
     assert "#alone" in groups("il reste plus que le capitaine")
     assert groups("on en recupere ou c mort") == ["#take"]
+
+
+def test_english_keeps_before_a_verb_in_ing_goes_on() -> None:
+    """"the captain keeps swearing" says that he goes on: nothing is kept or lost
+    ("keep going" is still staying aboard, "we keep our treasures" keeping)."""
+    def groups(query: str) -> list[str]:
+        return [term[0] for term in search.query_terms(query, "en")]
+    assert "#keep" not in groups("captain keeps swearing he has it covered")
+    assert "@stay" in groups("can i keep going after the crash")
+    assert "#keep" in groups("do we keep our treasures")

@@ -372,16 +372,8 @@ def _spelled(text: str, language: str | None = None,
               and found[n + 1] not in _NOT_AFTER_DIE else w)
              for n, w in enumerate(found)]
     # "je n'ai plus que 2 cartes": "plus" before "que" restricts (only two), nothing is
-    # empty; unless a player's phrase starts there ("plus que le capitaine": alone).
-    only = SHAPES["only"].get(words_of or language or "")
-    if only:
-        players = lexicon()[words_of or language]["players"]
-        found = [w for n, w in enumerate(found)
-                 if not (w == only["word"] and found[n + 1:n + 2]
-                         and found[n + 1] in only["before"]
-                         and not any(" ".join(stem(fold(x), words_of or language)
-                                              for x in found[n:n + size]) in players
-                                     for size in range(3, only["longest"] + 1)))]
+    # empty; "he keeps swearing": "keeps" says it goes on, nothing is kept.
+    found = _dropped(found, words_of or language)
     # "birds plus 2 blanks": "plus" before a count is "and", no + city.
     plus = SHAPES["plus_and"].get(words_of or language or "")
     if plus:
@@ -420,6 +412,27 @@ def _spelled(text: str, language: str | None = None,
                     found[n - 1], found[n] = found[n] + found[n - 1], ""
         found = [w for w in found if w]
     return found
+
+
+def _dropped(found: list[str], language: str | None) -> list[str]:
+    """``found`` without the words that say nothing of the game before the next one
+    (``SHAPES["dropped"]``), unless a player's phrase starts with them."""
+    rules = SHAPES["dropped"].get(language or "", ())
+    if not rules:
+        return found
+    players = lexicon()[language or ""]["players"]
+
+    def drops(n: int) -> bool:
+        following = found[n + 1] if n + 1 < len(found) else ""
+        return bool(following) and any(
+            found[n] in rule["words"] and (following in rule["before"] or (
+                rule["ending"] and following.endswith(rule["ending"])
+                and len(following) > len(rule["ending"]) + 2))
+            for rule in rules) and not any(
+            " ".join(stem(fold(w), language) for w in found[n:n + size]) in players
+            for size in range(2, min(SHAPES["dropped_longest"], len(found) - n) + 1))
+
+    return [w for n, w in enumerate(found) if not drops(n)]
 
 
 def _elided(word: str) -> tuple[str, ...]:
@@ -1193,9 +1206,15 @@ SHAPES: dict[str, Any] = {
     "plus_and": {"en": {"word": "plus", "as": "and",
                         "before": ["a", "an", "one", "two", "three", "four", "another",
                                    "me", "us", "him", "her", "them", "my", "his", "the"]}},
-    # French "ne … plus que" is "only": "plus" before these is no "no more" (a phrase of
-    # up to "longest" words starting with it is still read as listed).
-    "only": {"fr": {"word": "plus", "before": ["que", "qu"], "longest": 5}},
+    # Words that say nothing of the game before some words (or words with an ending),
+    # unless a player's phrase of up to "longest" words starts with them: French "ne …
+    # plus que" is "only" ("plus que 2 cartes": nothing is empty), English "keep" before
+    # a verb in "-ing" says that it goes on ("he keeps swearing": nothing is kept; "keep
+    # going" is still staying aboard).
+    "dropped": {"fr": [{"words": ["plus"], "before": ["que", "qu"], "ending": ""}],
+                "en": [{"words": ["keep", "keeps", "kept", "keeping"], "before": [],
+                        "ending": "ing"}]},
+    "dropped_longest": 5,
     # A Hungarian number with the ending that counts people ("7-en", "3-an") is that
     # many players, unless an article makes it a city ("a 9-en": on the 9).
     "hu_collective": {"endings": ["an", "en"], "word": "játékos", "not_after": ["a", "az"]},

@@ -116,24 +116,7 @@
         (!p.stop.has(found[n + 1]) || p.t.after_die.indexOf(found[n + 1]) >= 0) &&
         p.t.not_after_die.indexOf(found[n + 1]) < 0 ? p.t.die[1] : w;
     });
-    var only = p.t.shapes.only[wordsOf || language || ""];
-    if (only) {
-      /* "je n'ai plus que 2 cartes": "plus" before "que" restricts, nothing is empty */
-      var onlyIn = wordsOf || language;
-      var listed = p.t.lexicon[onlyIn].players;
-      found = found.filter(function (w, n) {
-        if (w !== only.word || n + 1 >= found.length || only.before.indexOf(found[n + 1]) < 0) {
-          return true;
-        }
-        for (var size = 3; size <= only.longest; size++) {
-          var key = found.slice(n, n + size).map(function (x) {
-            return stem(p, fold(x), onlyIn);
-          }).join(" ");
-          if (has(listed, key)) { return true; }
-        }
-        return false;
-      });
-    }
+    found = dropped(p, found, wordsOf || language);
     var plus = p.t.shapes.plus_and[wordsOf || language || ""];
     if (plus) {
       found = found.map(function (w, n) {
@@ -174,6 +157,30 @@
       found = found.filter(function (w) { return w; });
     }
     return found;
+  }
+
+  /* search._dropped: "plus que 2 cartes" (only), "keeps swearing" (goes on) */
+  function dropped(p, found, language) {
+    var rules = p.t.shapes.dropped[language || ""];
+    if (!rules) { return found; }
+    var players = p.t.lexicon[language].players;
+    return found.filter(function (w, n) {
+      var following = n + 1 < found.length ? found[n + 1] : "";
+      var drops = following && rules.some(function (rule) {
+        return rule.words.indexOf(w) >= 0 && (rule.before.indexOf(following) >= 0 ||
+          (rule.ending && following.slice(-rule.ending.length) === rule.ending &&
+           length(following) > rule.ending.length + 2));
+      });
+      if (!drops) { return true; }
+      var longest = Math.min(p.t.shapes.dropped_longest, found.length - n);
+      for (var size = 2; size <= longest; size++) {
+        var key = found.slice(n, n + size).map(function (x) {
+          return stem(p, fold(x), language);
+        }).join(" ");
+        if (has(players, key)) { return true; }
+      }
+      return false;
+    });
   }
 
   /* search._collective: "7-en vagyunk" is seven players, "a 9-en" a city. */
