@@ -1001,3 +1001,15 @@ def test_english_keeps_before_a_verb_in_ing_goes_on() -> None:
     assert "#keep" not in groups("captain keeps swearing he has it covered")
     assert "@stay" in groups("can i keep going after the crash")
     assert "#keep" in groups("do we keep our treasures")
+
+
+@pytest.mark.parametrize(("query", "leaving"), [
+    ("the guy to my left already got off", True), ("the player on the left", False),
+    ("the player left of the captain", False), ("the one on his left", False),
+    ("i left before the crash", True)])
+def test_english_left_the_direction_is_no_leaving(query: str, leaving: bool) -> None:
+    """"to my left", "on the left", "left of the captain" say where a player sits: only
+    "got off" and "i left" are leaving."""
+    assert ("@leave" in [term[0] for term in search.query_terms(query, "en")]) is leaving
+    assert search.query_terms(query, "en").count(["@leave"]) + search.query_terms(
+        query, "en").count(["@leave", "left"]) <= 1

@@ -328,6 +328,13 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",),
              # "most már kiszállhatok?" is "can I get off now", nobody has "already" left
              ("most", "már"): ("most",), ("most", "mar"): ("most",)}
+#: "left" the direction ("the player to my left", "on the left", "left of the captain")
+#: is no one leaving: it is read as "lefthand".
+_REWRITES |= {(before, whose, "left"): (before, whose, "lefthand")
+              for before in ("to", "on") for whose in ("my", "his", "her", "your", "their",
+                                                      "our", "the", "its")}
+_REWRITES |= {("left", "of", whom): ("lefthand", "of", whom)
+              for whom in ("the", "him", "her", "me", "you", "them", "us", "my", "his")}
 #: A number with a suffix ("the 6th", "la 6e", "a 6-osnál", "20-ashoz") is that number.
 _NUMBER_SUFFIX = re.compile(r"(?<![\w.])(\d+)-?[^\W\d_]+")
 #: Vowels that end a word but go with the ending that ``stem`` takes off ("kártyái",
