@@ -1013,3 +1013,12 @@ def test_english_left_the_direction_is_no_leaving(query: str, leaving: bool) -> 
     assert ("@leave" in [term[0] for term in search.query_terms(query, "en")]) is leaving
     assert search.query_terms(query, "en").count(["@leave"]) + search.query_terms(
         query, "en").count(["@leave", "left"]) <= 1
+
+
+def test_english_discard_alone_is_no_payment() -> None:
+    """"do i need to discard" (a hand limit) is dropping cards, no payment; the captain
+    who "discarded his cards" paid."""
+    def groups(query: str) -> list[str]:
+        return [term[0] for term in search.query_terms(query, "en")]
+    assert "#pay" not in groups("im holding 13 cards, do i need to discard")
+    assert "#pay" in groups("the captain already discarded his cards")
