@@ -1022,3 +1022,13 @@ def test_english_discard_alone_is_no_payment() -> None:
         return [term[0] for term in search.query_terms(query, "en")]
     assert "#pay" not in groups("im holding 13 cards, do i need to discard")
     assert "#pay" in groups("the captain already discarded his cards")
+
+
+@pytest.mark.parametrize(("query", "language"), [
+    ("on sera 7 samedi soir, ca passe ?", "fr"), ("nous sommes 5, comment on joue", "fr"),
+    ("we are 7 tonight, does it work", "en")])
+def test_a_number_after_we_are_counts_the_players(query: str, language: str) -> None:
+    """"on sera 7", "we are 7": the number counts players, as "7 joueurs" does."""
+    assert "#player" in [term[0] for term in search.query_terms(query, language)]
+    assert "#player" not in [term[0] for term in search.query_terms(
+        {"fr": "on est à 9", "en": "we are at 9"}[language], language)]

@@ -155,7 +155,7 @@ _STOP = {
         bon ben bah hein enfin svp stp ok voilà voila truc normal correct valable
         légal legal pote copain copine mais potes copains copines femme mari frère soeur
         sœur
-        tant ya parce sais ni mort
+        tant ya parce sais ni mort sera serons seront serait était etait
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -381,6 +381,8 @@ def _spelled(text: str, language: str | None = None,
     # "je n'ai plus que 2 cartes": "plus" before "que" restricts (only two), nothing is
     # empty; "he keeps swearing": "keeps" says it goes on, nothing is kept.
     found = _dropped(found, words_of or language)
+    # "on sera 7", "we are 5": a number right after "we are" counts the players.
+    found = _people(found, words_of or language)
     # "birds plus 2 blanks": "plus" before a count is "and", no + city.
     plus = SHAPES["plus_and"].get(words_of or language or "")
     if plus:
@@ -419,6 +421,23 @@ def _spelled(text: str, language: str | None = None,
                     found[n - 1], found[n] = found[n] + found[n - 1], ""
         found = [w for w in found if w]
     return found
+
+
+def _people(found: list[str], language: str | None) -> list[str]:
+    """``found`` with the word for players after each number that follows "we are" in
+    ``language`` ("on sera 7 samedi": seven players; ``SHAPES["people"]``), unless it
+    is there already."""
+    rule = SHAPES["people"].get(language or "")
+    if not rule:
+        return found
+    out: list[str] = []
+    for n, word in enumerate(found):
+        out.append(word)
+        if (word.isdigit() and word.isascii()
+                and any(found[max(0, n - len(before)):n] == before for before in rule["after"])
+                and found[n + 1:n + 2] != [rule["word"]]):
+            out.append(rule["word"])
+    return out
 
 
 def _dropped(found: list[str], language: str | None) -> list[str]:
@@ -1213,6 +1232,15 @@ SHAPES: dict[str, Any] = {
     "plus_and": {"en": {"word": "plus", "as": "and",
                         "before": ["a", "an", "one", "two", "three", "four", "another",
                                    "me", "us", "him", "her", "them", "my", "his", "the"]}},
+    # A number right after "we are" ("on sera 7", "nous sommes 5", "we are 6") counts
+    # the players: the word for them is put after it.
+    "people": {"fr": {"after": [["on", "est"], ["on", "sera"], ["on", "était"],
+                                ["on", "etait"], ["nous", "sommes"], ["nous", "serons"],
+                                ["on", "va", "être"], ["on", "va", "etre"]],
+                      "word": "joueurs"},
+               "en": {"after": [["we", "are"], ["we", "re"], ["we", "will", "be"],
+                                ["we", "ll", "be"], ["we", "were"]],
+                      "word": "players"}},
     # Words that say nothing of the game before some words (or words with an ending),
     # unless a player's phrase of up to "longest" words starts with them: French "ne …
     # plus que" is "only" ("plus que 2 cartes": nothing is empty), English "keep" before

@@ -117,6 +117,7 @@
         p.t.not_after_die.indexOf(found[n + 1]) < 0 ? p.t.die[1] : w;
     });
     found = dropped(p, found, wordsOf || language);
+    found = people(p, found, wordsOf || language);
     var plus = p.t.shapes.plus_and[wordsOf || language || ""];
     if (plus) {
       found = found.map(function (w, n) {
@@ -157,6 +158,23 @@
       found = found.filter(function (w) { return w; });
     }
     return found;
+  }
+
+  /* search._people: "on sera 7" is seven players */
+  function people(p, found, language) {
+    var rule = p.t.shapes.people[language || ""];
+    if (!rule) { return found; }
+    var out = [];
+    found.forEach(function (word, n) {
+      out.push(word);
+      if (/^[0-9]+$/.test(word) && rule.after.some(function (before) {
+        var start = n - before.length;
+        return start >= 0 && before.every(function (w, k) { return found[start + k] === w; });
+      }) && found[n + 1] !== rule.word) {
+        out.push(rule.word);
+      }
+    });
+    return out;
   }
 
   /* search._dropped: "plus que 2 cartes" (only), "keeps swearing" (goes on) */
