@@ -1032,3 +1032,12 @@ def test_a_number_after_we_are_counts_the_players(query: str, language: str) -> 
     assert "#player" in [term[0] for term in search.query_terms(query, language)]
     assert "#player" not in [term[0] for term in search.query_terms(
         {"fr": "on est à 9", "en": "we are at 9"}[language], language)]
+
+
+@pytest.mark.parametrize(("query", "language"), [
+    ("qui prend la barre ?", "fr"), ("who takes the helm now", "en"),
+    ("ki veszi át a kormányt", "hu")])
+def test_taking_the_helm_is_becoming_captain(query: str, language: str) -> None:
+    """"qui prend la barre" asks who becomes captain ("se barrer" still leaves)."""
+    assert "@captain" in [term[0] for term in search.query_terms(query, language)]
+    assert "@leave" in [term[0] for term in search.query_terms("je me barre", "fr")]
