@@ -1041,3 +1041,11 @@ def test_taking_the_helm_is_becoming_captain(query: str, language: str) -> None:
     """"qui prend la barre" asks who becomes captain ("se barrer" still leaves)."""
     assert "@captain" in [term[0] for term in search.query_terms(query, language)]
     assert "@leave" in [term[0] for term in search.query_terms("je me barre", "fr")]
+
+
+@pytest.mark.parametrize("query", ["moi jen ai 2, je lui en passe un ?",
+                                   "je peux lui passer mon canon", "tu me passes ta boussole"])
+def test_french_passing_to_someone_is_giving(query: str) -> None:
+    """"je lui en passe un" gives a card ("jen" is "j'en"); "ça passe" is still filler."""
+    assert "#give" in [term[0] for term in search.query_terms(query, "fr")]
+    assert search.query_terms("ça passe ?", "fr") == []
