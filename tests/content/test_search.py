@@ -1049,3 +1049,11 @@ def test_french_passing_to_someone_is_giving(query: str) -> None:
     """"je lui en passe un" gives a card ("jen" is "j'en"); "ça passe" is still filler."""
     assert "#give" in [term[0] for term in search.query_terms(query, "fr")]
     assert search.query_terms("ça passe ?", "fr") == []
+
+
+def test_french_tas_is_a_pile() -> None:
+    """"les tas de trésors" are the piles of Treasure cards the texts speak of ("une pile
+    par cité"); "pile de cartes" is still the draw pile."""
+    assert ["#pile", "pile", "tas"] in search.query_terms("les tas de trésors", "fr")
+    assert "#pile" in search.index_terms("chacune avec sa pile de trésors", "fr")
+    assert search.query_terms("la pile de cartes", "fr")[0][0] == "@draw-pile"
