@@ -1057,3 +1057,13 @@ def test_french_tas_is_a_pile() -> None:
     assert ["#pile", "pile", "tas"] in search.query_terms("les tas de trésors", "fr")
     assert "#pile" in search.index_terms("chacune avec sa pile de trésors", "fr")
     assert search.query_terms("la pile de cartes", "fr")[0][0] == "@draw-pile"
+
+
+@pytest.mark.parametrize(("query", "language"), [
+    ("a régebbi utazásokon szerzett kincseim", "hu"),
+    ("les trésors des manches précédentes", "fr"), ("treasures from previous voyages", "en")])
+def test_an_earlier_voyage_is_one_word_group(query: str, language: str) -> None:
+    """"régebbi" (older) is the texts' "korábbi" (earlier): "a korábbi utazásokon
+    szerzett kincsek" is what a player asks about with either."""
+    assert "#earlier" in [term[0] for term in search.query_terms(query, language)]
+    assert "#earlier" in search.index_terms("a korábbi utazásokon szerzett kincsek", "hu")
