@@ -1067,3 +1067,14 @@ def test_an_earlier_voyage_is_one_word_group(query: str, language: str) -> None:
     szerzett kincsek" is what a player asks about with either."""
     assert "#earlier" in [term[0] for term in search.query_terms(query, language)]
     assert "#earlier" in search.index_terms("a korábbi utazásokon szerzett kincsek", "hu")
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("mikor rakhatom le a távcsövet", ["mikor", "lerakhatom", "a", "távcsövet"]),
+    ("leugorhatok meg", ["leugorhatok", "még"]),
+    ("kiszállhatok meg a végén", ["kiszállhatok", "még", "a", "végén"])])
+def test_a_hungarian_verb_starting_as_a_prefix_takes_one(text: str, read: list[str]) -> None:
+    """"rakhatom" starts with the letters of "rá" but "khatom" starts no Hungarian word
+    (one consonant at most before the first vowel): "rakhatom le" is "lerakhatom", not
+    corrected into "láthatom"; "leugorhatok meg" is still "még" (still)."""
+    assert search._spelled(text, "hu") == read

@@ -279,9 +279,25 @@ _STILL = {"meg": "még"}
 
 def _has_prefix(word: str) -> bool:
     """Whether the Hungarian ``word`` (as spelt) starts with a verb's prefix followed by
-    a verb of its own ("leugorhatok", not "megyek" nor "rakja")."""
+    a verb of its own ("leugorhatok", not "megyek" nor "rakja"; nor "rakhatom": no
+    Hungarian word starts "kh", ``_hu_onset``)."""
     return any(word.startswith(prefix) and len(word) - len(prefix) > MIN_PREFIX
-               for prefix in _HU_PREFIXES)
+               and _hu_onset(word[len(prefix):]) for prefix in _HU_PREFIXES)
+
+
+#: The letters of Hungarian vowels, and the consonants written with two or three letters:
+#: a Hungarian word starts with at most one consonant before its first vowel.
+_HU_VOWELS = "aeiouáéíóöőúüű"
+_HU_DIGRAPHS = ("dzs", "sz", "zs", "cs", "gy", "ly", "ny", "ty", "dz")
+
+
+def _hu_onset(rest: str) -> bool:
+    """Whether ``rest`` may start a Hungarian word: a vowel, or one consonant (of one,
+    two or three letters) and a vowel ("ugorhatok", "szállok", not "khatom")."""
+    consonant = next((d for d in _HU_DIGRAPHS if rest.startswith(d)), rest[:1])
+    if rest[:1] in _HU_VOWELS:
+        return True
+    return rest[len(consonant):len(consonant) + 1] in tuple(_HU_VOWELS)
 
 
 #: The verb prefixes of each language, folded, longest first (``_single_word_target``).
@@ -1405,6 +1421,8 @@ def page_tables() -> dict[str, Any]:
         "not_after_die": sorted(_NOT_AFTER_DIE),
         "after_die": sorted(_AFTER_DIE),
         "hu_prefixes": sorted(_HU_PREFIXES),
+        "hu_vowels": _HU_VOWELS,
+        "hu_digraphs": list(_HU_DIGRAPHS),
         "hu_articles": sorted(_HU_ARTICLES),
         "hu_still": _STILL,
         "verb_prefixes": _VERB_PREFIXES,

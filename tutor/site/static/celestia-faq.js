@@ -216,8 +216,19 @@
   /* search._has_prefix: "leugorhatok" has its prefix, "megyek" and "rakja" none. */
   function hasPrefix(p, word) {
     return p.t.hu_prefixes.some(function (prefix) {
-      return word.indexOf(prefix) === 0 && length(word) - length(prefix) > p.t.min_prefix;
+      return word.indexOf(prefix) === 0 && length(word) - length(prefix) > p.t.min_prefix &&
+        huOnset(p, word.slice(prefix.length));
     });
+  }
+
+  /* search._hu_onset: at most one consonant before a Hungarian word's first vowel */
+  function huOnset(p, rest) {
+    var first = Array.from(rest)[0] || "";
+    if (first && p.t.hu_vowels.indexOf(first) >= 0) { return true; }
+    var consonant = p.t.hu_digraphs.filter(function (d) { return rest.indexOf(d) === 0; })[0] ||
+      first;
+    var next = Array.from(rest.slice(consonant.length))[0] || "";
+    return next !== "" && p.t.hu_vowels.indexOf(next) >= 0;
   }
 
   var DOUBLED = ["bb", "dd", "gg", "mm", "nn", "pp", "rr", "tt"];
