@@ -1078,3 +1078,11 @@ def test_a_hungarian_verb_starting_as_a_prefix_takes_one(text: str, read: list[s
     (one consonant at most before the first vowel): "rakhatom le" is "lerakhatom", not
     corrected into "láthatom"; "leugorhatok meg" is still "még" (still)."""
     assert search._spelled(text, "hu") == read
+
+
+def test_hungarian_left_side_is_a_direction_no_face() -> None:
+    """"a bal oldali szomszédom" (my neighbour on the left) names no side of a die."""
+    groups = [term[0] for term in search.query_terms(
+        "a bal oldali szomszédom már kiszállt, ki lesz a kapitány?", "hu")]
+    assert "#symbol" not in groups and "@leave" in groups
+    assert "#symbol" in [term[0] for term in search.query_terms("hány oldala van a kockának", "hu")]

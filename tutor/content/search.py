@@ -351,6 +351,12 @@ _REWRITES |= {(before, whose, "left"): (before, whose, "lefthand")
                                                       "our", "the", "its")}
 _REWRITES |= {("left", "of", whom): ("lefthand", "of", whom)
               for whom in ("the", "him", "her", "me", "you", "them", "us", "my", "his")}
+#: And Hungarian "bal oldali", "jobb oldalon" (on the left, right side) is where a player
+#: sits, no side of a die: "balra", "jobbra".
+_REWRITES |= {(hand, side): (hand + "ra",)
+              for hand in ("bal", "jobb")
+              for side in ("oldali", "oldalon", "oldalán", "oldalan", "oldalt", "oldalra",
+                           "oldalamon", "oldalamra", "oldalára", "oldalara")}
 #: A number with a suffix ("the 6th", "la 6e", "a 6-osnál", "20-ashoz") is that number.
 _NUMBER_SUFFIX = re.compile(r"(?<![\w.])(\d+)-?[^\W\d_]+")
 #: Vowels that end a word but go with the ending that ``stem`` takes off ("kártyái",
