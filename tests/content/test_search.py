@@ -962,6 +962,13 @@ def test_a_hungarian_prefix_split_off_by_an_auxiliary_of_the_first_person(query:
     assert "@leave" in [term[0] for term in search.query_terms(query, "hu")]
 
 
+def test_a_hungarian_prefix_split_off_by_tudjuk() -> None:
+    """"le tudjuk rakni a kártyákat" is "lerakni" (put the cards down), and "tudjuk" no
+    seeing."""
+    groups = [term[0] for term in search.query_terms("le tudjuk rakni a kártyákat", "hu")]
+    assert "#pay" in groups and "#see" not in groups
+
+
 def test_hungarian_megis_is_filler() -> None:
     """"mégis" (yet, all the same) asks about nothing: "mégis lezuhanást jelent be" is
     about announcing a crash."""

@@ -172,7 +172,7 @@ _STOP = {
         felesegem férjem ferjem tesóm tesom valamit valamire valakit valakinek mindenkit
         vagyok vagyunk vagytok voltam voltunk voltak lett lettek ezen minket titeket
         őket nekünk nekunk ilyet ilyen csinálni csinalni csinálnom csinalnom csinálnia
-        csinalnia csináljon csinaljon mégis megis
+        csinalnia csináljon csinaljon mégis megis tudjuk tudunk tudsz tudod
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -1241,7 +1241,8 @@ SHAPES: dict[str, Any] = {
     "ki_auxiliaries": ["kell", "kellett", "kellene", "lehet", "tudom", "tudja", "tudod",
                        "fogom", "fogja", "akarom", "akarja", "szabad", "muszáj",
                        "tudok", "tudunk", "tudsz", "tudtok", "tudnék", "tudnek", "fogok",
-                       "fogunk", "akarok", "akarunk"],
+                       "fogunk", "akarok", "akarunk", "tudjuk", "tudjátok", "tudjatok",
+                       "fogjuk", "akarjuk"],
     # "when we went down, which treasure…": "when" before its clause's subject tells
     # the situation and asks nothing ("when does he…" asks).
     "not_after": {"how": ["many", "much"],
