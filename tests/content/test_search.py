@@ -1093,3 +1093,13 @@ def test_hungarian_left_side_is_a_direction_no_face() -> None:
         "a bal oldali szomszédom már kiszállt, ki lesz a kapitány?", "hu")]
     assert "#symbol" not in groups and "@leave" in groups
     assert "#symbol" in [term[0] for term in search.query_terms("hány oldala van a kockának", "hu")]
+
+
+def test_french_continue_is_staying_and_continue_de_goes_on() -> None:
+    """"il continue" stays aboard (it was read as "contre", counter, through its first
+    letters); "il continue de lancer les dés" says that he goes on rolling."""
+    def groups(query: str) -> list[str]:
+        return [term[0] for term in search.query_terms(query, "fr")]
+    assert groups("le capitaine continue, et moi ?")[:2] == ["@captain", "@stay"]
+    assert groups("le capitaine continue de lancer les dés") == ["@captain", "@event-dice",
+                                                                 "@event-dice"]

@@ -1268,8 +1268,12 @@ SHAPES: dict[str, Any] = {
     # unless a player's phrase of up to "longest" words starts with them: French "ne …
     # plus que" is "only" ("plus que 2 cartes": nothing is empty), English "keep" before
     # a verb in "-ing" says that it goes on ("he keeps swearing": nothing is kept; "keep
-    # going" is still staying aboard).
-    "dropped": {"fr": [{"words": ["plus"], "before": ["que", "qu"], "ending": ""}],
+    # going" is still staying aboard), and so does French "continue de" ("il continue de
+    # lancer").
+    "dropped": {"fr": [{"words": ["plus"], "before": ["que", "qu"], "ending": ""},
+                       # "il continue de lancer": he goes on rolling
+                       {"words": ["continue", "continuent", "continuer"],
+                        "before": ["de", "à", "a"], "ending": ""}],
                 "en": [{"words": ["keep", "keeps", "kept", "keeping"], "before": [],
                         "ending": "ing"}]},
     "dropped_longest": 5,
