@@ -1103,3 +1103,10 @@ def test_french_continue_is_staying_and_continue_de_goes_on() -> None:
     assert groups("le capitaine continue, et moi ?")[:2] == ["@captain", "@stay"]
     assert groups("le capitaine continue de lancer les dés") == ["@captain", "@event-dice",
                                                                  "@event-dice"]
+
+
+def test_hungarian_we_will_be_is_filler() -> None:
+    """"hatan leszünk" (we will be six) counts players; "leszünk" is "lesz" (will be),
+    filler, no unknown word."""
+    assert [term[0] for term in search.query_terms("hatan leszünk, hány lapot kapunk",
+                                                   "hu")][:2] == ["#player", "#number"]

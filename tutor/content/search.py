@@ -173,6 +173,7 @@ _STOP = {
         vagyok vagyunk vagytok voltam voltunk voltak lett lettek ezen minket titeket
         őket nekünk nekunk ilyet ilyen csinálni csinalni csinálnom csinalnom csinálnia
         csinalnia csináljon csinaljon mégis megis tudjuk tudunk tudsz tudod
+        leszünk leszunk leszek lesznek lenne lennénk lennenk
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
