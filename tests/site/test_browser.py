@@ -256,13 +256,13 @@ def scroll(browser, pixels: int) -> None:
     browser.wait_for(f"window.scrollY > {pixels // 2}")
 
 
-#: Where the entry being read is: the FAQ entry (or topic) whose box holds the line just
-#: under the header (or, on a wide screen, under the language switcher).
+#: Where the entry being read is: the last FAQ entry (or topic) to start above the line just
+#: under the header (or, on a wide screen, under the language switcher), so that the line
+#: may also fall in the margin between two entries, where the one above is still being read.
 _READING = """(() => {
   const line = Math.min(120, innerHeight / 4);
   const entries = Array.from(document.querySelectorAll('#furo-main-content [id^="faq-"]'));
-  const found = entries.filter(e => { const r = e.getBoundingClientRect();
-                                      return r.top <= line && r.bottom > line; });
+  const found = entries.filter(e => e.getBoundingClientRect().top <= line);
   return found.length ? found[found.length - 1].id : null;
 })()"""
 
