@@ -265,9 +265,6 @@ RELATIVE_CUTOFF = 0.15
 #: and a pasted page must not keep the lookup busy (``search`` reads only this much;
 #: ``celestia faq`` refuses a longer one and says so).
 MAX_QUERY = 300
-#: Synonym groups that only frame a query (players_words.yaml): the word "rules", and
-#: "during the game"; left out of a query that asks anything else.
-FILLER_GROUPS = FRAMING_GROUPS
 #: Which part of the rules an entry is mainly about (its first rule), and the concept a
 #: query must name to ask about that part rather than the general rule.
 SPECIAL_PARTS = {"6": "@beginner-variant", "4.6": "@grappling-hook"}
@@ -682,7 +679,7 @@ def _scores(query: str, language: str) -> tuple[list[float], int]:
     # about something "during the game"), so the words only say that the query is about
     # the rest of it.
     if len(terms) > 1:
-        terms = [t for t in terms if t[0] not in FILLER_GROUPS] or terms
+        terms = [t for t in terms if t[0] not in FRAMING_GROUPS] or terms
     wanted = {form for alternatives in terms for form in alternatives}
     # A card or a face also counts, less, as its kind: "the captain has no rod" is
     # about Equipment the captain lacks, as an entry about any Equipment may answer.
@@ -961,7 +958,7 @@ def page_data() -> dict[str, object]:
             "empty_group": EMPTY_GROUP,
             "subject": SUBJECT_FACTOR, "answer_only": ANSWER_ONLY_SHARE,
             "literal": LITERAL_FACTOR, "kind": KIND_FACTOR, "well_known": WELL_KNOWN,
-            "cutoff": RELATIVE_CUTOFF, "max_query": MAX_QUERY, "filler_groups": list(FILLER_GROUPS),
+            "cutoff": RELATIVE_CUTOFF, "max_query": MAX_QUERY,
             "example": EXAMPLE_WEIGHT, "example_power": EXAMPLE_POWER,
             "example_score": EXAMPLE_SCORE, "example_floor": EXAMPLE_FLOOR,
             "bayes_smoothing": BAYES_SMOOTHING, "bayes_power": BAYES_POWER,

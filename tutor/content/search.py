@@ -507,7 +507,6 @@ def _collective(text: str) -> str:
     for players, so that it is read as a number of players ("7 játékos"); after an
     article it is a city ("a 9-en": on the 9)."""
     rule = SHAPES["hu_collective"]
-    pattern = re.compile(r"(?<![\w.])(\d+)-?(?:" + "|".join(rule["endings"]) + r")(?!\w)")
 
     def counted(match: re.Match[str]) -> str:
         before = text[:match.start()].split()
@@ -515,7 +514,7 @@ def _collective(text: str) -> str:
             return match.group()
         return f"{match.group(1)} {rule['word']}"
 
-    return pattern.sub(counted, text)
+    return _COLLECTIVE.sub(counted, text)
 
 
 _CONTRACTIONS = (("can't", "can not"), ("won't", "will not"), ("n't", " not"),
@@ -1304,6 +1303,9 @@ SHAPES: dict[str, Any] = {
     "shaping": [[["how"], ["use", "work", "works"], []], [["comment"], ["utiliser"], []],
                 [["hogyan", "mire"], [], ["használ", "hasznal"]]],
 }
+#: A number with an ending of ``SHAPES["hu_collective"]`` ("7-en"), built once.
+_COLLECTIVE = re.compile(r"(?<![\w.])(\d+)-?(?:" + "|".join(SHAPES["hu_collective"]["endings"])
+                         + r")(?!\w)")
 
 
 def _asks_who(following: list[str]) -> bool:

@@ -816,7 +816,7 @@
     query = corrected(p, query, language);
     var terms = queryTerms(p, query, language, lang.spelled);
     if (terms.length > 1) {
-      var kept = terms.filter(function (t) { return w.filler_groups.indexOf(t[0]) < 0; });
+      var kept = terms.filter(function (t) { return p.t.framing_groups.indexOf(t[0]) < 0; });
       terms = kept.length ? kept : terms;
     }
     var wanted = new Set();
