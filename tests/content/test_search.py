@@ -1110,3 +1110,38 @@ def test_hungarian_we_will_be_is_filler() -> None:
     filler, no unknown word."""
     assert [term[0] for term in search.query_terms("hatan leszünk, hány lapot kapunk",
                                                    "hu")][:2] == ["#player", "#number"]
+
+
+def _groups(query: str, language: str) -> list[str]:
+    return [term[0] for term in search.query_terms(query, language)]
+
+
+@pytest.mark.parametrize(("query", "leaving"), [
+    ("si le dé sort un éclair", False), ("le de sort nuage", False),
+    ("les des sortent 2 pirates", False), ("je sors a la 4", True)])
+def test_french_a_die_that_sort_shows_a_face_nobody_leaves(query: str, leaving: bool) -> None:
+    """"le dé sort blanc" is what the die showed; "je sors" is still getting off."""
+    assert ("@leave" in _groups(query, "fr")) is leaving
+    if not leaving:
+        assert "@event-dice" in _groups(query, "fr")
+
+
+def test_french_seulement_is_only_not_alone() -> None:
+    """"seulement" restricts ("payer seulement avec des turbos"); it stems to "seul"
+    (alone) but says nothing of a player alone aboard, unless it is "seulement le
+    capitaine"."""
+    assert "#alone" not in _groups("je peux payer seulement avec des turbos", "fr")
+    assert "#alone" in _groups("il reste seulement le capitaine", "fr")
+
+
+@pytest.mark.parametrize(("query", "leaving"), [
+    ("can i ditch my turbo instead of a compass", False),
+    ("captain wants to ditch a card to pay", False),
+    ("can i ditch the ship at city 4", True)])
+def test_english_a_card_ditched_is_discarded(query: str, leaving: bool) -> None:
+    """"ditch a card" drops a card; "ditch the ship" leaves it."""
+    assert ("@leave" in _groups(query, "en")) is leaving
+
+
+def test_hungarian_the_airship_that_collapses_crashed() -> None:
+    assert "@crash" in _groups("összeomlott a hajó, mi lesz a kincsekkel", "hu")

@@ -156,6 +156,7 @@ _STOP = {
         légal legal pote copain copine mais potes copains copines femme mari frère soeur
         sœur
         tant ya parce sais ni mort sera serons seront serait était etait
+        seulement
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -327,6 +328,9 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              ("quand", "même"): ("encore",), ("quand", "meme"): ("encore",),
              # a face that "sort" (comes up) is no one getting off: "ça sort tout le temps"
              ("ça", "sort"): ("ça",), ("ca", "sort"): ("ca",),
+             # and so is a die that "sort" ("le dé sort blanc", "les dés sortent 2 nuages")
+             ("de", "sort"): ("dé",), ("dé", "sort"): ("dé",), ("de", "sortent"): ("dés",),
+             ("des", "sortent"): ("dés",), ("dés", "sortent"): ("dés",),
              # "il n'a ni canon ni turbo" lacks both, as "il n'a pas de canon"
              ("a", "ni"): ("a", "pas", "de"), ("ai", "ni"): ("ai", "pas", "de"),
              # "passe" alone is filler ("ça passe", "il se passe"), "je passe" passes
@@ -345,6 +349,11 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",),
              # "most már kiszállhatok?" is "can I get off now", nobody has "already" left
              ("most", "már"): ("most",), ("most", "mar"): ("most",)}
+#: A card "ditched" is discarded ("ditch a card", "can I ditch my Turbo"); the airship
+#: ditched is left.
+_REWRITES |= {("ditch", whose): ("discard", whose)
+              for whose in ("a", "an", "one", "two", "some", "my", "his", "her", "their",
+                            "our", "your", "card", "cards")}
 #: "left" the direction ("the player to my left", "on the left", "left of the captain")
 #: is no one leaving: it is read as "lefthand".
 _REWRITES |= {(before, whose, "left"): (before, whose, "lefthand")
