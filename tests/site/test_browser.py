@@ -11,6 +11,7 @@ from urllib.parse import quote
 
 import pytest
 
+from tutor.content import faq
 from tutor.i18n import LANGUAGES, Translator
 from tutor.site import render
 
@@ -269,7 +270,7 @@ _READING = """(() => {
 
 def _first_answer(browser) -> int:
     """How far down the page the first FAQ topic starts, below the index of questions."""
-    return int(browser.evaluate("document.querySelector('#furo-main-content [id^=\"faq-\"]')"
+    return int(browser.evaluate("document.querySelector('#furo-main-content section[id^=\"faq-\"]')"
                                 ".getBoundingClientRect().top + scrollY"))
 
 
@@ -283,7 +284,7 @@ def test_switcher_in_view_deep_in_the_faq_keeps_the_place(site: Path, browser,
     try:
         for language, other in (("fr", "hu"), ("hu", "en"), ("en", "fr")):
             browser.open((site / language / "faq.html").as_uri())
-            # Past the index of questions (about 5,500 px on a phone), into the answers.
+            # Past the index of questions, into the answers.
             scroll(browser, _first_answer(browser) + 2400)
             reading = browser.wait_for(_READING)
             box = browser.evaluate(
@@ -325,6 +326,76 @@ def test_home_page_search_box_opens_the_results(site: Path, browser) -> None:
                                        "'#celestia-search-results li > a'))"
                                        ".map(a => a.getAttribute('href'))")
             assert any(link.startswith(f"{page}.html") for link in results), results
+    finally:
+        browser.screen(DESKTOP)
+
+
+def _box(browser, selector: str) -> list[float]:
+    return browser.evaluate(f"(r => [r.left, r.top, r.width, r.height])(document"
+                            f".querySelector({json.dumps(selector)}).getBoundingClientRect())")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_faq_index_is_folded_by_topic_on_a_phone(site: Path, browser, language: str) -> None:
+    """On a phone the FAQ opens with its search box and one row per topic (not eighty
+    questions, six screens long, before the first answer); a tap on a topic shows its
+    questions, a tap on a question brings its answer to the top of the screen."""
+    browser.screen(PHONE)
+    try:
+        browser.open((site / language / "faq.html").as_uri())
+        assert browser.evaluate("document.querySelectorAll('.celestia-faq-index details"
+                                "[open]').length") == 0
+        # The whole index, folded, within the first two screens.
+        assert _first_answer(browser) < 2 * PHONE[1], _first_answer(browser)
+        topic, entries = next((t, e) for t, e in render.faq_groups()
+                              if any(x.id == "turbo-wild" for x in e))
+        link = f"#faq-index-{render.slug(topic)} a[href='#faq-turbo-wild']"
+        shown = f"document.querySelector({json.dumps(link)}).checkVisibility()"
+        assert browser.evaluate(shown) is False   # folded
+        summary = f"#faq-index-{render.slug(topic)} summary"
+        browser.evaluate(f"document.querySelector({json.dumps(summary)}).scrollIntoView("
+                         f"{{block: 'center', behavior: 'instant'}})")
+        left, top, width, height = _box(browser, summary)
+        assert height >= 44, height   # a finger's target
+        assert browser.evaluate(f"document.elementFromPoint({left + width / 2}, "
+                                f"{top + height / 2}).closest('summary') !== null")
+        tap(browser, left + width / 2, top + height / 2)
+        browser.wait_for(shown)
+        assert browser.evaluate(f"document.querySelectorAll('#faq-index-{render.slug(topic)}"
+                                f" li').length") == len(entries)
+        browser.evaluate(f"document.querySelector({json.dumps(link)}).scrollIntoView("
+                         f"{{block: 'center', behavior: 'instant'}})")
+        # The first line of the question (a question on two lines has a gap between them).
+        left, top, width, height = browser.evaluate(
+            f"(r => [r.left, r.top, r.width, r.height])(document.querySelector("
+            f"{json.dumps(link)}).getClientRects()[0])")
+        tap(browser, left + width / 2, top + height / 2)
+        browser.wait_for("location.hash === '#faq-turbo-wild'")
+        assert browser.wait_for("(r => r.top >= 0 && r.top < 200)(document.getElementById("
+                                "'faq-turbo-wild').getBoundingClientRect())")
+        browser.screenshot(SCREENSHOTS / f"faq-index-{language}-phone.png")
+    finally:
+        browser.screen(DESKTOP)
+
+
+def test_faq_search_box_answers_a_situation(site: Path, browser) -> None:
+    """The FAQ page's own box takes the situation in the player's words and opens the
+    search page with, first, the answer ``celestia faq`` gives first."""
+    browser.screen(PHONE)
+    try:
+        for language, query in (("fr", "le capitaine a que des turbos, il est obligé de payer ?"),
+                                ("hu", "a kapitány kiszállhat a többiekkel?")):
+            browser.open((site / language / "faq.html").as_uri())
+            browser.evaluate("document.getElementById('celestia-faq-q').focus()")
+            browser.send("Input.insertText", text=query)
+            browser.key("Enter")
+            browser.wait_until_loaded(f"/{language}/search.html?q=")
+            browser.wait_for("document.getElementById('celestia-search-status')"
+                             ".textContent.length > 0")
+            first = browser.wait_for("(a => a && a.getAttribute('href'))(document."
+                                     "querySelector('#celestia-search-results li > a'))")
+            expected = faq.search(query, language, limit=1)[0].id
+            assert first == f"faq.html#faq-{expected}", (query, first)
     finally:
         browser.screen(DESKTOP)
 

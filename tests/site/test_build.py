@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import itertools
 import json
 import os
@@ -411,9 +412,17 @@ def test_each_rule_lists_the_faq_entries_that_cite_it(site: Path) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_faq_is_grouped_by_topic_with_an_index(site: Path, language: str) -> None:
     page = (site / language / "faq.html").read_text(encoding="utf-8")
-    index = page.split('class="celestia-faq-index', 1)[1].split("</ul>\n</div>", 1)[0]
-    for entry in faq.entries():
-        assert f'href="#faq-{entry.id}"' in index, entry.id
+    index = page.split('<div class="celestia-faq-index">', 1)[1].split("</div>", 1)[0]
+    # One folded topic per group, holding exactly its questions, with their number.
+    folds = re.findall(r'<details id="faq-index-([^"]+)"><summary>(.*?)</summary>(.*?)'
+                       r'</details>', index, re.S)
+    tr = Translator(language)
+    assert [topic for topic, _, _ in folds] == [render.slug(t) for t, _ in render.faq_groups()]
+    for (_, summary, questions), (_, entries) in zip(folds, render.faq_groups(), strict=True):
+        assert re.findall(r'href="#faq-([^"]+)"', questions) == [e.id for e in entries]
+        count = tr.ngettext("{count} question", "{count} questions", len(entries))
+        assert html.escape(count.format(count=len(entries))) in summary
+    assert "<details open" not in index
     topics = re.findall(r'<section id="faq-topic-([^"]+)"', page)
     assert len(topics) == len(render.faq_groups()) >= 5
     # Every entry sits under the topic of the first rule it cites.

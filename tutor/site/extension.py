@@ -58,12 +58,17 @@ class PageDirective(SphinxDirective):
 
 
 class SearchBoxDirective(SphinxDirective):
-    """``.. celestia-search-box::`` — a search form that opens the search page at the
-    words typed (the home page's), with the search page's own labels."""
+    """``.. celestia-search-box:: home`` — a search form that opens the search page at the
+    words typed, with the search page's own labels; on the FAQ page (``faq``) it asks for
+    the situation at the table, in the player's own words."""
+
+    optional_arguments = 1
 
     def run(self) -> list[nodes.Node]:
+        kind = self.arguments[0] if self.arguments else "home"
         texts = labels(translator(self.config))
-        return [site_nodes.search_box("", hint=texts["search_hint"],
+        hint = texts["faq_search_hint"] if kind == "faq" else texts["search_hint"]
+        return [site_nodes.search_box("", kind=kind, hint=hint,
                                       button=texts["search_button"])]
 
 
@@ -109,6 +114,7 @@ def labels(tr: Translator) -> dict[str, str]:
         "search_placeholder": _(N_("Search…")),
         "search_title": _(SEARCH),
         "search_hint": _(N_("A few words, with or without accents and endings:")),
+        "faq_search_hint": _(N_("Tell what is happening at your table, in your own words:")),
         "search_button": _(N_("Search")),
         "search_noscript": _(N_("The search needs JavaScript; every rule is also listed "
                                 "in the menu.")),

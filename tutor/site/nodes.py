@@ -42,17 +42,19 @@ def _visit_permalink_html(self: Any, node: permalink) -> None:
 
 class search_box(nodes.General, nodes.Element):  # noqa: N801
     """A search form that opens the search page (``search.html``) at its words; ``hint``
-    (its label) and ``button`` are its texts in the page's language. Not a second search
-    landmark beside the menu's: a form in the page's text."""
+    (its label) and ``button`` are its texts in the page's language, ``kind`` the page it
+    stands on ("home", "faq": its input's id is ``celestia-<kind>-q``). Not a second
+    search landmark beside the menu's: a form in the page's text."""
 
 
 def _visit_search_box_html(self: Any, node: search_box) -> None:
+    ident = f"celestia-{escape(node['kind'])}-q"
     self.body.append(
         f'<form class="celestia-search-form celestia-home-search" method="get" '
         f'action="search.html">'
-        f'<label for="celestia-home-q">{escape(node["hint"])}</label>'
+        f'<label for="{ident}">{escape(node["hint"])}</label>'
         f'<div class="celestia-search-row">'
-        f'<input id="celestia-home-q" type="search" name="q" autocomplete="off" '
+        f'<input id="{ident}" type="search" name="q" autocomplete="off" '
         f'enterkeyhint="search"><button type="submit">{escape(node["button"])}</button>'
         f"</div></form>")
     raise nodes.SkipNode

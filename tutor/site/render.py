@@ -14,6 +14,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import fields
 from functools import cache
+from html import escape
 from typing import Any
 
 import yaml
@@ -227,8 +228,9 @@ def _contents(spec: Any, tr: Translator, depth: int) -> str:
 
 
 def _search_box(spec: Any, tr: Translator, depth: int) -> str:
-    """A search box that opens the search page at the words typed."""
-    return rst.directive("celestia-search-box")
+    """A search box that opens the search page at the words typed; ``spec`` is the page
+    it stands on (home, faq)."""
+    return rst.directive("celestia-search-box", str(spec))
 
 
 def _score_form(spec: Any, tr: Translator, depth: int) -> str:
@@ -366,14 +368,7 @@ def _faq(spec: Any, tr: Translator, depth: int) -> str:
     """The FAQ grouped by topic, with an index of every question at the top."""
     out = [rst.paragraph(tr.gettext(N_("Every question, by topic; each answer names the "
                                        "rules it rests on.")))]
-    index = []
-    for topic, entries in faq_groups():
-        title = rules.title(rules.get(topic), tr)
-        index.append(f"* :ref:`{_ref_text(title)} <faq-topic-{slug(topic)}>`\n")
-        index += [f"  * :ref:`{_ref_text(faq.render_question(e, tr))} <faq-{e.id}>`"
-                  for e in entries]
-        index.append("")
-    out.append(".. rst-class:: celestia-faq-index\n\n" + "\n".join(index))
+    out.append(rst.raw_html(_faq_index(tr)))
     for topic, entries in faq_groups():
         out.append(rst.label(f"faq-topic-{slug(topic)}"))
         out.append(rst.heading(rules.title(rules.get(topic), tr), depth))
@@ -385,6 +380,25 @@ def _faq(spec: Any, tr: Translator, depth: int) -> str:
             out.append(".. rst-class:: celestia-faq-rules\n\n"
                        + rst.text(tr.format(N_("Rules: {rules}"), rules="\x00"))
                        .replace("\x00", links) + "\n")
+    return "\n".join(out)
+
+
+def _faq_index(tr: Translator) -> str:
+    """The index of questions, one folded topic each: eighty questions open are six
+    phone screens before the first answer; nine topics with their counts are one, and a
+    tap opens a topic (a ``details`` element: no script, read out as a button)."""
+    out = ['<div class="celestia-faq-index">']
+    for topic, entries in faq_groups():
+        title = rules.title(rules.get(topic), tr)
+        count = tr.ngettext("{count} question", "{count} questions", len(entries)).format(
+            count=len(entries))
+        out.append(f'<details id="faq-index-{slug(topic)}"><summary>'
+                   f'<span class="celestia-faq-topic">{escape(title)}</span> '
+                   f'<span class="celestia-faq-count">{escape(count)}</span></summary><ul>')
+        out += [f'<li><a href="#faq-{e.id}">{escape(faq.render_question(e, tr))}</a></li>'
+                for e in entries]
+        out.append("</ul></details>")
+    out.append("</div>")
     return "\n".join(out)
 
 
