@@ -1145,3 +1145,58 @@ def test_english_a_card_ditched_is_discarded(query: str, leaving: bool) -> None:
 
 def test_hungarian_the_airship_that_collapses_crashed() -> None:
     assert "@crash" in _groups("összeomlott a hajó, mi lesz a kincsekkel", "hu")
+
+
+# Hungarian queries, fresh7
+
+@pytest.mark.parametrize("query", [
+    "kapitányként ledobhatok egy iránytűt, ha úgyis fizetek? sok van belőle",
+    "ki tudta volna fizetni, pedig így szabályos",
+    "kijátszhatok bármit?"])
+def test_hungarian_filler_words_ask_nothing(query: str) -> None:
+    """"úgyis" (anyway), "belőle" (of it), "volna" (would have), "pedig" (yet), "így"
+    (so), "bármit" (anything) say nothing of the game: no term of their own."""
+    terms = [form for term in search.query_terms(query, "hu") for form in term]
+    assert not {"ugyis", "belole", "volna", "pedig", "igy", "barmit", "barmi"} & set(terms)
+
+
+@pytest.mark.parametrize("query", ["kapitány vagyok, ki szeretnék szállni a 9-esnél",
+                                   "a kapitány ki tudta volna fizetni a kalózt"])
+def test_hungarian_wish_and_past_auxiliaries_split_a_verb(query: str) -> None:
+    """"ki szeretnék szállni" (I'd like to get off) and "ki tudta volna fizetni" (he could
+    have paid) are "kiszállni", "kifizetni" split by an auxiliary: no "who", and
+    "szeretnék" is no typo of "szerez" (to get)."""
+    groups = _groups(query, "hu")
+    assert ("@leave" in groups) or ("#pay" in groups)
+    assert "#take" not in groups
+    assert "who" not in search.intents(query, "hu")
+
+
+@pytest.mark.parametrize(("query", "group"), [
+    ("ledobhatok egy plusz iránytűt?", "#pay"),
+    ("köd volt, de villám lett belőle", "#reroll"),
+    ("már 52 pontom van, abbahagyjuk?", "#end"),
+    ("csak 1 maradt a kezemben, mikor kapok újat?", "#remain"),
+    ("az appban be lehet állítani?", "#software"),
+    ("az appban be lehet állítani?", "#settings")])
+def test_hungarian_players_words(query: str, group: str) -> None:
+    """A card "ledobva" is paid as "eldobva"; a die that "became" lightning was rolled
+    again; "abbahagyjuk" is stopping the game; a card left in hand is left over, nobody
+    stays aboard; "az app" is the program and "beállítani" sets an option."""
+    assert group in _groups(query, "hu")
+    if group == "#remain":
+        assert "@stay" not in _groups(query, "hu")
+
+
+def test_hungarian_ha_mar_ugyis_gives_a_reason_no_moment() -> None:
+    """"ha már úgyis fizetek" (since I pay anyway): nothing has already been paid."""
+    assert "after:#pay" not in search.order("ledobhatok még egyet, ha már úgyis fizetek?",
+                                            "hu")
+    assert "after:#pay" in search.order("már fizettem, kiszállhatok?", "hu")
+
+
+def test_hungarian_a_face_that_came_up_asks_no_who() -> None:
+    """"két kalóz jött ki" (two pirates came up): "ki" is the verb's prefix."""
+    assert "who" not in search.intents("szélroham után két kalóz jött ki, most mi van?",
+                                       "hu")
+    assert "who" in search.intents("szélroham után ki jön?", "hu")

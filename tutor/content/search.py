@@ -175,6 +175,10 @@ _STOP = {
         őket nekünk nekunk ilyet ilyen csinálni csinalni csinálnom csinalnom csinálnia
         csinalnia csináljon csinaljon mégis megis tudjuk tudunk tudsz tudod
         leszünk leszunk leszek lesznek lenne lennénk lennenk
+        úgyis ugyis amúgy amugy belőle belole belőlük beloluk belőlem belolem
+        volna pedig így igy bármi barmi bármit barmit
+        szeretnék szeretnek szeretnénk szeretnenk szeretném szeretnem szeretne
+        tudta tudtam tudtuk tudtunk tudott tudna tudnám tudnam tudnánk tudnank
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -348,7 +352,14 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              ("ki", "jön"): ("ki", "következik"), ("ki", "jon"): ("ki", "következik"),
              ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",),
              # "most már kiszállhatok?" is "can I get off now", nobody has "already" left
-             ("most", "már"): ("most",), ("most", "mar"): ("most",)}
+             ("most", "már"): ("most",), ("most", "mar"): ("most",),
+             # "ha már úgyis fizetek" (since I pay anyway) gives a reason: nothing has
+             # already happened
+             ("már", "úgyis"): ("úgyis",), ("mar", "ugyis"): ("ugyis",),
+             # a face that "jött ki" came up: "ki" is the verb's prefix, no "who"
+             ("jött", "ki"): ("jött",), ("jott", "ki"): ("jott",),
+             ("jöttek", "ki"): ("jöttek",), ("jottek", "ki"): ("jottek",),
+             ("jön", "ki"): ("jön",), ("jon", "ki"): ("jon",)}
 #: A card "ditched" is discarded ("ditch a card", "can I ditch my Turbo"); the airship
 #: ditched is left.
 _REWRITES |= {("ditch", whose): ("discard", whose)
@@ -1251,7 +1262,13 @@ SHAPES: dict[str, Any] = {
                        "fogom", "fogja", "akarom", "akarja", "szabad", "muszáj",
                        "tudok", "tudunk", "tudsz", "tudtok", "tudnék", "tudnek", "fogok",
                        "fogunk", "akarok", "akarunk", "tudjuk", "tudjátok", "tudjatok",
-                       "fogjuk", "akarjuk"],
+                       "fogjuk", "akarjuk",
+                       # in the past and the conditional too ("ki tudta volna fizetni"),
+                       # and a wish ("ki szeretnék szállni")
+                       "tudta", "tudtam", "tudtuk", "tudtunk", "tudott", "tudna", "tudnám",
+                       "tudnam", "tudnánk", "tudnank", "akartam", "akarta", "akart",
+                       "szeretnék", "szeretnek", "szeretnénk", "szeretnenk", "szeretném",
+                       "szeretnem", "szeretne", "lehetett", "lehetne"],
     # "when we went down, which treasure…": "when" before its clause's subject tells
     # the situation and asks nothing ("when does he…" asks).
     "not_after": {"how": ["many", "much"],
@@ -1297,7 +1314,7 @@ SHAPES: dict[str, Any] = {
                             "balra", "jobbra"],
                 "as": "játék"},
     # Adverbs that may stand between a Hungarian auxiliary and its verb.
-    "hu_between": ["ott", "itt", "most", "még", "már", "meg", "mar"],
+    "hu_between": ["ott", "itt", "most", "még", "már", "meg", "mar", "volna"],
     "not_before": {"all": ["at"]},
     "purpose_with": [[["how"], ["work", "works", "use"], []],
                      [["comment"], ["utiliser", "marche"], []],
