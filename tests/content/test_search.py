@@ -1200,3 +1200,17 @@ def test_hungarian_a_face_that_came_up_asks_no_who() -> None:
     assert "who" not in search.intents("szélroham után két kalóz jött ki, most mi van?",
                                        "hu")
     assert "who" in search.intents("szélroham után ki jön?", "hu")
+
+
+@pytest.mark.parametrize(("query", "still"), [
+    ("a kapitány letette a ködkürtöt, ezután én meg kiszállhatok?", True),
+    ("kiszálltam már, kijátszhatok meg bármit ebben az utazásban?", True),
+    ("ki mondja meg először, hogy marad?", False),
+    ("a szomszédom kiszállt, mi meg lezuhantunk", False)])
+def test_hungarian_meg_beside_a_prefixed_verb_of_can_is_still(query: str, still: bool) -> None:
+    """"meg" typed for "még" (still) beside a verb that has its prefix and says "can"
+    ("meg kiszállhatok", "kijátszhatok meg bármit"): the verb takes no second prefix.
+    "mondja meg először" (first) and "mi meg lezuhantunk" (and we crashed) stay."""
+    assert ("még" in search._spelled(query, "hu")) is still
+    # and the FAQ reads it so: the query it searches says "még"
+    assert ("still" in search.intents(faq._corrected(query, faq._index("hu")), "hu")) is still

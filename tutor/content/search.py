@@ -453,7 +453,16 @@ def _spelled(text: str, language: str | None = None,
                 found[n], found[verb] = "", found[n] + found[verb]
         # A word of the game is no verb: "kalóz meg egy üres" is "a pirate and a blank".
         # Nor does a verb that has a prefix take another: "leugorhatok meg" is "még"
-        # (still), typed without its accent.
+        # (still), typed without its accent, and so is "meg" right before such a verb
+        # that says "can" ("most meg kiszállhatok?") or right after it whatever follows
+        # ("kijátszhatok meg bármit?"); "ki mondja meg először" stays.
+        can = SHAPES["hu_can"]
+        for n, word in enumerate(found):
+            if word in _STILL and any(
+                    k in range(len(found)) and found[k] not in STOP_WORDS
+                    and _has_prefix(found[k]) and any(c in found[k] for c in can)
+                    for k in (n - 1, n + 1)):
+                found[n] = _STILL[word]
         terms = lexicon()["hu"]["players"]
         for n in range(1, len(found)):
             if (found[n] in _HU_PREFIXES and found[n - 1] and found[n - 1] not in STOP_WORDS
@@ -1313,6 +1322,8 @@ SHAPES: dict[str, Any] = {
                 "context": ["merre", "sorrend", "irány", "irany", "óramutató", "oramutato",
                             "balra", "jobbra"],
                 "as": "játék"},
+    # What a Hungarian verb says "can" with ("kiszállhatok", "kijátszhatom").
+    "hu_can": ["hat", "het"],
     # Adverbs that may stand between a Hungarian auxiliary and its verb.
     "hu_between": ["ott", "itt", "most", "még", "már", "meg", "mar", "volna"],
     "not_before": {"all": ["at"]},

@@ -144,6 +144,15 @@
           found[m] = "";
         }
       }
+      /* "meg" beside a verb that has its prefix is "még" (still) */
+      found = found.map(function (w, k) {
+        return has(p.t.hu_still, w) && [k - 1, k + 1].some(function (j) {
+          return j >= 0 && j < found.length && !p.stop.has(found[j]) &&
+            hasPrefix(p, found[j]) && p.t.shapes.hu_can.some(function (c) {
+              return found[j].indexOf(c) >= 0;
+            });
+        }) ? p.t.hu_still[w] : w;
+      });
       for (var n = 1; n < found.length; n++) {
         if (p.huPrefixes.has(found[n]) && found[n - 1] && !p.stop.has(found[n - 1]) &&
             (n + 1 === found.length || p.huArticles.has(found[n + 1]))) {
