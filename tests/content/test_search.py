@@ -1214,3 +1214,16 @@ def test_hungarian_meg_beside_a_prefixed_verb_of_can_is_still(query: str, still:
     assert ("még" in search._spelled(query, "hu")) is still
     # and the FAQ reads it so: the query it searches says "még"
     assert ("still" in search.intents(faq._corrected(query, faq._index("hu")), "hu")) is still
+
+
+@pytest.mark.parametrize(("query", "concept"), [
+    ("két ködöt dobtunk, van egy iránytűm meg egy turbóm, kötelező fizetnem?", "@compass"),
+    ("kijátszhatom a távcsövet meg mielőtt a kapitány fizet?", "@magic-spyglass")])
+def test_hungarian_meg_after_a_game_word_with_an_ending_is_no_prefix(query: str,
+                                                                     concept: str) -> None:
+    """"iránytűm meg egy turbóm" (my compass and a Turbo): "meg" after a word of the game
+    with an ending is "and" (or "még"), not that word's prefix ("megiránytűm" was no
+    word, and the compass was lost)."""
+    assert concept in _groups(query, "hu")
+    # a verb still takes its prefix back
+    assert "megdobja" in search._spelled("dobja meg a kockát", "hu")

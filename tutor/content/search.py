@@ -469,7 +469,13 @@ def _spelled(text: str, language: str | None = None,
                     and (n + 1 == len(found) or found[n + 1] in _HU_ARTICLES)):
                 if _has_prefix(found[n - 1]):
                     found[n] = _STILL.get(found[n], found[n])
-                elif stem(fold(found[n - 1]), "hu") not in terms:
+                elif stem(fold(found[n - 1]), "hu") not in terms and not (
+                        # nor is a word of the game with an ending ("van egy iránytűm
+                        # meg egy turbóm", "a távcsövet meg mielőtt…"): "meg" is "and"
+                        # or "még" there, no prefix
+                        found[n] in _STILL and _single_word_target(
+                            stem(fold(found[n - 1]), "hu"), table, single, False,
+                            prefixed=False)):
                     found[n - 1], found[n] = found[n] + found[n - 1], ""
         found = [w for w in found if w]
     return found

@@ -158,7 +158,10 @@
             (n + 1 === found.length || p.huArticles.has(found[n + 1]))) {
           if (hasPrefix(p, found[n - 1])) {
             if (has(p.t.hu_still, found[n])) { found[n] = p.t.hu_still[found[n]]; }
-          } else if (!has(p.t.lexicon.hu.players, stem(p, fold(found[n - 1]), "hu"))) {
+          } else if (!has(p.t.lexicon.hu.players, stem(p, fold(found[n - 1]), "hu")) &&
+                     !(has(p.t.hu_still, found[n]) &&
+                       singleWordTarget(p, stem(p, fold(found[n - 1]), "hu"),
+                                        p.languages.hu, false, false))) {
             found[n - 1] = found[n] + found[n - 1];
             found[n] = "";
           }
