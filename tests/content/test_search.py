@@ -1227,3 +1227,11 @@ def test_hungarian_meg_after_a_game_word_with_an_ending_is_no_prefix(query: str,
     assert concept in _groups(query, "hu")
     # a verb still takes its prefix back
     assert "megdobja" in search._spelled("dobja meg a kockát", "hu")
+
+
+def test_hungarian_prefix_after_an_adverb_goes_back_onto_its_verb() -> None:
+    """"szállhatok most ki?" is "kiszállhatok most"; "játszhatok még ki" put "ki" onto
+    "még" ("kimég", no word)."""
+    assert search._spelled("szállhatok most ki?", "hu") == ["kiszállhatok", "most"]
+    assert "@leave" in _groups("szállhatok most ki?", "hu")
+    assert "kimég" not in search._spelled("milyen lapokat játszhatok még ki?", "hu")

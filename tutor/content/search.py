@@ -463,20 +463,24 @@ def _spelled(text: str, language: str | None = None,
                     and _has_prefix(found[k]) and any(c in found[k] for c in can)
                     for k in (n - 1, n + 1)):
                 found[n] = _STILL[word]
+        # The verb may stand before an adverb ("játszhatok még ki?", "szállhatok most
+        # ki?"): the prefix goes back onto the verb, not onto the adverb.
         terms = lexicon()["hu"]["players"]
         for n in range(1, len(found)):
-            if (found[n] in _HU_PREFIXES and found[n - 1] and found[n - 1] not in STOP_WORDS
+            v = (n - 2 if n > 1 and found[n - 1] in SHAPES["hu_between"] and found[n - 2]
+                 else n - 1)
+            if (found[n] in _HU_PREFIXES and found[v] and found[v] not in STOP_WORDS
                     and (n + 1 == len(found) or found[n + 1] in _HU_ARTICLES)):
-                if _has_prefix(found[n - 1]):
+                if _has_prefix(found[v]):
                     found[n] = _STILL.get(found[n], found[n])
-                elif stem(fold(found[n - 1]), "hu") not in terms and not (
+                elif stem(fold(found[v]), "hu") not in terms and not (
                         # nor is a word of the game with an ending ("van egy iránytűm
                         # meg egy turbóm", "a távcsövet meg mielőtt…"): "meg" is "and"
                         # or "még" there, no prefix
                         found[n] in _STILL and _single_word_target(
-                            stem(fold(found[n - 1]), "hu"), table, single, False,
+                            stem(fold(found[v]), "hu"), table, single, False,
                             prefixed=False)):
-                    found[n - 1], found[n] = found[n] + found[n - 1], ""
+                    found[v], found[n] = found[n] + found[v], ""
         found = [w for w in found if w]
     return found
 

@@ -154,15 +154,18 @@
         }) ? p.t.hu_still[w] : w;
       });
       for (var n = 1; n < found.length; n++) {
-        if (p.huPrefixes.has(found[n]) && found[n - 1] && !p.stop.has(found[n - 1]) &&
+        /* the verb may stand before an adverb ("játszhatok még ki?") */
+        var v = n > 1 && p.t.shapes.hu_between.indexOf(found[n - 1]) >= 0 && found[n - 2]
+          ? n - 2 : n - 1;
+        if (p.huPrefixes.has(found[n]) && found[v] && !p.stop.has(found[v]) &&
             (n + 1 === found.length || p.huArticles.has(found[n + 1]))) {
-          if (hasPrefix(p, found[n - 1])) {
+          if (hasPrefix(p, found[v])) {
             if (has(p.t.hu_still, found[n])) { found[n] = p.t.hu_still[found[n]]; }
-          } else if (!has(p.t.lexicon.hu.players, stem(p, fold(found[n - 1]), "hu")) &&
+          } else if (!has(p.t.lexicon.hu.players, stem(p, fold(found[v]), "hu")) &&
                      !(has(p.t.hu_still, found[n]) &&
-                       singleWordTarget(p, stem(p, fold(found[n - 1]), "hu"),
+                       singleWordTarget(p, stem(p, fold(found[v]), "hu"),
                                         p.languages.hu, false, false))) {
-            found[n - 1] = found[n] + found[n - 1];
+            found[v] = found[n] + found[v];
             found[n] = "";
           }
         }
