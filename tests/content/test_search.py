@@ -1235,3 +1235,26 @@ def test_hungarian_prefix_after_an_adverb_goes_back_onto_its_verb() -> None:
     assert search._spelled("szállhatok most ki?", "hu") == ["kiszállhatok", "most"]
     assert "@leave" in _groups("szállhatok most ki?", "hu")
     assert "kimég" not in search._spelled("milyen lapokat játszhatok még ki?", "hu")
+
+
+@pytest.mark.parametrize(("query", "group"), [
+    ("jetpackkel ugrottam ki zuhanáskor, melyik kincset kapom", "@leave"),
+    ("mit gurított a kapitány a 20-as felé?", "@event-dice"),
+    ("hogy adjuk össze mindenki kincseit a játék végén", "#count"),
+    ("a kincseimet titokban tartom?", "#hidden"),
+    ("egyedül vagyok, vehetek kincset?", "#take"),
+    ("hány fővel játszható", "#player"),
+    ("van ágyúja, de direkt lezuhantatja a hajót", "#on-purpose"),
+    ("a köd kockákat is újra dobjuk?", "#reroll"),
+    ("kijátszhatom a távcsövet, hogy megspórolja a lapjait?", "#keep")])
+def test_hungarian_players_words_of_the_development_questions(query: str, group: str) -> None:
+    """Words of the development questions that matched nothing: the verb before its
+    prefix ("ugrottam ki" before no article), rolling as "gurít", adding up, a secret,
+    "vehetek" (may I take), persons ("fővel"), on purpose ("direkt", the texts'
+    "szándékosan"), "újra dobjuk" apart, saving one's cards."""
+    assert group in _groups(query, "hu")
+
+
+def test_hungarian_meg_between_an_auxiliary_and_its_verb_is_still() -> None:
+    """"le tudok meg szállni" is "tudok még leszállni": still."""
+    assert search._spelled("le tudok meg szállni?", "hu") == ["tudok", "még", "leszállni"]

@@ -177,6 +177,7 @@ _STOP = {
         leszünk leszunk leszek lesznek lenne lennénk lennenk
         úgyis ugyis amúgy amugy belőle belole belőlük beloluk belőlem belolem
         volna pedig így igy bármi barmi bármit barmit
+        egyáltalán egyaltalan szerintem
         szeretnék szeretnek szeretnénk szeretnenk szeretném szeretnem szeretne
         tudta tudtam tudtuk tudtunk tudott tudna tudnám tudnam tudnánk tudnank
     """,
@@ -451,6 +452,9 @@ def _spelled(text: str, language: str | None = None,
                     and _single_word_target(stem(fold(found[n] + found[verb]), "hu"),
                                             table, single, False, prefixed=False)):
                 found[n], found[verb] = "", found[n] + found[verb]
+                # "meg" between them is no prefix of the verb that has one: "még"
+                # ("le tudok meg szállni")
+                found[n + 2] = _STILL.get(found[n + 2], found[n + 2])
         # A word of the game is no verb: "kalóz meg egy üres" is "a pirate and a blank".
         # Nor does a verb that has a prefix take another: "leugorhatok meg" is "még"
         # (still), typed without its accent, and so is "meg" right before such a verb

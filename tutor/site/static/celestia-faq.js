@@ -142,6 +142,7 @@
                              p.languages.hu, false, false)) {
           found[verb] = found[m] + found[verb];
           found[m] = "";
+          if (has(p.t.hu_still, found[m + 2])) { found[m + 2] = p.t.hu_still[found[m + 2]]; }
         }
       }
       /* "meg" beside a verb that has its prefix is "még" (still) */
