@@ -1145,3 +1145,116 @@ def test_english_a_card_ditched_is_discarded(query: str, leaving: bool) -> None:
 
 def test_hungarian_the_airship_that_collapses_crashed() -> None:
     assert "@crash" in _groups("összeomlott a hajó, mi lesz a kincsekkel", "hu")
+
+
+# Hungarian queries, fresh7
+
+@pytest.mark.parametrize("query", [
+    "kapitányként ledobhatok egy iránytűt, ha úgyis fizetek? sok van belőle",
+    "ki tudta volna fizetni, pedig így szabályos",
+    "kijátszhatok bármit?"])
+def test_hungarian_filler_words_ask_nothing(query: str) -> None:
+    """"úgyis" (anyway), "belőle" (of it), "volna" (would have), "pedig" (yet), "így"
+    (so), "bármit" (anything) say nothing of the game: no term of their own."""
+    terms = [form for term in search.query_terms(query, "hu") for form in term]
+    assert not {"ugyis", "belole", "volna", "pedig", "igy", "barmit", "barmi"} & set(terms)
+
+
+@pytest.mark.parametrize("query", ["kapitány vagyok, ki szeretnék szállni a 9-esnél",
+                                   "a kapitány ki tudta volna fizetni a kalózt"])
+def test_hungarian_wish_and_past_auxiliaries_split_a_verb(query: str) -> None:
+    """"ki szeretnék szállni" (I'd like to get off) and "ki tudta volna fizetni" (he could
+    have paid) are "kiszállni", "kifizetni" split by an auxiliary: no "who", and
+    "szeretnék" is no typo of "szerez" (to get)."""
+    groups = _groups(query, "hu")
+    assert ("@leave" in groups) or ("#pay" in groups)
+    assert "#take" not in groups
+    assert "who" not in search.intents(query, "hu")
+
+
+@pytest.mark.parametrize(("query", "group"), [
+    ("ledobhatok egy plusz iránytűt?", "#pay"),
+    ("köd volt, de villám lett belőle", "#reroll"),
+    ("már 52 pontom van, abbahagyjuk?", "#end"),
+    ("csak 1 maradt a kezemben, mikor kapok újat?", "#remain"),
+    ("az appban be lehet állítani?", "#software"),
+    ("az appban be lehet állítani?", "#settings")])
+def test_hungarian_players_words(query: str, group: str) -> None:
+    """A card "ledobva" is paid as "eldobva"; a die that "became" lightning was rolled
+    again; "abbahagyjuk" is stopping the game; a card left in hand is left over, nobody
+    stays aboard; "az app" is the program and "beállítani" sets an option."""
+    assert group in _groups(query, "hu")
+    if group == "#remain":
+        assert "@stay" not in _groups(query, "hu")
+
+
+def test_hungarian_ha_mar_ugyis_gives_a_reason_no_moment() -> None:
+    """"ha már úgyis fizetek" (since I pay anyway): nothing has already been paid."""
+    assert "after:#pay" not in search.order("ledobhatok még egyet, ha már úgyis fizetek?",
+                                            "hu")
+    assert "after:#pay" in search.order("már fizettem, kiszállhatok?", "hu")
+
+
+def test_hungarian_a_face_that_came_up_asks_no_who() -> None:
+    """"két kalóz jött ki" (two pirates came up): "ki" is the verb's prefix."""
+    assert "who" not in search.intents("szélroham után két kalóz jött ki, most mi van?",
+                                       "hu")
+    assert "who" in search.intents("szélroham után ki jön?", "hu")
+
+
+@pytest.mark.parametrize(("query", "still"), [
+    ("a kapitány letette a ködkürtöt, ezután én meg kiszállhatok?", True),
+    ("kiszálltam már, kijátszhatok meg bármit ebben az utazásban?", True),
+    ("ki mondja meg először, hogy marad?", False),
+    ("a szomszédom kiszállt, mi meg lezuhantunk", False)])
+def test_hungarian_meg_beside_a_prefixed_verb_of_can_is_still(query: str, still: bool) -> None:
+    """"meg" typed for "még" (still) beside a verb that has its prefix and says "can"
+    ("meg kiszállhatok", "kijátszhatok meg bármit"): the verb takes no second prefix.
+    "mondja meg először" (first) and "mi meg lezuhantunk" (and we crashed) stay."""
+    assert ("még" in search._spelled(query, "hu")) is still
+    # and the FAQ reads it so: the query it searches says "még"
+    assert ("still" in search.intents(faq._corrected(query, faq._index("hu")), "hu")) is still
+
+
+@pytest.mark.parametrize(("query", "concept"), [
+    ("két ködöt dobtunk, van egy iránytűm meg egy turbóm, kötelező fizetnem?", "@compass"),
+    ("kijátszhatom a távcsövet meg mielőtt a kapitány fizet?", "@magic-spyglass")])
+def test_hungarian_meg_after_a_game_word_with_an_ending_is_no_prefix(query: str,
+                                                                     concept: str) -> None:
+    """"iránytűm meg egy turbóm" (my compass and a Turbo): "meg" after a word of the game
+    with an ending is "and" (or "még"), not that word's prefix ("megiránytűm" was no
+    word, and the compass was lost)."""
+    assert concept in _groups(query, "hu")
+    # a verb still takes its prefix back
+    assert "megdobja" in search._spelled("dobja meg a kockát", "hu")
+
+
+def test_hungarian_prefix_after_an_adverb_goes_back_onto_its_verb() -> None:
+    """"szállhatok most ki?" is "kiszállhatok most"; "játszhatok még ki" put "ki" onto
+    "még" ("kimég", no word)."""
+    assert search._spelled("szállhatok most ki?", "hu") == ["kiszállhatok", "most"]
+    assert "@leave" in _groups("szállhatok most ki?", "hu")
+    assert "kimég" not in search._spelled("milyen lapokat játszhatok még ki?", "hu")
+
+
+@pytest.mark.parametrize(("query", "group"), [
+    ("jetpackkel ugrottam ki zuhanáskor, melyik kincset kapom", "@leave"),
+    ("mit gurított a kapitány a 20-as felé?", "@event-dice"),
+    ("hogy adjuk össze mindenki kincseit a játék végén", "#count"),
+    ("a kincseimet titokban tartom?", "#hidden"),
+    ("egyedül vagyok, vehetek kincset?", "#take"),
+    ("hány fővel játszható", "#player"),
+    ("van ágyúja, de direkt lezuhantatja a hajót", "#on-purpose"),
+    ("a köd kockákat is újra dobjuk?", "#reroll"),
+    ("kijátszhatom a távcsövet, hogy megspórolja a lapjait?", "#keep")])
+def test_hungarian_players_words_of_the_development_questions(query: str, group: str) -> None:
+    """Words of the development questions that matched nothing: the verb before its
+    prefix ("ugrottam ki" before no article), rolling as "gurít", adding up, a secret,
+    "vehetek" (may I take), persons ("fővel"), on purpose ("direkt", the texts'
+    "szándékosan"), "újra dobjuk" apart, saving one's cards."""
+    assert group in _groups(query, "hu")
+
+
+def test_hungarian_meg_between_an_auxiliary_and_its_verb_is_still() -> None:
+    """"le tudok meg szállni" is "tudok még leszállni": still."""
+    assert search._spelled("le tudok meg szállni?", "hu") == ["tudok", "még", "leszállni"]

@@ -175,6 +175,11 @@ _STOP = {
         őket nekünk nekunk ilyet ilyen csinálni csinalni csinálnom csinalnom csinálnia
         csinalnia csináljon csinaljon mégis megis tudjuk tudunk tudsz tudod
         leszünk leszunk leszek lesznek lenne lennénk lennenk
+        úgyis ugyis amúgy amugy belőle belole belőlük beloluk belőlem belolem
+        volna pedig így igy bármi barmi bármit barmit
+        egyáltalán egyaltalan szerintem
+        szeretnék szeretnek szeretnénk szeretnenk szeretném szeretnem szeretne
+        tudta tudtam tudtuk tudtunk tudott tudna tudnám tudnam tudnánk tudnank
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -348,7 +353,14 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              ("ki", "jön"): ("ki", "következik"), ("ki", "jon"): ("ki", "következik"),
              ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",),
              # "most már kiszállhatok?" is "can I get off now", nobody has "already" left
-             ("most", "már"): ("most",), ("most", "mar"): ("most",)}
+             ("most", "már"): ("most",), ("most", "mar"): ("most",),
+             # "ha már úgyis fizetek" (since I pay anyway) gives a reason: nothing has
+             # already happened
+             ("már", "úgyis"): ("úgyis",), ("mar", "ugyis"): ("ugyis",),
+             # a face that "jött ki" came up: "ki" is the verb's prefix, no "who"
+             ("jött", "ki"): ("jött",), ("jott", "ki"): ("jott",),
+             ("jöttek", "ki"): ("jöttek",), ("jottek", "ki"): ("jottek",),
+             ("jön", "ki"): ("jön",), ("jon", "ki"): ("jon",)}
 #: A card "ditched" is discarded ("ditch a card", "can I ditch my Turbo"); the airship
 #: ditched is left.
 _REWRITES |= {("ditch", whose): ("discard", whose)
@@ -440,17 +452,39 @@ def _spelled(text: str, language: str | None = None,
                     and _single_word_target(stem(fold(found[n] + found[verb]), "hu"),
                                             table, single, False, prefixed=False)):
                 found[n], found[verb] = "", found[n] + found[verb]
+                # "meg" between them is no prefix of the verb that has one: "még"
+                # ("le tudok meg szállni")
+                found[n + 2] = _STILL.get(found[n + 2], found[n + 2])
         # A word of the game is no verb: "kalóz meg egy üres" is "a pirate and a blank".
         # Nor does a verb that has a prefix take another: "leugorhatok meg" is "még"
-        # (still), typed without its accent.
+        # (still), typed without its accent, and so is "meg" right before such a verb
+        # that says "can" ("most meg kiszállhatok?") or right after it whatever follows
+        # ("kijátszhatok meg bármit?"); "ki mondja meg először" stays.
+        can = SHAPES["hu_can"]
+        for n, word in enumerate(found):
+            if word in _STILL and any(
+                    k in range(len(found)) and found[k] not in STOP_WORDS
+                    and _has_prefix(found[k]) and any(c in found[k] for c in can)
+                    for k in (n - 1, n + 1)):
+                found[n] = _STILL[word]
+        # The verb may stand before an adverb ("játszhatok még ki?", "szállhatok most
+        # ki?"): the prefix goes back onto the verb, not onto the adverb.
         terms = lexicon()["hu"]["players"]
         for n in range(1, len(found)):
-            if (found[n] in _HU_PREFIXES and found[n - 1] and found[n - 1] not in STOP_WORDS
+            v = (n - 2 if n > 1 and found[n - 1] in SHAPES["hu_between"] and found[n - 2]
+                 else n - 1)
+            if (found[n] in _HU_PREFIXES and found[v] and found[v] not in STOP_WORDS
                     and (n + 1 == len(found) or found[n + 1] in _HU_ARTICLES)):
-                if _has_prefix(found[n - 1]):
+                if _has_prefix(found[v]):
                     found[n] = _STILL.get(found[n], found[n])
-                elif stem(fold(found[n - 1]), "hu") not in terms:
-                    found[n - 1], found[n] = found[n] + found[n - 1], ""
+                elif stem(fold(found[v]), "hu") not in terms and not (
+                        # nor is a word of the game with an ending ("van egy iránytűm
+                        # meg egy turbóm", "a távcsövet meg mielőtt…"): "meg" is "and"
+                        # or "még" there, no prefix
+                        found[n] in _STILL and _single_word_target(
+                            stem(fold(found[v]), "hu"), table, single, False,
+                            prefixed=False)):
+                    found[v], found[n] = found[n] + found[v], ""
         found = [w for w in found if w]
     return found
 
@@ -1251,7 +1285,13 @@ SHAPES: dict[str, Any] = {
                        "fogom", "fogja", "akarom", "akarja", "szabad", "muszáj",
                        "tudok", "tudunk", "tudsz", "tudtok", "tudnék", "tudnek", "fogok",
                        "fogunk", "akarok", "akarunk", "tudjuk", "tudjátok", "tudjatok",
-                       "fogjuk", "akarjuk"],
+                       "fogjuk", "akarjuk",
+                       # in the past and the conditional too ("ki tudta volna fizetni"),
+                       # and a wish ("ki szeretnék szállni")
+                       "tudta", "tudtam", "tudtuk", "tudtunk", "tudott", "tudna", "tudnám",
+                       "tudnam", "tudnánk", "tudnank", "akartam", "akarta", "akart",
+                       "szeretnék", "szeretnek", "szeretnénk", "szeretnenk", "szeretném",
+                       "szeretnem", "szeretne", "lehetett", "lehetne"],
     # "when we went down, which treasure…": "when" before its clause's subject tells
     # the situation and asks nothing ("when does he…" asks).
     "not_after": {"how": ["many", "much"],
@@ -1296,8 +1336,10 @@ SHAPES: dict[str, Any] = {
                 "context": ["merre", "sorrend", "irány", "irany", "óramutató", "oramutato",
                             "balra", "jobbra"],
                 "as": "játék"},
+    # What a Hungarian verb says "can" with ("kiszállhatok", "kijátszhatom").
+    "hu_can": ["hat", "het"],
     # Adverbs that may stand between a Hungarian auxiliary and its verb.
-    "hu_between": ["ott", "itt", "most", "még", "már", "meg", "mar"],
+    "hu_between": ["ott", "itt", "most", "még", "már", "meg", "mar", "volna"],
     "not_before": {"all": ["at"]},
     "purpose_with": [[["how"], ["work", "works", "use"], []],
                      [["comment"], ["utiliser", "marche"], []],

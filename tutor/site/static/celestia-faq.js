@@ -142,15 +142,31 @@
                              p.languages.hu, false, false)) {
           found[verb] = found[m] + found[verb];
           found[m] = "";
+          if (has(p.t.hu_still, found[m + 2])) { found[m + 2] = p.t.hu_still[found[m + 2]]; }
         }
       }
+      /* "meg" beside a verb that has its prefix is "még" (still) */
+      found = found.map(function (w, k) {
+        return has(p.t.hu_still, w) && [k - 1, k + 1].some(function (j) {
+          return j >= 0 && j < found.length && !p.stop.has(found[j]) &&
+            hasPrefix(p, found[j]) && p.t.shapes.hu_can.some(function (c) {
+              return found[j].indexOf(c) >= 0;
+            });
+        }) ? p.t.hu_still[w] : w;
+      });
       for (var n = 1; n < found.length; n++) {
-        if (p.huPrefixes.has(found[n]) && found[n - 1] && !p.stop.has(found[n - 1]) &&
+        /* the verb may stand before an adverb ("játszhatok még ki?") */
+        var v = n > 1 && p.t.shapes.hu_between.indexOf(found[n - 1]) >= 0 && found[n - 2]
+          ? n - 2 : n - 1;
+        if (p.huPrefixes.has(found[n]) && found[v] && !p.stop.has(found[v]) &&
             (n + 1 === found.length || p.huArticles.has(found[n + 1]))) {
-          if (hasPrefix(p, found[n - 1])) {
+          if (hasPrefix(p, found[v])) {
             if (has(p.t.hu_still, found[n])) { found[n] = p.t.hu_still[found[n]]; }
-          } else if (!has(p.t.lexicon.hu.players, stem(p, fold(found[n - 1]), "hu"))) {
-            found[n - 1] = found[n] + found[n - 1];
+          } else if (!has(p.t.lexicon.hu.players, stem(p, fold(found[v]), "hu")) &&
+                     !(has(p.t.hu_still, found[n]) &&
+                       singleWordTarget(p, stem(p, fold(found[v]), "hu"),
+                                        p.languages.hu, false, false))) {
+            found[v] = found[n] + found[v];
             found[n] = "";
           }
         }
