@@ -1145,3 +1145,37 @@ def test_english_a_card_ditched_is_discarded(query: str, leaving: bool) -> None:
 
 def test_hungarian_the_airship_that_collapses_crashed() -> None:
     assert "@crash" in _groups("összeomlott a hajó, mi lesz a kincsekkel", "hu")
+
+
+# French queries, fresh7
+
+
+def _french(query: str) -> list[str]:
+    return [term[0] for term in search.query_terms(query, "fr")]
+
+
+@pytest.mark.parametrize(("query", "filler"), [
+    ("le capitaine a juste des boussoles", "just"),
+    ("c'est a lui d'etre capitaine", "etre"),
+    ("il avait des boussoles", "avait"),
+    ("ceux qui sont restés à bord", "ceux"),
+    ("jpeux descendre finalement ?", "final")])
+def test_french_filler_words_ask_nothing(query: str, filler: str) -> None:
+    """"juste" restricts as "seulement" does, "etre" is "être" without its accent, the
+    other tenses of "avoir", "ceux" and "finalement" carry nothing: none is a term."""
+    assert [filler] not in search.query_terms(query, "fr")
+
+
+def test_french_quand_before_its_subject_tells_the_situation() -> None:
+    """"quand t'es capitaine, tu peux descendre ?" asks whether, not when."""
+    assert "when" not in search.intents("quand t'es capitaine tu peux descendre ?", "fr")
+    assert "when" not in search.intents("quand vous êtes 2, ça marche ?", "fr")
+    assert "when" in search.intents("quand le capitaine paie-t-il ?", "fr")
+
+
+@pytest.mark.parametrize("query", ["on est juste 2 avec ma copine",
+                                   "on n'est que 3, ça marche ?", "on joue a 5"])
+def test_french_a_restricted_count_of_us_is_players(query: str) -> None:
+    """"on est juste 2", "on n'est que 3", "on joue à 5" count the players."""
+    assert "#player" in _french(query)
+    assert "#player" not in _french("on est a la 20")

@@ -125,7 +125,9 @@ _ENDINGS = {
 # before its accents are folded, so "dés" (dice) is not "des" (an article). Unaccented
 # spellings are listed too where they cannot be a word of the game.
 # French "marche" is filler as "passe" is ("ça marche ?"); "comment ça marche" still asks
-# what a thing does (``SHAPES["purpose_with"]``).
+# what a thing does (``SHAPES["purpose_with"]``). French "juste" restricts as "seulement"
+# does ("il a juste des boussoles"), "etre" is "être" typed without its accent, and the
+# other tenses of "avoir" and the pronouns "ceux", "celle" carry nothing either.
 _STOP = {
     "en": """
         a an the of to in on at by for and or is are was were be been being am can could
@@ -157,6 +159,8 @@ _STOP = {
         sœur
         tant ya parce sais ni mort sera serons seront serait était etait
         seulement
+        juste etre avait avais avaient ait aurait aura auront ceux celle celles celui
+        finalement
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -1259,7 +1263,9 @@ SHAPES: dict[str, Any] = {
                            "their", "your", "it", "everyone", "everybody", "nobody",
                            "someone"],
                   "quand": ["je", "j", "on", "il", "elle", "ils", "elles", "nous", "tu",
-                            "mon", "ma", "mes", "notre", "nos", "tout"]},
+                            "mon", "ma", "mes", "notre", "nos", "tout",
+                            # "quand t'es capitaine", "quand vous êtes 2", "quand y a…"
+                            "t", "vous", "y", "ya"]},
     # "plus" before a count ("birds plus 2 blanks", "plus a turbo") is "and": no + city.
     "plus_and": {"en": {"word": "plus", "as": "and",
                         "before": ["a", "an", "one", "two", "three", "four", "another",
@@ -1268,7 +1274,13 @@ SHAPES: dict[str, Any] = {
     # the players: the word for them is put after it.
     "people": {"fr": {"after": [["on", "est"], ["on", "sera"], ["on", "était"],
                                 ["on", "etait"], ["nous", "sommes"], ["nous", "serons"],
-                                ["on", "va", "être"], ["on", "va", "etre"]],
+                                ["on", "va", "être"], ["on", "va", "etre"],
+                                # "on est juste 2", "on n'est que 3", "on joue à 4"
+                                ["on", "est", "juste"], ["on", "est", "que"],
+                                ["on", "sera", "juste"], ["on", "sera", "que"],
+                                ["nous", "sommes", "que"], ["on", "joue", "à"],
+                                ["on", "joue", "a"], ["on", "est", "seulement"],
+                                ["n", "est", "que"], ["ne", "sommes", "que"]],
                       "word": "joueurs"},
                "en": {"after": [["we", "are"], ["we", "re"], ["we", "will", "be"],
                                 ["we", "ll", "be"], ["we", "were"]],
