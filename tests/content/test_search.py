@@ -1179,3 +1179,15 @@ def test_french_a_restricted_count_of_us_is_players(query: str) -> None:
     """"on est juste 2", "on n'est que 3", "on joue à 5" count the players."""
     assert "#player" in _french(query)
     assert "#player" not in _french("on est a la 20")
+
+
+@pytest.mark.parametrize(("query", "drawing"), [
+    ("j'ai pioché un 9 à la 6", True), ("on pioche quoi à la 20", True),
+    ("qui pioche en premier", True), ("ils ont pris les derniers trésors", True),
+    ("la pioche est vide", False)])
+def test_french_drawing_is_taking_and_the_pioche_is_the_draw_pile(query: str,
+                                                                  drawing: bool) -> None:
+    """Every form of "piocher" stems to "pioche", the draw pile; with its subject ("je
+    pioche", "j'ai pioché") it draws, as "pris" (taken) does."""
+    assert ("#take" in _french(query)) is drawing
+    assert ("@draw-pile" in _french(query)) is not drawing
