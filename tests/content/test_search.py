@@ -1191,3 +1191,23 @@ def test_french_drawing_is_taking_and_the_pioche_is_the_draw_pile(query: str,
     pioche", "j'ai pioché") it draws, as "pris" (taken) does."""
     assert ("#take" in _french(query)) is drawing
     assert ("@draw-pile" in _french(query)) is not drawing
+
+
+@pytest.mark.parametrize(("query", "form"), [
+    ("le cap peut pas payer", "@captain"),
+    ("a la 12 le capitaine a pas de canon et boum", "@crash"),
+    ("on est tous morts direct ?", "@crash"),
+    ("combien de dée pour la 15", "@event-dice"),
+    ("la carte qui fait descendre quelqu'un", "@ejection"),
+    ("moi je peux descendre meme si je prends rien ?", "#empty"),
+    ("il avait pas les cartes", "#lack"),
+    ("le capitaine a que des boussoles", "#lack"),
+    ("le brouillard est devenu pirates", "#reroll"),
+    ("on peut sauter la prochaine ville ?", "#skip"),
+    ("le capitaine veut aller direct a la 9", "#skip"),
+    ("ceux qui sont restés dedans", "#aboard")])
+def test_french_players_words_of_fresh7(query: str, form: str) -> None:
+    """Words players use at the table: "le cap", "boum", "tous morts", "dée", a card
+    that "fait descendre" someone, "rien", "avait pas", having "que des" compasses, a
+    face that "est devenu" another, "sauter la prochaine", "aller direct", "dedans"."""
+    assert form in _french(query)
