@@ -1211,3 +1211,20 @@ def test_french_players_words_of_fresh7(query: str, form: str) -> None:
     that "fait descendre" someone, "rien", "avait pas", having "que des" compasses, a
     face that "est devenu" another, "sauter la prochaine", "aller direct", "dedans"."""
     assert form in _french(query)
+
+
+@pytest.mark.parametrize(("query", "present", "absent"), [
+    ("un seul canon ça suffit ?", "@cannon", "#alone"),
+    ("un seul de brouillard", "@event-dice", "#alone"),
+    ("je suis seul à bord", "#alone", ""),
+    ("il peut le garder pour plus tard ?", "#keep", "#empty"),
+    ("il a un parafoudre mais ni canon ni turbo", "#lack", ""),
+    ("ça tourne bien à deux ?", "#two", "@step"),
+    ("mon pote sort son jetpack", "#play", "@leave"),
+    ("quelqu'un sort une longue-vue", "#play", "@leave")])
+def test_french_phrases_read_as_meant(query: str, present: str, absent: str) -> None:
+    """"un seul canon" is a single one, nobody alone; "plus tard" is later, nothing
+    empty; "mais ni canon ni turbo" lacks them; "ça tourne bien" works, no turn of
+    play; "sortir" a card plays it, nobody gets off."""
+    assert present in _french(query)
+    assert absent not in _french(query)

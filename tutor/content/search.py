@@ -266,7 +266,7 @@ _BEFORE_DICE = frozenset({"les", "ces", "mes", "tes", "ses", "nos", "vos", "leur
 #: before a word that is no stop word: "un de brouillard", "chaque de", but "un de mes amis",
 #: "un de plus" (one more), "un de trop".
 _DIE = ("de", "dé")
-_BEFORE_DIE = frozenset({"un", "le", "chaque", "ce", "mon", "ton", "son", "seul"})
+_BEFORE_DIE = frozenset({"un", "le", "chaque", "ce", "mon", "ton", "son", "seul", "unique"})
 _NOT_AFTER_DIE = frozenset({"plus", "trop", "moins"})
 #: Stop words that may still follow "un de" when it is a die, for they start what the die
 #: does or is ("un de ça a combien de faces", "un de qui montre", "le de est blanc"):
@@ -353,6 +353,20 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              ("melyik", "pillanatban"): ("mikor",), ("mely", "pillanatban"): ("mikor",),
              # "most már kiszállhatok?" is "can I get off now", nobody has "already" left
              ("most", "már"): ("most",), ("most", "mar"): ("most",)}
+#: French "un seul canon", "une seule carte" is a single one ("unique"), nobody alone
+#: aboard.
+_REWRITES |= {("un", "seul"): ("un", "unique"), ("une", "seule"): ("une", "unique"),
+              # "pour plus tard" is later: nothing is empty
+              ("plus", "tard"): ("tard",),
+              # "il a un parafoudre mais ni canon ni turbo" lacks both
+              ("mais", "ni"): ("mais", "a", "pas", "de"),
+              # "ça tourne bien à deux" says the game works, no turn of play
+              ("tourne", "bien"): ("marche",)}
+#: French "sortir" a card is playing it ("mon pote sort son jetpack"): nobody gets off.
+_REWRITES |= {(out, whose): ("joue", whose)
+              for out in ("sort", "sors", "sortent", "sortir", "sorti")
+              for whose in ("son", "sa", "ses", "mon", "ma", "mes", "ton", "ta", "tes", "un",
+                            "une", "leur", "leurs", "le", "la", "les", "l")}
 #: A card "ditched" is discarded ("ditch a card", "can I ditch my Turbo"); the airship
 #: ditched is left.
 _REWRITES |= {("ditch", whose): ("discard", whose)
