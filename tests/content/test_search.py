@@ -1228,3 +1228,18 @@ def test_french_phrases_read_as_meant(query: str, present: str, absent: str) -> 
     play; "sortir" a card plays it, nobody gets off."""
     assert present in _french(query)
     assert absent not in _french(query)
+
+
+def test_french_s_il_reste_asks_whether_he_stays() -> None:
+    """"c'est à qui de dire s'il reste" asks who says whether he stays aboard; "il
+    reste deux turbos" is still what is left over."""
+    assert "@stay" in _french("apres le lancer c'est a qui de dire s'il reste")
+    assert "#remain" not in _french("apres le lancer c'est a qui de dire s'il reste")
+    assert "#remain" in _french("il reste deux turbos au capitaine")
+
+
+@pytest.mark.parametrize("query", ["nouveau capitaine quand le capitaine descend ?",
+                                   "c ki le nouveau capitaine ?"])
+def test_french_the_new_captain_is_the_next_one(query: str) -> None:
+    """"le nouveau capitaine" is the next captain ("nouveau" was an unknown word)."""
+    assert "#next" in _french(query)

@@ -361,7 +361,9 @@ _REWRITES |= {("un", "seul"): ("un", "unique"), ("une", "seule"): ("une", "uniqu
               # "il a un parafoudre mais ni canon ni turbo" lacks both
               ("mais", "ni"): ("mais", "a", "pas", "de"),
               # "ça tourne bien à deux" says the game works, no turn of play
-              ("tourne", "bien"): ("marche",)}
+              ("tourne", "bien"): ("marche",),
+              # "s'il reste" asks whether he stays, nothing is left over ("il reste")
+              ("s", "il", "reste"): ("s", "reste"), ("s", "ils", "restent"): ("s", "restent")}
 #: French "sortir" a card is playing it ("mon pote sort son jetpack"): nobody gets off.
 _REWRITES |= {(out, whose): ("joue", whose)
               for out in ("sort", "sors", "sortent", "sortir", "sorti")
