@@ -1243,3 +1243,29 @@ def test_french_s_il_reste_asks_whether_he_stays() -> None:
 def test_french_the_new_captain_is_the_next_one(query: str) -> None:
     """"le nouveau capitaine" is the next captain ("nouveau" was an unknown word)."""
     assert "#next" in _french(query)
+
+
+@pytest.mark.parametrize(("query", "leaving"), [
+    ("apres l'itineraire bis y a de la foudre qui sort, je peux descendre ?", True),
+    ("que se passe-t-il si un danger sort ?", False),
+    ("les pirates sortent encore, on fait quoi", False),
+    ("le joueur qui sort prend un tresor", True)])
+def test_french_a_face_that_sort_came_up(query: str, leaving: bool) -> None:
+    """"de la foudre qui sort", "un danger sort": a face came up, nobody got off (the
+    query's own "descendre" still leaves); "le joueur qui sort" leaves."""
+    groups = _french(query)
+    assert ("@leave" in groups) is leaving
+    assert groups.count("@leave") <= 1
+
+
+def test_french_choosing_not_to_is_refusing() -> None:
+    """"il peut décider de pas le poser" asks whether he may refuse to pay."""
+    query = "capitaine avec un parafoudre, il peut decider de pas le poser ?"
+    assert "#refuse" in _french(query)
+    assert "must" in search.intents(query, "fr")
+
+
+def test_french_a_card_that_efface_cancels() -> None:
+    """"la longue vue efface tout ?" asks what the entries call "annuler"."""
+    assert "#cancel" in _french("la longue vue ça efface tout ?")
+    assert faq.search("la longue vue ça efface tout ?", "fr")[0].id == "spyglass-how"

@@ -364,6 +364,17 @@ _REWRITES |= {("un", "seul"): ("un", "unique"), ("une", "seule"): ("une", "uniqu
               ("tourne", "bien"): ("marche",),
               # "s'il reste" asks whether he stays, nothing is left over ("il reste")
               ("s", "il", "reste"): ("s", "reste"), ("s", "ils", "restent"): ("s", "restent")}
+#: A face that "sort" came up on a die ("de la foudre qui sort", "si un danger sort"):
+#: nobody gets off.
+_REWRITES |= {(face, *comes): (face,)
+              for face in ("foudre", "éclair", "eclair", "brouillard", "nuage", "pirate",
+                           "pirates", "oiseau", "oiseaux", "blanc", "blanche", "vide",
+                           "danger", "dangers", "face", "faces")
+              for comes in (("sort",), ("qui", "sort"), ("sortent",), ("qui", "sortent"))}
+#: "choosing not to" pay or play is refusing ("il peut décider de pas le poser").
+_REWRITES |= {(choose, "de", *no): ("refuser", "de")
+              for choose in ("décider", "decider", "décide", "decide", "choisir", "choisit")
+              for no in (("pas",), ("ne", "pas"))}
 #: French "sortir" a card is playing it ("mon pote sort son jetpack"): nobody gets off.
 _REWRITES |= {(out, whose): ("joue", whose)
               for out in ("sort", "sors", "sortent", "sortir", "sorti")
