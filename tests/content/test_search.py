@@ -1269,3 +1269,14 @@ def test_french_a_card_that_efface_cancels() -> None:
     """"la longue vue efface tout ?" asks what the entries call "annuler"."""
     assert "#cancel" in _french("la longue vue ça efface tout ?")
     assert faq.search("la longue vue ça efface tout ?", "fr")[0].id == "spyglass-how"
+
+
+@pytest.mark.parametrize(("query", "asks"), [
+    ("le turbo ça fait joker pour tout ?", False), ("3 tresors de la 4 ca fait 3 cites ?", False),
+    ("la longue vue pas utilisee ca fait 2 points ?", False),
+    ("la longue vue ca fait quoi", True), ("qu'est-ce que ça fait ?", True),
+    ("les cartes speciales, elles font quoi", True), ("que fait la longue vue", True)])
+def test_french_ca_fait_asks_what_a_thing_does_only_with_quoi(query: str, asks: bool) -> None:
+    """"ça fait quoi" asks what a thing does; "ça fait joker", "ça fait 3 cités" say
+    what it counts as."""
+    assert ("purpose" in search.intents(query, "fr")) is asks

@@ -1265,7 +1265,8 @@ def order(text: str, language: str, typing: bool = False,
 #:   many" asks for a number, not a way); "not_before": nor after one of these ("at all");
 #: - "purpose_with": a question word with one of these words (or a word starting with one
 #:   of the prefixes) asks what a thing does ("how does it work", "mire használható");
-#: - "purpose_pairs": two words in a row that ask it ("que fait", "qu'est-ce que ça fait");
+#: - "purpose_pairs": words in a row that ask it ("que fait", "qu'est-ce que ça fait",
+#:   "ça fait quoi");
 #: - "purpose_first", "purpose_last", "purpose_for", "purpose_be": English says it with
 #:   "what … do" and "what is … for";
 #: - "shaping": with a question word, these words (or words starting with the prefixes)
@@ -1341,9 +1342,13 @@ SHAPES: dict[str, Any] = {
     "purpose_with": [[["how"], ["work", "works", "use"], []],
                      [["comment"], ["utiliser", "marche"], []],
                      [["hogyan"], [], ["használ", "hasznal"]]],
-    # and "ça fait quoi", "elle fait quoi" ("on fait quoi" asks what to do)
+    # and "ça fait quoi", "elle fait quoi" ("on fait quoi" asks what to do; "ça fait
+    # joker", "ça fait 5 cités", "ça fait 2 points" say what a thing counts as)
     "purpose_pairs": [["que", "fait"], ["que", "font"], ["qu", "fait"], ["qu", "font"],
-                      ["ça", "fait"], ["ca", "fait"], ["elle", "fait"], ["elles", "font"]],
+                      ["ça", "fait", "quoi"], ["ca", "fait", "quoi"], ["que", "ça", "fait"],
+                      ["que", "ca", "fait"],
+                      ["ça", "fait", "quelque"], ["ca", "fait", "quelque"],
+                      ["elle", "fait", "quoi"], ["elles", "font", "quoi"]],
     "purpose_first": "what",
     "purpose_last": "do",
     "purpose_for": "for",
@@ -1425,7 +1430,8 @@ def intents(text: str, language: str | None = None) -> frozenset[str]:
     if any(a in _HAVE and b == "to" for a, b in pairwise(spelled)):
         found.add("must")
     if (words & _PURPOSE or _with(words, SHAPES["purpose_with"])
-            or any([a, b] in SHAPES["purpose_pairs"] for a, b in pairwise(spelled))
+            or any(spelled[n:n + len(asking)] == asking for asking in SHAPES["purpose_pairs"]
+                   for n in range(len(spelled)))
             or any(_asks_purpose(_spelled(part)) for part in _SENTENCE_END.split(text))):
         found.add("purpose")
     if any(pair <= words for pair in _TIMES):
