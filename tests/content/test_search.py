@@ -1258,3 +1258,138 @@ def test_hungarian_players_words_of_the_development_questions(query: str, group:
 def test_hungarian_meg_between_an_auxiliary_and_its_verb_is_still() -> None:
     """"le tudok meg szállni" is "tudok még leszállni": still."""
     assert search._spelled("le tudok meg szállni?", "hu") == ["tudok", "még", "leszállni"]
+
+
+# French queries, fresh7
+
+
+def _french(query: str) -> list[str]:
+    return [term[0] for term in search.query_terms(query, "fr")]
+
+
+@pytest.mark.parametrize(("query", "filler"), [
+    ("le capitaine a juste des boussoles", "just"),
+    ("c'est a lui d'etre capitaine", "etre"),
+    ("il avait des boussoles", "avait"),
+    ("ceux qui sont restés à bord", "ceux"),
+    ("jpeux descendre finalement ?", "final")])
+def test_french_filler_words_ask_nothing(query: str, filler: str) -> None:
+    """"juste" restricts as "seulement" does, "etre" is "être" without its accent, the
+    other tenses of "avoir", "ceux" and "finalement" carry nothing: none is a term."""
+    assert [filler] not in search.query_terms(query, "fr")
+
+
+def test_french_quand_before_its_subject_tells_the_situation() -> None:
+    """"quand t'es capitaine, tu peux descendre ?" asks whether, not when."""
+    assert "when" not in search.intents("quand t'es capitaine tu peux descendre ?", "fr")
+    assert "when" not in search.intents("quand vous êtes 2, ça marche ?", "fr")
+    assert "when" in search.intents("quand le capitaine paie-t-il ?", "fr")
+
+
+@pytest.mark.parametrize("query", ["on est juste 2 avec ma copine",
+                                   "on n'est que 3, ça marche ?", "on joue a 5"])
+def test_french_a_restricted_count_of_us_is_players(query: str) -> None:
+    """"on est juste 2", "on n'est que 3", "on joue à 5" count the players."""
+    assert "#player" in _french(query)
+    assert "#player" not in _french("on est a la 20")
+
+
+@pytest.mark.parametrize(("query", "drawing"), [
+    ("j'ai pioché un 9 à la 6", True), ("on pioche quoi à la 20", True),
+    ("qui pioche en premier", True), ("ils ont pris les derniers trésors", True),
+    ("la pioche est vide", False)])
+def test_french_drawing_is_taking_and_the_pioche_is_the_draw_pile(query: str,
+                                                                  drawing: bool) -> None:
+    """Every form of "piocher" stems to "pioche", the draw pile; with its subject ("je
+    pioche", "j'ai pioché") it draws, as "pris" (taken) does."""
+    assert ("#take" in _french(query)) is drawing
+    assert ("@draw-pile" in _french(query)) is not drawing
+
+
+@pytest.mark.parametrize(("query", "form"), [
+    ("le cap peut pas payer", "@captain"),
+    ("a la 12 le capitaine a pas de canon et boum", "@crash"),
+    ("on est tous morts direct ?", "@crash"),
+    ("combien de dée pour la 15", "@event-dice"),
+    ("la carte qui fait descendre quelqu'un", "@ejection"),
+    ("moi je peux descendre meme si je prends rien ?", "#empty"),
+    ("il avait pas les cartes", "#lack"),
+    ("le capitaine a que des boussoles", "#lack"),
+    ("le brouillard est devenu pirates", "#reroll"),
+    ("on peut sauter la prochaine ville ?", "#skip"),
+    ("le capitaine veut aller direct a la 9", "#skip"),
+    ("ceux qui sont restés dedans", "#aboard")])
+def test_french_players_words_of_fresh7(query: str, form: str) -> None:
+    """Words players use at the table: "le cap", "boum", "tous morts", "dée", a card
+    that "fait descendre" someone, "rien", "avait pas", having "que des" compasses, a
+    face that "est devenu" another, "sauter la prochaine", "aller direct", "dedans"."""
+    assert form in _french(query)
+
+
+@pytest.mark.parametrize(("query", "present", "absent"), [
+    ("un seul canon ça suffit ?", "@cannon", "#alone"),
+    ("un seul de brouillard", "@event-dice", "#alone"),
+    ("je suis seul à bord", "#alone", ""),
+    ("il peut le garder pour plus tard ?", "#keep", "#empty"),
+    ("il a un parafoudre mais ni canon ni turbo", "#lack", ""),
+    ("ça tourne bien à deux ?", "#two", "@step"),
+    ("mon pote sort son jetpack", "#play", "@leave"),
+    ("quelqu'un sort une longue-vue", "#play", "@leave")])
+def test_french_phrases_read_as_meant(query: str, present: str, absent: str) -> None:
+    """"un seul canon" is a single one, nobody alone; "plus tard" is later, nothing
+    empty; "mais ni canon ni turbo" lacks them; "ça tourne bien" works, no turn of
+    play; "sortir" a card plays it, nobody gets off."""
+    assert present in _french(query)
+    assert absent not in _french(query)
+
+
+def test_french_s_il_reste_asks_whether_he_stays() -> None:
+    """"c'est à qui de dire s'il reste" asks who says whether he stays aboard; "il
+    reste deux turbos" is still what is left over."""
+    assert "@stay" in _french("apres le lancer c'est a qui de dire s'il reste")
+    assert "#remain" not in _french("apres le lancer c'est a qui de dire s'il reste")
+    assert "#remain" in _french("il reste deux turbos au capitaine")
+
+
+@pytest.mark.parametrize("query", ["nouveau capitaine quand le capitaine descend ?",
+                                   "c ki le nouveau capitaine ?"])
+def test_french_the_new_captain_is_the_next_one(query: str) -> None:
+    """"le nouveau capitaine" is the next captain ("nouveau" was an unknown word)."""
+    assert "#next" in _french(query)
+
+
+@pytest.mark.parametrize(("query", "leaving"), [
+    ("apres l'itineraire bis y a de la foudre qui sort, je peux descendre ?", True),
+    ("que se passe-t-il si un danger sort ?", False),
+    ("les pirates sortent encore, on fait quoi", False),
+    ("le joueur qui sort prend un tresor", True)])
+def test_french_a_face_that_sort_came_up(query: str, leaving: bool) -> None:
+    """"de la foudre qui sort", "un danger sort": a face came up, nobody got off (the
+    query's own "descendre" still leaves); "le joueur qui sort" leaves."""
+    groups = _french(query)
+    assert ("@leave" in groups) is leaving
+    assert groups.count("@leave") <= 1
+
+
+def test_french_choosing_not_to_is_refusing() -> None:
+    """"il peut décider de pas le poser" asks whether he may refuse to pay."""
+    query = "capitaine avec un parafoudre, il peut decider de pas le poser ?"
+    assert "#refuse" in _french(query)
+    assert "must" in search.intents(query, "fr")
+
+
+def test_french_a_card_that_efface_cancels() -> None:
+    """"la longue vue efface tout ?" asks what the entries call "annuler"."""
+    assert "#cancel" in _french("la longue vue ça efface tout ?")
+    assert faq.search("la longue vue ça efface tout ?", "fr")[0].id == "spyglass-how"
+
+
+@pytest.mark.parametrize(("query", "asks"), [
+    ("le turbo ça fait joker pour tout ?", False), ("3 tresors de la 4 ca fait 3 cites ?", False),
+    ("la longue vue pas utilisee ca fait 2 points ?", False),
+    ("la longue vue ca fait quoi", True), ("qu'est-ce que ça fait ?", True),
+    ("les cartes speciales, elles font quoi", True), ("que fait la longue vue", True)])
+def test_french_ca_fait_asks_what_a_thing_does_only_with_quoi(query: str, asks: bool) -> None:
+    """"ça fait quoi" asks what a thing does; "ça fait joker", "ça fait 3 cités" say
+    what it counts as."""
+    assert ("purpose" in search.intents(query, "fr")) is asks

@@ -125,7 +125,9 @@ _ENDINGS = {
 # before its accents are folded, so "dés" (dice) is not "des" (an article). Unaccented
 # spellings are listed too where they cannot be a word of the game.
 # French "marche" is filler as "passe" is ("ça marche ?"); "comment ça marche" still asks
-# what a thing does (``SHAPES["purpose_with"]``).
+# what a thing does (``SHAPES["purpose_with"]``). French "juste" restricts as "seulement"
+# does ("il a juste des boussoles"), "etre" is "être" typed without its accent, and the
+# other tenses of "avoir" and the pronouns "ceux", "celle" carry nothing either.
 _STOP = {
     "en": """
         a an the of to in on at by for and or is are was were be been being am can could
@@ -157,6 +159,8 @@ _STOP = {
         sœur
         tant ya parce sais ni mort sera serons seront serait était etait
         seulement
+        juste etre avait avais avaient ait aurait aura auront ceux celle celles celui
+        finalement
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -267,7 +271,7 @@ _BEFORE_DICE = frozenset({"les", "ces", "mes", "tes", "ses", "nos", "vos", "leur
 #: before a word that is no stop word: "un de brouillard", "chaque de", but "un de mes amis",
 #: "un de plus" (one more), "un de trop".
 _DIE = ("de", "dé")
-_BEFORE_DIE = frozenset({"un", "le", "chaque", "ce", "mon", "ton", "son", "seul"})
+_BEFORE_DIE = frozenset({"un", "le", "chaque", "ce", "mon", "ton", "son", "seul", "unique"})
 _NOT_AFTER_DIE = frozenset({"plus", "trop", "moins"})
 #: Stop words that may still follow "un de" when it is a die, for they start what the die
 #: does or is ("un de ça a combien de faces", "un de qui montre", "le de est blanc"):
@@ -361,6 +365,33 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              ("jött", "ki"): ("jött",), ("jott", "ki"): ("jott",),
              ("jöttek", "ki"): ("jöttek",), ("jottek", "ki"): ("jottek",),
              ("jön", "ki"): ("jön",), ("jon", "ki"): ("jon",)}
+#: French "un seul canon", "une seule carte" is a single one ("unique"), nobody alone
+#: aboard.
+_REWRITES |= {("un", "seul"): ("un", "unique"), ("une", "seule"): ("une", "unique"),
+              # "pour plus tard" is later: nothing is empty
+              ("plus", "tard"): ("tard",),
+              # "il a un parafoudre mais ni canon ni turbo" lacks both
+              ("mais", "ni"): ("mais", "a", "pas", "de"),
+              # "ça tourne bien à deux" says the game works, no turn of play
+              ("tourne", "bien"): ("marche",),
+              # "s'il reste" asks whether he stays, nothing is left over ("il reste")
+              ("s", "il", "reste"): ("s", "reste"), ("s", "ils", "restent"): ("s", "restent")}
+#: A face that "sort" came up on a die ("de la foudre qui sort", "si un danger sort"):
+#: nobody gets off.
+_REWRITES |= {(face, *comes): (face,)
+              for face in ("foudre", "éclair", "eclair", "brouillard", "nuage", "pirate",
+                           "pirates", "oiseau", "oiseaux", "blanc", "blanche", "vide",
+                           "danger", "dangers", "face", "faces")
+              for comes in (("sort",), ("qui", "sort"), ("sortent",), ("qui", "sortent"))}
+#: "choosing not to" pay or play is refusing ("il peut décider de pas le poser").
+_REWRITES |= {(choose, "de", *no): ("refuser", "de")
+              for choose in ("décider", "decider", "décide", "decide", "choisir", "choisit")
+              for no in (("pas",), ("ne", "pas"))}
+#: French "sortir" a card is playing it ("mon pote sort son jetpack"): nobody gets off.
+_REWRITES |= {(out, whose): ("joue", whose)
+              for out in ("sort", "sors", "sortent", "sortir", "sorti")
+              for whose in ("son", "sa", "ses", "mon", "ma", "mes", "ton", "ta", "tes", "un",
+                            "une", "leur", "leurs", "le", "la", "les", "l")}
 #: A card "ditched" is discarded ("ditch a card", "can I ditch my Turbo"); the airship
 #: ditched is left.
 _REWRITES |= {("ditch", whose): ("discard", whose)
@@ -1268,7 +1299,8 @@ def order(text: str, language: str, typing: bool = False,
 #:   many" asks for a number, not a way); "not_before": nor after one of these ("at all");
 #: - "purpose_with": a question word with one of these words (or a word starting with one
 #:   of the prefixes) asks what a thing does ("how does it work", "mire használható");
-#: - "purpose_pairs": two words in a row that ask it ("que fait", "qu'est-ce que ça fait");
+#: - "purpose_pairs": words in a row that ask it ("que fait", "qu'est-ce que ça fait",
+#:   "ça fait quoi");
 #: - "purpose_first", "purpose_last", "purpose_for", "purpose_be": English says it with
 #:   "what … do" and "what is … for";
 #: - "shaping": with a question word, these words (or words starting with the prefixes)
@@ -1299,7 +1331,9 @@ SHAPES: dict[str, Any] = {
                            "their", "your", "it", "everyone", "everybody", "nobody",
                            "someone"],
                   "quand": ["je", "j", "on", "il", "elle", "ils", "elles", "nous", "tu",
-                            "mon", "ma", "mes", "notre", "nos", "tout"]},
+                            "mon", "ma", "mes", "notre", "nos", "tout",
+                            # "quand t'es capitaine", "quand vous êtes 2", "quand y a…"
+                            "t", "vous", "y", "ya"]},
     # "plus" before a count ("birds plus 2 blanks", "plus a turbo") is "and": no + city.
     "plus_and": {"en": {"word": "plus", "as": "and",
                         "before": ["a", "an", "one", "two", "three", "four", "another",
@@ -1308,7 +1342,13 @@ SHAPES: dict[str, Any] = {
     # the players: the word for them is put after it.
     "people": {"fr": {"after": [["on", "est"], ["on", "sera"], ["on", "était"],
                                 ["on", "etait"], ["nous", "sommes"], ["nous", "serons"],
-                                ["on", "va", "être"], ["on", "va", "etre"]],
+                                ["on", "va", "être"], ["on", "va", "etre"],
+                                # "on est juste 2", "on n'est que 3", "on joue à 4"
+                                ["on", "est", "juste"], ["on", "est", "que"],
+                                ["on", "sera", "juste"], ["on", "sera", "que"],
+                                ["nous", "sommes", "que"], ["on", "joue", "à"],
+                                ["on", "joue", "a"], ["on", "est", "seulement"],
+                                ["n", "est", "que"], ["ne", "sommes", "que"]],
                       "word": "joueurs"},
                "en": {"after": [["we", "are"], ["we", "re"], ["we", "will", "be"],
                                 ["we", "ll", "be"], ["we", "were"]],
@@ -1344,9 +1384,13 @@ SHAPES: dict[str, Any] = {
     "purpose_with": [[["how"], ["work", "works", "use"], []],
                      [["comment"], ["utiliser", "marche"], []],
                      [["hogyan"], [], ["használ", "hasznal"]]],
-    # and "ça fait quoi", "elle fait quoi" ("on fait quoi" asks what to do)
+    # and "ça fait quoi", "elle fait quoi" ("on fait quoi" asks what to do; "ça fait
+    # joker", "ça fait 5 cités", "ça fait 2 points" say what a thing counts as)
     "purpose_pairs": [["que", "fait"], ["que", "font"], ["qu", "fait"], ["qu", "font"],
-                      ["ça", "fait"], ["ca", "fait"], ["elle", "fait"], ["elles", "font"]],
+                      ["ça", "fait", "quoi"], ["ca", "fait", "quoi"], ["que", "ça", "fait"],
+                      ["que", "ca", "fait"],
+                      ["ça", "fait", "quelque"], ["ca", "fait", "quelque"],
+                      ["elle", "fait", "quoi"], ["elles", "font", "quoi"]],
     "purpose_first": "what",
     "purpose_last": "do",
     "purpose_for": "for",
@@ -1428,7 +1472,8 @@ def intents(text: str, language: str | None = None) -> frozenset[str]:
     if any(a in _HAVE and b == "to" for a, b in pairwise(spelled)):
         found.add("must")
     if (words & _PURPOSE or _with(words, SHAPES["purpose_with"])
-            or any([a, b] in SHAPES["purpose_pairs"] for a, b in pairwise(spelled))
+            or any(spelled[n:n + len(asking)] == asking for asking in SHAPES["purpose_pairs"]
+                   for n in range(len(spelled)))
             or any(_asks_purpose(_spelled(part)) for part in _SENTENCE_END.split(text))):
         found.add("purpose")
     if any(pair <= words for pair in _TIMES):

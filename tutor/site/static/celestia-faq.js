@@ -598,7 +598,7 @@
       picked(set, s.purpose_with).size > 0;
     for (n = 0; !purpose && n + 1 < words.length; n++) {
       purpose = s.purpose_pairs.some(function (pair) {
-        return pair[0] === words[n] && pair[1] === words[n + 1];
+        return pair.every(function (w, k) { return words[n + k] === w; });
       });
     }
     if (!purpose) {
