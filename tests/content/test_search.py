@@ -1443,3 +1443,12 @@ def test_hungarian_telling_ones_hand_is_revealing_it() -> None:
 def test_hungarian_vegallomas_is_the_end_of_the_route() -> None:
     """"végállomás" (a train's terminus) is the end of the route."""
     assert "#end" in _hu_groups("a 20-as lesz a végállomás?")
+
+
+def test_hungarian_jutni_comes_by_a_thing_eljutni_reaches() -> None:
+    """"kincshez jutni" comes by treasure; "el tudunk jutni" (the prefix split off)
+    gets as far as a place."""
+    assert "#take" in _hu_groups("hogy lehet egyáltalán kincshez jutni?")
+    groups = _hu_groups("el tudunk jutni a 25-ösig?")
+    assert "#reach" in groups
+    assert "#take" not in groups
