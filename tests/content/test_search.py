@@ -1393,3 +1393,62 @@ def test_french_ca_fait_asks_what_a_thing_does_only_with_quoi(query: str, asks: 
     """"ça fait quoi" asks what a thing does; "ça fait joker", "ça fait 3 cités" say
     what it counts as."""
     assert ("purpose" in search.intents(query, "fr")) is asks
+
+
+# Hungarian queries, fresh8
+
+
+def _hu_groups(query: str) -> list[str]:
+    return [group[0] for group in search.query_terms(query, "hu")]
+
+
+@pytest.mark.parametrize("query", ["kifizetnie kötelező?",
+                                   "a kapitánynak semmit nem kell kifizetnie?"])
+def test_hungarian_infinitive_with_its_person_is_the_verb(query: str) -> None:
+    """"ki kell fizetnie" (he must pay), "fizetniük" (they must pay): the infinitive with
+    its person's ending is the verb."""
+    assert "#pay" in _hu_groups(query)
+
+
+def test_hungarian_mire_megy_ki_asks_the_aim() -> None:
+    """"mire megy ki az egész" asks what the game is about, nobody leaves."""
+    query = "mire megy ki ez a játék?"
+    assert "#aim" in _hu_groups(query)
+    assert faq.search(query, "hu")[0].id == "goal"
+
+
+@pytest.mark.parametrize("query", ["van két katapultom, mindet elsüthetem?",
+                                   "mindent elveszítek ha lezuhanunk?"])
+def test_hungarian_all_of_them_is_no_must(query: str) -> None:
+    """"mindet", "mindent" (all of them, everything) share their stem with "mindig"
+    (always), no "must"."""
+    assert "#must" not in _hu_groups(query)
+
+
+@pytest.mark.parametrize("query", ["elsüthetem a katapultot?", "rádobta a távcsövet",
+                                   "muszáj ráköltenem a turbót?"])
+def test_hungarian_players_slang_for_playing_a_card(query: str) -> None:
+    """Firing a card off ("elsüt"), throwing it onto the dice ("rádob"), spending it
+    ("rákölt") plays it."""
+    assert "#play" in _hu_groups(query)
+
+
+def test_hungarian_telling_ones_hand_is_revealing_it() -> None:
+    """"nem akarja megmondani, hány lapja van" asks whether the captain's hand is hidden."""
+    query = "megkérdeztem a kapitányt hány lapja van, nem akarja megmondani. köteles?"
+    assert "#hidden" in _hu_groups(query)
+    assert faq.search(query, "hu")[0].id == "captain-hand-size"
+
+
+def test_hungarian_vegallomas_is_the_end_of_the_route() -> None:
+    """"végállomás" (a train's terminus) is the end of the route."""
+    assert "#end" in _hu_groups("a 20-as lesz a végállomás?")
+
+
+def test_hungarian_jutni_comes_by_a_thing_eljutni_reaches() -> None:
+    """"kincshez jutni" comes by treasure; "el tudunk jutni" (the prefix split off)
+    gets as far as a place."""
+    assert "#take" in _hu_groups("hogy lehet egyáltalán kincshez jutni?")
+    groups = _hu_groups("el tudunk jutni a 25-ösig?")
+    assert "#reach" in groups
+    assert "#take" not in groups

@@ -108,7 +108,10 @@ _ENDINGS_BY_LANGUAGE = {
            "hatjak", "hetik", "hatja", "heti", "hatnak", "hetnek", "hatok", "hetek",
            "hatunk", "hetunk", "hatsz", "hetsz", "ani", "eni",
            # the time of an event ("zuhanáskor", at the crash)
-           "kor"},
+           "kor",
+           # the infinitive with its person ("ki kell fizetnie", he must pay;
+           # "kiszállnia", "fizetniük")
+           "nia", "nie", "niuk"},
 }
 #: Hungarian "-val", "-vel" (with) after a consonant becomes that consonant again:
 #: "kalózzal", "kártyáimmal", "iránytűmmel" are "kalóz", "kártyáim", "iránytűm" with
@@ -128,6 +131,8 @@ _ENDINGS = {
 # what a thing does (``SHAPES["purpose_with"]``). French "juste" restricts as "seulement"
 # does ("il a juste des boussoles"), "etre" is "être" typed without its accent, and the
 # other tenses of "avoir" and the pronouns "ceux", "celle" carry nothing either.
+# Hungarian "mindet", "mindent" (all of them, everything) carry nothing, and their stem
+# is that of "mindig" (always: "must").
 _STOP = {
     "en": """
         a an the of to in on at by for and or is are was were be been being am can could
@@ -184,6 +189,7 @@ _STOP = {
         egyáltalán egyaltalan szerintem
         szeretnék szeretnek szeretnénk szeretnenk szeretném szeretnem szeretne
         tudta tudtam tudtuk tudtunk tudott tudna tudnám tudnam tudnánk tudnank
+        mindet mindent
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -364,7 +370,9 @@ _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
              # a face that "jött ki" came up: "ki" is the verb's prefix, no "who"
              ("jött", "ki"): ("jött",), ("jott", "ki"): ("jott",),
              ("jöttek", "ki"): ("jöttek",), ("jottek", "ki"): ("jottek",),
-             ("jön", "ki"): ("jön",), ("jon", "ki"): ("jon",)}
+             ("jön", "ki"): ("jön",), ("jon", "ki"): ("jon",),
+             # "mire megy ki (a játék)" asks what it is all about: the aim
+             ("mire", "megy", "ki"): ("mi", "a", "cél")}
 #: French "un seul canon", "une seule carte" is a single one ("unique"), nobody alone
 #: aboard.
 _REWRITES |= {("un", "seul"): ("un", "unique"), ("une", "seule"): ("une", "unique"),
