@@ -1434,3 +1434,12 @@ def test_french_phone_spellings_of_avoir_and_etre_carry_nothing() -> None:
     assert _french("javais dit que je restais") == ["dit", "@stay"]
     assert _french("le capitaine a annonce, jetais dedans") == [
         "@captain", "annonc", "#aboard"]
+
+
+@pytest.mark.parametrize("query", ["jai plus que 2 cartes en main",
+                                   "ya plus que la 25 qui a des cartes"])
+def test_french_plus_que_is_what_is_left(query: str) -> None:
+    """"j'ai plus que 2 cartes", "y a plus que la 25" is what is left ("il ne reste
+    que"), nothing empty."""
+    groups = _french(query)
+    assert "#remain" in groups and "#empty" not in groups

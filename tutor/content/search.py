@@ -376,6 +376,13 @@ _REWRITES |= {("un", "seul"): ("un", "unique"), ("une", "seule"): ("une", "uniqu
               ("tourne", "bien"): ("marche",),
               # "s'il reste" asks whether he stays, nothing is left over ("il reste")
               ("s", "il", "reste"): ("s", "reste"), ("s", "ils", "restent"): ("s", "restent")}
+#: French "(il n')y a plus que", "j'ai plus que 2 cartes" is all that is left ("il ne
+#: reste que"): nothing is empty.
+#: ("y a plus que moi", as "il reste que moi", is being alone aboard.)
+_REWRITES |= {("plus", "que", who): ("reste", "que", who)
+              for who in ("moi", "toi", "lui", "elle", "nous", "eux", "elles")}
+_REWRITES |= {(*has, "plus", "que"): ("il", "en", "reste")
+              for has in (("ya",), ("y", "a"), ("ai",), ("a",), ("avons",), ("as",))}
 #: French "2 des", "3 des" typed without the accent is a number of dice ("le cap a pris 2
 #: des", "on part vers la 9 avec 3 des"): no article follows a digit.
 _REWRITES |= {(str(n), "des"): (str(n), "dés") for n in range(1, 10)}
