@@ -1452,3 +1452,53 @@ def test_hungarian_jutni_comes_by_a_thing_eljutni_reaches() -> None:
     groups = _hu_groups("el tudunk jutni a 25-ösig?")
     assert "#reach" in groups
     assert "#take" not in groups
+
+
+# French queries, fresh8
+@pytest.mark.parametrize(("query", "dice"), [
+    ("le cap a pris 2 des pour la 9", True), ("on part vers la 9 avec 3 des ?", True),
+    ("il a des canons", False)])
+def test_french_a_digit_before_des_is_a_number_of_dice(query: str, dice: bool) -> None:
+    """"2 des" typed without the accent is two dice: no article follows a digit."""
+    assert ("@event-dice" in _french(query)) is dice
+
+
+@pytest.mark.parametrize("query", ["je m'ejecte en jetpack pendant le vol",
+                                   "le capitaine peut s'éjecter avec son jetpack ?"])
+def test_french_ejecting_oneself_is_getting_off(query: str) -> None:
+    """"je m'éjecte", "s'éjecter" is leaving with a Jetpack, no Ejection played."""
+    groups = _french(query)
+    assert "@leave" in groups and "@ejection" not in groups
+
+
+def test_french_personne_alone_is_nobody() -> None:
+    """"personne sait" is nobody knows (no pawn); "chaque personne" is each player."""
+    assert "@adventurer" not in _french("ya 3 pirates, personne sait si le cap a des canons")
+    assert "#player" in _french("chaque personne pioche une carte")
+
+
+@pytest.mark.parametrize(("query", "group"), [
+    ("le cap est a sec apres 2 etapes", "#empty"),
+    ("toutes les cartes de la 9 sont parties", "#empty"),
+    ("on demarre le voyage d'ou ?", "#start"),
+    ("l'appli fait les totaux ?", "#count"),
+    ("si je dis stop j'ai quelle carte ?", "@leave")])
+def test_french_players_words_of_fresh8(query: str, group: str) -> None:
+    """Players' words: "à sec", "sont parties", "démarrer", "les totaux", "je dis stop"."""
+    assert group in _french(query)
+
+
+def test_french_phone_spellings_of_avoir_and_etre_carry_nothing() -> None:
+    """"javais", "jetais" are "j'avais", "j'étais" (no "java", "jeta")."""
+    assert _french("javais dit que je restais") == ["dit", "@stay"]
+    assert _french("le capitaine a annonce, jetais dedans") == [
+        "@captain", "annonc", "#aboard"]
+
+
+@pytest.mark.parametrize("query", ["jai plus que 2 cartes en main",
+                                   "ya plus que la 25 qui a des cartes"])
+def test_french_plus_que_is_what_is_left(query: str) -> None:
+    """"j'ai plus que 2 cartes", "y a plus que la 25" is what is left ("il ne reste
+    que"), nothing empty."""
+    groups = _french(query)
+    assert "#remain" in groups and "#empty" not in groups

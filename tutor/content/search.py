@@ -165,7 +165,7 @@ _STOP = {
         tant ya parce sais ni mort sera serons seront serait était etait
         seulement
         juste etre avait avais avaient ait aurait aura auront ceux celle celles celui
-        finalement
+        finalement étais etais personne
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -384,6 +384,26 @@ _REWRITES |= {("un", "seul"): ("un", "unique"), ("une", "seule"): ("une", "uniqu
               ("tourne", "bien"): ("marche",),
               # "s'il reste" asks whether he stays, nothing is left over ("il reste")
               ("s", "il", "reste"): ("s", "reste"), ("s", "ils", "restent"): ("s", "restent")}
+#: French "(il n')y a plus que", "j'ai plus que 2 cartes" is all that is left ("il ne
+#: reste que"): nothing is empty.
+#: ("y a plus que moi", as "il reste que moi", is being alone aboard.)
+_REWRITES |= {("plus", "que", who): ("reste", "que", who)
+              for who in ("moi", "toi", "lui", "elle", "nous", "eux", "elles")}
+_REWRITES |= {(*has, "plus", "que"): ("il", "en", "reste")
+              for has in (("ya",), ("y", "a"), ("ai",), ("a",), ("avons",), ("as",))}
+#: French "2 des", "3 des" typed without the accent is a number of dice ("le cap a pris 2
+#: des", "on part vers la 9 avec 3 des"): no article follows a digit.
+_REWRITES |= {(str(n), "des"): (str(n), "dés") for n in range(1, 10)}
+#: French "je m'éjecte", "il peut s'éjecter" is getting off oneself (with a Jetpack),
+#: no one played an Ejection on another.
+_REWRITES |= {(self, eject): ("saute",)
+              for self in ("m", "s", "t")
+              for eject in ("éjecte", "ejecte", "éjecter", "ejecter", "éjectes", "ejectes",
+                            "éjecté", "éjectée", "ejectee", "éjectent", "ejectent")}
+#: French "personne" alone is nobody ("personne sait", "personne ne descend"), a stop
+#: word; "une personne", "chaque personne" is a player.
+_REWRITES |= {(before, "personne"): (before, "joueur")
+              for before in ("une", "chaque", "la", "cette", "par", "autre", "seule")}
 #: A face that "sort" came up on a die ("de la foudre qui sort", "si un danger sort"):
 #: nobody gets off.
 _REWRITES |= {(face, *comes): (face,)
@@ -619,7 +639,8 @@ _UNSPELT = {word: (word[:-2], "not") for word in (
     # ("quon", "quil" are no typos of "quoi", "quel")
     "quon": ("qu", "on"), "quil": ("qu", "il"), "quils": ("qu", "ils"), "dou": ("d", "où"),
     "sil": ("s", "il"), "sils": ("s", "ils"), "jen": ("j", "en"), "jy": ("j", "y"),
-    "nya": ("n", "y", "a"), "cetait": ("c", "était"),
+    "nya": ("n", "y", "a"), "cetait": ("c", "était"), "javais": ("j", "avais"),
+    "jetais": ("j", "étais"),
     # and French as typed on a phone ("pk", "pcq", "keske", "koi", "qd", "cmt")
     "pk": ("pourquoi",), "pq": ("pourquoi",), "pcq": ("parce", "que"),
     "pck": ("parce", "que"), "paske": ("parce", "que"), "keske": ("qu", "est", "ce", "que"),
