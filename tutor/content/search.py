@@ -469,10 +469,16 @@ def _spelled(text: str, language: str | None = None,
              if fold(part)]   # a word of marks alone ("ﱞ") folds to nothing: no word
     if (words_of or language) == "fr":
         found = [part for w in found for part in _unelided(w)]
+    # In the table's order, as before; a phrase whose first word is not in the text is
+    # skipped at once (hundreds of phrases, a query's words looked at once per phrase).
+    present = set(found)
     for phrase, meaning in _REWRITES.items():
+        if phrase[0] not in present:
+            continue
         for n in range(len(found) - len(phrase), -1, -1):
             if tuple(found[n:n + len(phrase)]) == phrase:
                 found[n:n + len(phrase)] = meaning
+                present = set(found)
     found = [("dés" if w == "des" and n and found[n - 1] in _BEFORE_DICE else w)
              for n, w in enumerate(found)]
     found = [(_DIE[1] if (words_of or language) == "fr" and w == _DIE[0]
