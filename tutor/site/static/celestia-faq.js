@@ -98,11 +98,15 @@
         return [w];
       }));
     }
+    /* a phrase whose first word is not in the text is skipped at once, as in search.py */
+    var present = new Set(found);
     p.t.rewrites.forEach(function (rewrite) {
       var phrase = rewrite[0];
+      if (!present.has(phrase[0])) { return; }
       for (var r = found.length - phrase.length; r >= 0; r--) {
         if (phrase.every(function (w, k) { return found[r + k] === w; })) {
           found.splice.apply(found, [r, phrase.length].concat(rewrite[1]));
+          present = new Set(found);
         }
       }
     });
