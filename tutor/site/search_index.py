@@ -38,7 +38,7 @@ SNIPPET = 180
 #: A word in a unit's title counts this much more than a word in its text.
 TITLE_WEIGHT = 3
 #: Paragraph classes whose text belongs elsewhere (the FAQ questions listed under a rule).
-_SKIPPED_CLASSES = {"celestia-rule-faq", "toctree-wrapper", "celestia-faq-index",
+_SKIPPED_CLASSES = {"celestia-rule-faq", "toctree-wrapper",
                     "celestia-letters", "celestia-page-index", "celestia-see"}
 
 
