@@ -90,10 +90,12 @@ import expert_duel  # noqa: E402
 
 from tutor.commands.simulate import seat_styles  # noqa: E402
 from tutor.engine import Options, State  # noqa: E402
+from tutor.engine.bots import Bot  # noqa: E402
 from tutor.engine.chance import SeededChance  # noqa: E402
 from tutor.engine.data import EQUIPMENT, HAND_CARDS, TURBO  # noqa: E402
 from tutor.engine.payment import parse_cards  # noqa: E402
-from tutor.engine.state import CHANCE, ChanceRequest  # noqa: E402
+from tutor.engine.play import play_game  # noqa: E402
+from tutor.engine.state import ChanceRequest  # noqa: E402
 from tutor.practice import endgame, evaluate  # noqa: E402
 from tutor.practice.expert import ExpertBot  # noqa: E402
 from tutor.practice.odds import View  # noqa: E402
@@ -460,6 +462,22 @@ class OracleBot(ExpertBot):
             _NOW.pop()
 
 
+class Logged:
+    """A seat's bot whose every choice that tells of its hand goes to the public ``log``
+    before it is applied (what the whole table sees happen)."""
+
+    def __init__(self, bot: Bot, log: list[Deed]) -> None:
+        self.bot = bot
+        self.log = log
+
+    def choose(self, state: State, player: int) -> str:
+        action = self.bot.choose(state, player)
+        found = deed(state, player, action)
+        if found is not None:
+            self.log.append(found)
+        return action
+
+
 def play(seed: int, players: int, game: int, sees: frozenset[str]) -> float:
     """The cheating expert's share of game ``game`` of the pair ``seed``."""
     then = expert_duel._THEN
@@ -467,20 +485,10 @@ def play(seed: int, players: int, game: int, sees: frozenset[str]) -> float:
     styles = seat_styles(expert_duel.NEW, expert_duel.OLD, players, game)
     chance = expert_duel.PairedChance(seed)
     log: list[Deed] = []
-    bots = [OracleBot(sees, chance, log) if s == expert_duel.NEW else then() for s in styles]
+    bots = [Logged(OracleBot(sees, chance, log) if s == expert_duel.NEW else then(), log)
+            for s in styles]
     state = State(Options(players=players, seed=seed))
-    while True:
-        actor = state.actor
-        if actor == CHANCE:
-            state.apply(chance.outcome(state))
-        elif actor < 0:
-            break
-        else:
-            action = bots[actor].choose(state, actor)
-            found = deed(state, actor, action)
-            if found is not None:
-                log.append(found)
-            state.apply(action)
+    play_game(state, bots, chance)  # type: ignore[arg-type]
     return sum(1 for w in state.winners if styles[w] == expert_duel.NEW) / len(state.winners)
 
 
