@@ -1502,3 +1502,50 @@ def test_french_plus_que_is_what_is_left(query: str) -> None:
     que"), nothing empty."""
     groups = _french(query)
     assert "#remain" in groups and "#empty" not in groups
+
+
+# Hungarian queries, fresh9
+
+
+def _hungarian(query: str) -> list[str]:
+    return [term[0] for term in search.query_terms(query, "hu")]
+
+
+@pytest.mark.parametrize("query", ["látcső mind a 3 veszélyt viszi?",
+                                   "minden lapom megvan, maradjatok bent",
+                                   "mennyi mindennek kéne benne lennie?"])
+def test_hungarian_all_and_every_are_no_obligation(query: str) -> None:
+    """"mind", "minden" (all, every) share the stem of "mindig" (always), but oblige
+    nothing."""
+    assert "#must" not in _hungarian(query)
+
+
+def test_hungarian_past_and_conditional_of_kell_carry_nothing() -> None:
+    """"kellett", "kéne" are "kell" in another tense: no word of the game."""
+    assert _hungarian("neki kellett volna dobnia") == ["@event-dice"]
+    assert _hungarian("mi kéne") == []
+
+
+@pytest.mark.parametrize(("word", "alone"), [("kinccsel", "kincs"), ("kulccsal", "kulcs"),
+                                             ("kincseimmel", "kincseim")])
+def test_hungarian_with_after_a_doubled_digraph(word: str, alone: str) -> None:
+    """"-val", "-vel" after a two-letter consonant doubles its first letter: "kinccsel"
+    is "kincs" with it."""
+    assert search.stem(search.fold(word), "hu") == search.stem(search.fold(alone), "hu")
+    assert _hungarian("leszállt egy kinccsel") == ["@leave", "@treasure-card"]
+
+
+@pytest.mark.parametrize(("query", "group"), [
+    ("egy villámra letett egy iránytűt", "#pay"),
+    ("a kapitánynak is le kell tennie valamit?", "#pay"),
+    ("valaki széllökést rakott", "#play"),
+    ("a szomszédom lecsapta a látcsövét", "#play"),
+    ("szabad így kamuzni?", "#talk"),
+    ("kincseket képpel felfelé?", "#hidden"),
+    ("kint vagyok már, a zuhanásnál", "@leave"),
+    ("ha kijatszom a varazslatcsovet", "@magic-spyglass")])
+def test_hungarian_players_words_of_fresh9(query: str, group: str) -> None:
+    """Players' words: "letett", "le kell tennie" (put down: paid), "rakott", "lecsapta"
+    (put or slapped down: played), "kamuzni" (to lie), "képpel felfelé" (face up),
+    "kint vagyok" (I am out), "varázslátcső"."""
+    assert group in _hungarian(query)

@@ -117,6 +117,9 @@ _ENDINGS_BY_LANGUAGE = {
 #: "kalózzal", "kártyáimmal", "iránytűmmel" are "kalóz", "kártyáim", "iránytűm" with
 #: it. ``stem`` takes off a doubled consonant's second letter and one of these.
 _ASSIMILATED = {"hu": ("al", "el")}
+#: And a consonant written with two letters doubles its first one: "kinccsel", "ásszal"
+#: are "kincs", "ász" with it.
+_ASSIMILATED_DIGRAPHS = {"hu": ("cs", "sz", "zs", "gy", "ly", "ny", "ty")}
 _CONSONANTS = "bcdfghjklmnpqrstvwxz"
 _ENDINGS = {
     language: sorted(endings, key=len, reverse=True)
@@ -131,8 +134,9 @@ _ENDINGS = {
 # what a thing does (``SHAPES["purpose_with"]``). French "juste" restricts as "seulement"
 # does ("il a juste des boussoles"), "etre" is "être" typed without its accent, and the
 # other tenses of "avoir" and the pronouns "ceux", "celle" carry nothing either.
-# Hungarian "mindet", "mindent" (all of them, everything) carry nothing, and their stem
-# is that of "mindig" (always: "must").
+# Hungarian "mindet", "mindent", "minden", "mind" (all of them, everything, every, all)
+# carry nothing, and their stem is that of "mindig" (always: "must"); "kellett",
+# "kellene", "kéne" (had to, should) are "kell" in another tense.
 _STOP = {
     "en": """
         a an the of to in on at by for and or is are was were be been being am can could
@@ -189,7 +193,8 @@ _STOP = {
         egyáltalán egyaltalan szerintem
         szeretnék szeretnek szeretnénk szeretnenk szeretném szeretnem szeretne
         tudta tudtam tudtuk tudtunk tudott tudna tudnám tudnam tudnánk tudnank
-        mindet mindent
+        mindet mindent minden mind mindennek mindenre mindenből mindenbol
+        kellett kellene kéne kene
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -225,6 +230,10 @@ def stem(word: str, language: str | None = None) -> str:
     if (word.endswith(_ASSIMILATED.get(language or "", ())) and len(word) - 3 >= MIN_PREFIX
             and word[-3] == word[-4] and word[-3] in _CONSONANTS):
         return word[:-3]
+    if (word.endswith(_ASSIMILATED.get(language or "", ())) and len(word) - 3 >= MIN_PREFIX
+            and word[-4:-2] in _ASSIMILATED_DIGRAPHS.get(language or "", ())
+            and word[-5] == word[-4]):
+        return word[:-5] + word[-4:-2]
     for ending in _ENDINGS.get(language, _ENDINGS[None]):
         if word.endswith(ending) and len(word) - len(ending) >= MIN_PREFIX:
             return word[: -len(ending)]
@@ -1543,6 +1552,8 @@ def page_tables() -> dict[str, Any]:
         "endings": {language: _ENDINGS[language] for language in ("fr", "hu")},
         "any_endings": _ENDINGS[None],
         "assimilated": {language: list(e) for language, e in _ASSIMILATED.items()},
+        "assimilated_digraphs": {language: list(d)
+                                 for language, d in _ASSIMILATED_DIGRAPHS.items()},
         "consonants": _CONSONANTS,
         "stop": sorted(STOP_WORDS),
         "stop_by_language": {language: sorted(set(words.split()))

@@ -294,6 +294,11 @@
                word[word.length - 3] === word[word.length - 4] &&
                p.t.consonants.indexOf(word[word.length - 3]) >= 0) {
       result = word.slice(0, -3);
+    } else if (endsWith(word, assimilated) && length(word) - 3 >= p.t.min_prefix &&
+               (p.t.assimilated_digraphs[language || ""] || []).indexOf(word.slice(-4, -2)) >= 0 &&
+               word[word.length - 5] === word[word.length - 4]) {
+      /* "kinccsel" is "kincs" with it */
+      result = word.slice(0, -5) + word.slice(-4, -2);
     } else {
       var endings = has(p.t.endings, language || "") ? p.t.endings[language] : p.t.any_endings;
       for (var i = 0; i < endings.length; i++) {
