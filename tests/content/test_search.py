@@ -453,9 +453,10 @@ def test_tables_built_in_the_pseudo_language_are_kept_apart(tmp_path, monkeypatc
 
 def test_a_hungarian_prefix_before_a_conjunction_goes_back_onto_its_verb() -> None:
     """"a 6-osnál szálltam ki és…": the prefix ends its clause, "kiszálltam" is leaving;
-    a number with a suffix ("6-osnál", "the 6th", "la 6e") is the number."""
+    a number with a suffix ("6-osnál", "the 6th", "la 6e") is the number (in Hungarian
+    followed by a filler word, ``SHAPES["hu_place"]``: a place counts nothing)."""
     assert search._spelled("a 6-osnál szálltam ki és húztam", "hu") == [
-        "a", "6", "kiszálltam", "és", "húztam"]
+        "a", "6", "na", "kiszálltam", "és", "húztam"]
     assert search._spelled("got off at the 6th, la 6e") == [
         "got", "off", "at", "the", "6", "la", "6"]
 
@@ -1549,3 +1550,28 @@ def test_hungarian_players_words_of_fresh9(query: str, group: str) -> None:
     (put or slapped down: played), "kamuzni" (to lie), "képpel felfelé" (face up),
     "kint vagyok" (I am out), "varázslátcső"."""
     assert group in _hungarian(query)
+
+
+@pytest.mark.parametrize("query", ["a 12-esre dobunk", "beértünk a 25-ösbe hárman",
+                                   "eljutottunk a 25-ösig hárman"])
+def test_hungarian_number_with_its_ending_is_a_place_no_count(query: str) -> None:
+    """"a 12-esre dobunk" rolls for the city 12, it counts no dice; "a 25-ösbe hárman"
+    names the city 25, no number of players ("12 kockával" still counts)."""
+    terms = _hungarian(query)
+    assert "@city" in terms and "#number" not in terms
+    assert "#number" in _hungarian("12 kockával dobunk")
+
+
+def test_hungarian_ki_before_an_impersonal_auxiliary_is_the_prefix() -> None:
+    """"ki lehet katapultálni a kapitányt?" (can one eject the captain) asks no "who",
+    even first in its sentence; "ki lehet a kapitány?", "ki tud fizetni?" still do."""
+    assert "who" not in search.intents("ki lehet katapultálni a kapitányt?", "hu")
+    assert "who" not in search.intents("ki lehet még szállni?", "hu")
+    assert "who" in search.intents("ki lehet a kapitány?", "hu")
+    assert "who" in search.intents("ki tud fizetni?", "hu")
+
+
+def test_hungarian_equal_scores_are_a_tie() -> None:
+    """"47-47 lett" is a tie; "2-2 lapot kap mindenki" is two each."""
+    assert "#tie" in _hungarian("47-47 lett, ki nyert?")
+    assert "#tie" not in _hungarian("mindenki 2-2 lapot kap")

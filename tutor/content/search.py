@@ -468,6 +468,10 @@ def _spelled(text: str, language: str | None = None,
         text = text.replace(short, full)
     if language == "hu":
         text = _collective(text)
+        even = SHAPES["hu_even"]
+        text = _EVEN.sub(lambda m: even["word"] if int(m.group(1)) >= even["least"]
+                         else m.group(), text)
+        text = _PLACE.sub(rf"\1 {SHAPES['hu_place']['word']}", text)
     text = _NUMBER_SUFFIX.sub(r"\1", text)
     # A contraction typed without its apostrophe is read so unless it is a word of the
     # text's language (``words_of``, by default ``language``): French "dont" is "whose".
@@ -1354,6 +1358,13 @@ SHAPES: dict[str, Any] = {
     "ki": "ki",
     "ki_articles": ["a", "az", "egy"],
     "ki_endings": ["s", "o", "u"],
+    # And so it is at the start of a sentence too, before an impersonal auxiliary and an
+    # infinitive ("ki lehet katapultálni a kapitányt?": can one eject him; "who" would
+    # be "kit", or "kinek kell" with a personal infinitive): "ki lehet a kapitány?" and
+    # "ki tud fizetni?" still ask who.
+    "ki_impersonal": ["lehet", "kell", "szabad", "muszáj", "muszaj", "lehetett", "kellett",
+                      "kellene", "lehetne", "kéne", "kene", "érdemes", "erdemes"],
+    "ki_infinitive": "ni",
     # "ki kell játszanom": a verb's prefix before the auxiliary that splits it off.
     # In the first and second person too ("le tudok még szállni", "ki tudunk szállni":
     # "who" would take the third).
@@ -1413,6 +1424,15 @@ SHAPES: dict[str, Any] = {
     # A Hungarian number with the ending that counts people ("7-en", "3-an") is that
     # many players, unless an article makes it a city ("a 9-en": on the 9).
     "hu_collective": {"endings": ["an", "en"], "word": "játékos", "not_after": ["a", "az"]},
+    # A Hungarian number made a noun ("-es", "-os": "the 6") with a case ending after it
+    # ("a 12-esre dobunk", "a 25-ösbe hárman") names a place, and counts nothing that
+    # follows ("6 kockával", "12 lapom" do): a filler word (a stop word) is put after the
+    # number, so that no count is read. (Its own word for a city, tried, made "a 2-esnél
+    # kiszállt" a question about leaving at a city, which it rarely is.)
+    # Two equal scores ("47-47 lett, ki nyert?") are a tie. Only from "least" on: "2-2
+    # lapot kap mindenki" is two each.
+    "hu_even": {"word": "döntetlen", "least": 20},
+    "hu_place": {"suffixes": ["es", "os", "as", "ös", "ős"], "word": "na"},
     # "kör" with a word of direction or order (or a word starting so) is the turn of
     # play going round, no voyage: "merre megy a kör" asks which way the play goes.
     "hu_turn": {"words": ["kör", "kor", "köre", "kore", "kört", "kort", "körben", "korben",
@@ -1443,8 +1463,21 @@ SHAPES: dict[str, Any] = {
                 [["hogyan", "mire"], [], ["használ", "hasznal"]]],
 }
 #: A number with an ending of ``SHAPES["hu_collective"]`` ("7-en"), built once.
+_EVEN = re.compile(r"(?<![\w.])(\d+) ?[-:] ?\1(?![\w.])")
+_PLACE = re.compile(r"(?<![\w.])(\d+)-?(?:" + "|".join(SHAPES["hu_place"]["suffixes"])
+                    + r")[^\W\d_]+")
 _COLLECTIVE = re.compile(r"(?<![\w.])(\d+)-?(?:" + "|".join(SHAPES["hu_collective"]["endings"])
                          + r")(?!\w)")
+
+
+def _before_impersonal(following: list[str]) -> bool:
+    """Hungarian "ki" before an impersonal auxiliary and an infinitive (an adverb may stand
+    between them): the verb's prefix ("ki lehet még szállni?"), never "who"."""
+    if not following or following[0] not in SHAPES["ki_impersonal"]:
+        return False
+    verb = following[2:3] if following[1:2] and following[1] in SHAPES["hu_between"] \
+        else following[1:2]
+    return bool(verb) and fold(verb[0]).endswith(SHAPES["ki_infinitive"])
 
 
 def _asks_who(following: list[str]) -> bool:
@@ -1511,6 +1544,7 @@ def intents(text: str, language: str | None = None) -> frozenset[str]:
     found = {INTENTS[w] for n, w in enumerate(spelled) if w in INTENTS
              and spelled[n + 1:n + 2] not in [[x] for x in SHAPES["not_after"].get(w, [])]
              and not (w == SHAPES["ki"] and n and not _asks_who(spelled[n + 1:n + 2]))
+             and not (w == SHAPES["ki"] and _before_impersonal(spelled[n + 1:n + 4]))
              and not (n and spelled[n - 1] in SHAPES["not_before"].get(w, []))}
     words = set(spelled)
     if any(a in _HAVE and b == "to" for a, b in pairwise(spelled)):

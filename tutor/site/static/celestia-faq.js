@@ -71,7 +71,20 @@
   function spelled(p, text, language, wordsOf) {
     text = text.toLowerCase().replace(/’/g, "'").replace(p.inversion, "");
     p.t.contractions.forEach(function (pair) { text = text.split(pair[0]).join(pair[1]); });
-    if (language === "hu") { text = collective(p, text); }
+    if (language === "hu") {
+      text = collective(p, text);
+      /* search._EVEN: "47-47" is a tie */
+      var even = p.t.shapes.hu_even;
+      text = text.replace(/(^|[^\p{L}\p{N}\p{M}_.])(\p{Nd}+) ?[-:] ?\2(?![\p{L}\p{N}\p{M}_.])/gu,
+                          function (match, before, number) {
+                            return Number(number) >= even.least ? before + even.word : match;
+                          });
+      /* search._PLACE: "a 6-osra dobunk" is the city 6 */
+      var place = p.t.shapes.hu_place;
+      text = text.replace(new RegExp("(^|[^\\p{L}\\p{N}\\p{M}_.])(\\p{Nd}+)-?(?:" +
+                                     place.suffixes.join("|") + ")[\\p{L}\\p{M}]+", "gu"),
+                          "$1$2 " + place.word);
+    }
     text = text.replace(/(^|[^\p{L}\p{N}\p{M}_.])(\p{Nd}+)-?[\p{L}\p{M}]+/gu, "$1$2");
     var found = [];
     var kept = p.t.not_unspelt[wordsOf || language || ""] || [];
@@ -580,6 +593,14 @@
   }
 
   /* search.intents */
+  /* search._before_impersonal: "ki lehet katapultálni" is the verb's prefix, no "who" */
+  function beforeImpersonal(s, following) {
+    if (!following.length || s.ki_impersonal.indexOf(following[0]) < 0) { return false; }
+    var verb = following.length > 1 && s.hu_between.indexOf(following[1]) >= 0
+      ? following[2] : following[1];
+    return verb !== undefined && fold(verb).slice(-s.ki_infinitive.length) === s.ki_infinitive;
+  }
+
   function intents(p, text, language) {
     var s = p.t.shapes;
     var words = spelled(p, text, null, language);
@@ -589,6 +610,7 @@
       if (has(s.not_after, w) && n + 1 < words.length && s.not_after[w].indexOf(words[n + 1]) >= 0) {
         return;
       }
+      if (w === s.ki && beforeImpersonal(s, words.slice(n + 1, n + 4))) { return; }
       if (w === s.ki && n) {
         var next = words[n + 1];
         var who = next !== undefined && s.ki_articles.indexOf(next) < 0 &&
