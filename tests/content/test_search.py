@@ -1575,3 +1575,14 @@ def test_hungarian_equal_scores_are_a_tie() -> None:
     """"47-47 lett" is a tie; "2-2 lapot kap mindenki" is two each."""
     assert "#tie" in _hungarian("47-47 lett, ki nyert?")
     assert "#tie" not in _hungarian("mindenki 2-2 lapot kap")
+
+
+def test_hungarian_plus_between_faces_is_and() -> None:
+    """"üres + villám" is a blank and a lightning, no "+" city; "a +" alone still is."""
+    assert "+" not in _hungarian("üres + villám, mit fizet a kapitány?")
+    assert "+" in _hungarian("mit jelent a + a városon?")
+
+
+def test_hungarian_very_start_is_the_start() -> None:
+    """"legelején" (at the very start) is "az elején"."""
+    assert "#start" in _hungarian("legelején ki dob?")

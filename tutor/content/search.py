@@ -1392,7 +1392,12 @@ SHAPES: dict[str, Any] = {
     # "plus" before a count ("birds plus 2 blanks", "plus a turbo") is "and": no + city.
     "plus_and": {"en": {"word": "plus", "as": "and",
                         "before": ["a", "an", "one", "two", "three", "four", "another",
-                                   "me", "us", "him", "her", "them", "my", "his", "the"]}},
+                                   "me", "us", "him", "her", "them", "my", "his", "the"]},
+                 # "üres + villám", "köd + 2 kalóz": "+" between the dice's faces is "and"
+                 "hu": {"word": "+", "as": "és",
+                        "before": ["üres", "ures", "villám", "villam", "köd", "kod", "kalóz",
+                                   "kaloz", "madár", "madar", "vihar", "felhő", "felho",
+                                   "kard", "egy", "két", "ket", "kettő", "ketto"]}},
     # A number right after "we are" ("on sera 7", "nous sommes 5", "we are 6") counts
     # the players: the word for them is put after it.
     "people": {"fr": {"after": [["on", "est"], ["on", "sera"], ["on", "était"],
