@@ -1586,3 +1586,18 @@ def test_hungarian_plus_between_faces_is_and() -> None:
 def test_hungarian_very_start_is_the_start() -> None:
     """"legelején" (at the very start) is "az elején"."""
     assert "#start" in _hungarian("legelején ki dob?")
+
+
+@pytest.mark.parametrize(("query", "concept"), [
+    ("kikatapultáltak egy üres szigeten", "@ejection"),
+    ("kikatapultálhatom saját magamat?", "@ejection"),
+    ("a kapitány minden lapját elhasználta", "#play")])
+def test_hungarian_prefixed_verb_with_an_ending_is_its_verb(query: str, concept: str) -> None:
+    """A verb's prefix and an ending at once: "kikatapultáltak" ejects as "katapultált"
+    does, "elhasználta" plays as "használta" does."""
+    assert concept in _hungarian(query)
+
+
+def test_hungarian_bluffing_spelt_in_english() -> None:
+    """"bluffolni" is "blöffölni"."""
+    assert "#talk" in _hungarian("szabad bluffolni?")

@@ -1063,17 +1063,17 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
     for vowel in _RESTORED.get(single.language or "", ()):
         if word + vowel in table:
             return table[word + vowel]
-    # Only prefixes as long as a known word can be one (bounded work for any word).
-    for k in range(min(len(word) - 1, single.longest), MIN_PREFIX - 1, -1):
-        if word[:k] in single.known and 5 * k >= 3 * len(word) \
-                and not _framing_part(word, word[:k], table):
-            return table[word[:k]]
+    target = _known_start(word, table, single)
+    if target:
+        return target
     # A verb with a prefix that the players' words do not list is still its verb:
-    # "befizetem" pays as "fizetem" and "kifizetem" do.
+    # "befizetem" pays as "fizetem" and "kifizetem" do, and "kikatapultáltak" ejects as
+    # "katapultált" does.
     for prefix in _VERB_PREFIXES.get(single.language or "", ()) if prefixed else ():
         rest = word[len(prefix):]
         if word.startswith(prefix) and len(rest) >= MIN_PREFIX:
-            target = table.get(rest) or table.get(stem(rest, single.language))
+            target = (table.get(rest) or table.get(stem(rest, single.language))
+                      or _known_start(rest, table, single, MIN_PREFIX + 1))
             if target:
                 return target
     if typing:
@@ -1085,6 +1085,20 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
                 and not _framing_part(word, w, table)]
         if len(hits) == 1:
             return table[hits[0]]
+    return None
+
+
+def _known_start(word: str, table: dict[str, str], single: Vocabulary,
+                 shortest: int = MIN_PREFIX) -> str | None:
+    """The lexicon entry of a known word of at least ``shortest`` letters that starts
+    ``word`` and makes at least three fifths of it, an inflection of it ("katapulttal" →
+    "katapult"). Only prefixes as long as a known word can be one (bounded work for any
+    word). After a verb's prefix, a word of four letters is too short to be sure of:
+    "bejelenteni" (announce) is no "jel" (sign)."""
+    for k in range(min(len(word) - 1, single.longest), shortest - 1, -1):
+        if word[:k] in single.known and 5 * k >= 3 * len(word) \
+                and not _framing_part(word, word[:k], table):
+            return table[word[:k]]
     return None
 
 

@@ -460,6 +460,17 @@
   }
 
   /* search._single_word_target */
+  /* search._known_start: a known word that starts this one ("katapulttal") */
+  function knownStart(p, word, lang, shortest) {
+    for (var k = Math.min(word.length - 1, lang.single.longest); k >= (shortest || p.t.min_prefix); k--) {
+      if (lang.single.known.has(word.slice(0, k)) && 5 * k >= 3 * word.length &&
+          !framingPart(p, word, word.slice(0, k), lang.table)) {
+        return lang.table.get(word.slice(0, k));
+      }
+    }
+    return null;
+  }
+
   function singleWordTarget(p, word, lang, typing, prefixed) {
     if (lang.table.has(word)) { return lang.table.get(word); }
     if (word.length < p.t.min_prefix) { return null; }
@@ -467,17 +478,14 @@
     for (var v = 0; v < restored.length; v++) {
       if (lang.table.has(word + restored[v])) { return lang.table.get(word + restored[v]); }
     }
-    for (var k = Math.min(word.length - 1, lang.single.longest); k >= p.t.min_prefix; k--) {
-      if (lang.single.known.has(word.slice(0, k)) && 5 * k >= 3 * word.length &&
-          !framingPart(p, word, word.slice(0, k), lang.table)) {
-        return lang.table.get(word.slice(0, k));
-      }
-    }
+    var start = knownStart(p, word, lang);
+    if (start) { return start; }
     var prefixes = prefixed === false ? [] : p.t.verb_prefixes[lang.language] || [];
     for (var f = 0; f < prefixes.length; f++) {
       var rest = word.slice(prefixes[f].length);
       if (word.indexOf(prefixes[f]) === 0 && length(rest) >= p.t.min_prefix) {
-        var verb = lang.table.get(rest) || lang.table.get(stem(p, rest, lang.language));
+        var verb = lang.table.get(rest) || lang.table.get(stem(p, rest, lang.language)) ||
+          knownStart(p, rest, lang, p.t.min_prefix + 1);
         if (verb) { return verb; }
       }
     }
