@@ -676,7 +676,8 @@ def test_a_count_finds_the_entry_about_counts(query: str, language: str,
     ("the guy next to the captain, erm, decides first", "en",
      ["next", "captain", "decides", "first"]),
     ("je suis obligé en tant que capitaine", "fr", ["oblige", "capitaine"]),
-    ("ketten is 52 ponton vagyunk", "hu", ["ketten", "52", "ponton"]),
+    # (a score beyond the end score is read as it: SHAPES["hu_beyond"])
+    ("ketten is 52 ponton vagyunk", "hu", ["ketten", "50", "ponton"]),
     ("három veszély lett, ezen a szigeten", "hu", ["harom", "veszely", "szigeten"]),
     ("who is captain on the very first voyage", "en", ["captain", "first", "voyage"]),
     ("ya des pirates, on part dou", "fr", ["pirates", "part"]),
@@ -1601,3 +1602,13 @@ def test_hungarian_prefixed_verb_with_an_ending_is_its_verb(query: str, concept:
 def test_hungarian_bluffing_spelt_in_english() -> None:
     """"bluffolni" is "blöffölni"."""
     assert "#talk" in _hungarian("szabad bluffolni?")
+
+
+def test_hungarian_score_beyond_the_end_score_has_reached_it() -> None:
+    """"már 52 pontom van" has reached the end score, which the texts name ("50"); the
+    figure in SHAPES is the engine's."""
+    from tutor.engine import data
+    assert search.SHAPES["hu_beyond"]["least"] == data.END_SCORE
+    assert "50" in _hungarian("már 52 pontom van, abbahagyjuk?")
+    assert "12" not in _hungarian("már 12 pontom van")
+    assert "50" not in _hungarian("már 12 pontom van")

@@ -512,6 +512,11 @@ def _spelled(text: str, language: str | None = None,
                  and (_NUMBER.fullmatch(found[n + 1]) or found[n + 1] in plus["before"]) else w
                  for n, w in enumerate(found)]
     if language == "hu":
+        beyond = SHAPES["hu_beyond"]
+        found = [str(beyond["least"]) if w.isdigit() and w.isascii()
+                 and beyond["least"] < int(w) <= beyond["most"] and n + 1 < len(found)
+                 and fold(found[n + 1]).startswith(beyond["before"]) else w
+                 for n, w in enumerate(found)]
         # "kör" is the voyage, but the turn of play with a word of direction or order
         # ("merre megy a kör", "milyen sorrendben megy a kör"): the play going round.
         turn = SHAPES["hu_turn"]
@@ -1451,6 +1456,10 @@ SHAPES: dict[str, Any] = {
     # Two equal scores ("47-47 lett, ki nyert?") are a tie. Only from "least" on: "2-2
     # lapot kap mindenki" is two each.
     "hu_even": {"word": "döntetlen", "least": 20},
+    # A score beyond the end score ("már 52 pontom van") has reached it: it is read as
+    # the end score (``engine.data.END_SCORE``, a test checks), which the texts name.
+    # Up to "most", a score one may have ("100 pont" is none).
+    "hu_beyond": {"least": 50, "most": 99, "before": "pont"},
     "hu_place": {"suffixes": ["es", "os", "as", "ös", "ős"], "word": "na"},
     # "kör" with a word of direction or order (or a word starting so) is the turn of
     # play going round, no voyage: "merre megy a kör" asks which way the play goes.

@@ -144,6 +144,13 @@
       });
     }
     if (language === "hu") {
+      /* "már 52 pontom van" has reached the end score */
+      var beyond = p.t.shapes.hu_beyond;
+      found = found.map(function (w, n) {
+        return /^[0-9]+$/.test(w) && Number(w) > beyond.least && Number(w) <= beyond.most &&
+          n + 1 < found.length && fold(found[n + 1]).indexOf(beyond.before) === 0
+          ? String(beyond.least) : w;
+      });
       var turn = p.t.shapes.hu_turn;
       if (found.some(function (w) {
         return turn.context.some(function (c) { return w.indexOf(c) === 0; });
