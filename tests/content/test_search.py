@@ -1612,3 +1612,9 @@ def test_hungarian_score_beyond_the_end_score_has_reached_it() -> None:
     assert "50" in _hungarian("már 52 pontom van, abbahagyjuk?")
     assert "12" not in _hungarian("már 12 pontom van")
     assert "50" not in _hungarian("már 12 pontom van")
+
+
+def test_hungarian_city_one_named_is_the_first_city() -> None:
+    """"az 1-esnél" (at the 1) is at the first city."""
+    assert search._spelled("1-esnél már kiszállhatok?", "hu")[0] == "első"
+    assert "#start" in _hungarian("az 1-esnél kiszállhatok?")

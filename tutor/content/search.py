@@ -471,7 +471,9 @@ def _spelled(text: str, language: str | None = None,
         even = SHAPES["hu_even"]
         text = _EVEN.sub(lambda m: even["word"] if int(m.group(1)) >= even["least"]
                          else m.group(), text)
-        text = _PLACE.sub(rf"\1 {SHAPES['hu_place']['word']}", text)
+        place = SHAPES["hu_place"]
+        text = _PLACE.sub(lambda m: place["named"].get(m.group(1))
+                          or f"{m.group(1)} {place['word']}", text)
     text = _NUMBER_SUFFIX.sub(r"\1", text)
     # A contraction typed without its apostrophe is read so unless it is a word of the
     # text's language (``words_of``, by default ``language``): French "dont" is "whose".
@@ -1460,7 +1462,9 @@ SHAPES: dict[str, Any] = {
     # the end score (``engine.data.END_SCORE``, a test checks), which the texts name.
     # Up to "most", a score one may have ("100 pont" is none).
     "hu_beyond": {"least": 50, "most": 99, "before": "pont"},
-    "hu_place": {"suffixes": ["es", "os", "as", "ös", "ős"], "word": "na"},
+    # The city 1 so named is the first city ("1-esnél már kiszállhatok?").
+    "hu_place": {"suffixes": ["es", "os", "as", "ös", "ős"], "word": "na",
+                 "named": {"1": "első"}},
     # "kör" with a word of direction or order (or a word starting so) is the turn of
     # play going round, no voyage: "merre megy a kör" asks which way the play goes.
     "hu_turn": {"words": ["kör", "kor", "köre", "kore", "kört", "kort", "körben", "korben",

@@ -83,7 +83,10 @@
       var place = p.t.shapes.hu_place;
       text = text.replace(new RegExp("(^|[^\\p{L}\\p{N}\\p{M}_.])(\\p{Nd}+)-?(?:" +
                                      place.suffixes.join("|") + ")[\\p{L}\\p{M}]+", "gu"),
-                          "$1$2 " + place.word);
+                          function (match, before, number) {
+                            return before + (has(place.named, number) ? place.named[number]
+                                             : number + " " + place.word);
+                          });
     }
     text = text.replace(/(^|[^\p{L}\p{N}\p{M}_.])(\p{Nd}+)-?[\p{L}\p{M}]+/gu, "$1$2");
     var found = [];
