@@ -1502,3 +1502,46 @@ def test_french_plus_que_is_what_is_left(query: str) -> None:
     que"), nothing empty."""
     groups = _french(query)
     assert "#remain" in groups and "#empty" not in groups
+
+
+# French queries, fresh9
+
+
+@pytest.mark.parametrize(("query", "filler"), [
+    ("il me reste 9 cartes dont 2 pouvoirs", "dont"),
+    ("chez nous le cap le fait tout de suite", "chez"),
+    ("les autres ont gueulé, qui a raison", "raison"),
+    ("14 cartes en main c grave ?", "grav"),
+    ("il l'a gardé, il a le droit le mec ?", "mec"),
+    ("tant pis on tombe", "pis"),
+    ("cap peut debarquer qqun ?", "qqun"),
+    ("personne savait", "sava")])
+def test_french_fresh9_filler_is_no_term(query: str, filler: str) -> None:
+    """"dont", "chez nous", "qui a raison", "c grave", "le mec", "tant pis", "qqun" and
+    "il savait" say nothing of the game."""
+    assert filler not in [form for term in search.query_terms(query, "fr")
+                          for form in term]
+
+
+@pytest.mark.parametrize(("query", "absent"), [
+    ("du coup ma femme a voulu descendre", "coup"),
+    ("il doit payer quoi au final", "final"),
+    ("il a perdu vu qu'il etait dernier", "vu"),
+    ("ca s'est passé hier : tout le monde reste", "@pass"),
+    ("virer 3 boussoles qui me servent a rien", "#empty"),
+    ("le cap a juste un parafoudre et rien d'autre", "#empty"),
+    ("je peux en profiter pour virer 3 boussoles", "@ejection"),
+    ("reste que la 25 ?", "@stay")])
+def test_french_fresh9_story_filler_is_read_as_meant(query: str, absent: str) -> None:
+    """A told story's filler ("du coup", "au final", "vu que", "ça s'est passé", "ça sert
+    à rien", "rien d'autre") is no term; "virer 3 boussoles" discards them, nobody is
+    ejected; "reste que la 25" is what is left, nobody staying."""
+    assert absent not in _french(query)
+
+
+def test_french_fresh9_coup_dur_and_partout() -> None:
+    """"du coup dur" is still the card; "56 partout" is a tie."""
+    assert "@gust-of-wind" in _french("je joue du coup dur")
+    assert "#tie" in _french("56 partout qui gagne")
+    assert "#remain" in _french("reste que la 25, on continue ?")
+    assert "@discard-pile" in _french("je peux virer 3 boussoles ?")

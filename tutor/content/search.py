@@ -130,7 +130,10 @@ _ENDINGS = {
 # French "marche" is filler as "passe" is ("ça marche ?"); "comment ça marche" still asks
 # what a thing does (``SHAPES["purpose_with"]``). French "juste" restricts as "seulement"
 # does ("il a juste des boussoles"), "etre" is "être" typed without its accent, and the
-# other tenses of "avoir" and the pronouns "ceux", "celle" carry nothing either.
+# other tenses of "avoir" and the pronouns "ceux", "celle" carry nothing either; nor do
+# "dont 2 pouvoirs" (of which), "chez nous" (at our table), "qui a raison" (who is
+# right), "c'est grave ?" (is it a problem), "tant pis", "le mec", "qqun" (someone) and
+# "il savait".
 # Hungarian "mindet", "mindent" (all of them, everything) carry nothing, and their stem
 # is that of "mindig" (always: "must").
 _STOP = {
@@ -166,6 +169,7 @@ _STOP = {
         seulement
         juste etre avait avais avaient ait aurait aura auront ceux celle celles celui
         finalement étais etais personne
+        dont chez raison grave pis mec meuf gars qqun qq1 savait savais
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -384,6 +388,30 @@ _REWRITES |= {("un", "seul"): ("un", "unique"), ("une", "seule"): ("une", "uniqu
               ("tourne", "bien"): ("marche",),
               # "s'il reste" asks whether he stays, nothing is left over ("il reste")
               ("s", "il", "reste"): ("s", "reste"), ("s", "ils", "restent"): ("s", "restent")}
+#: French filler of a told story: "du coup" (so; "du coup dur" is the card), "au final"
+#: (in the end), "vu qu'il était dernier" (since), "ça s'est passé hier" (it happened:
+#: no one passed), "ça sert à rien" (it is no use: nothing is empty), "et rien d'autre"
+#: (and that is all he had).
+_REWRITES |= {("du", "coup", "dur"): ("de", "coup", "dur"), ("du", "coup"): ("donc",),
+              ("au", "final"): ("donc",), ("vu", "qu"): ("qu",), ("vu", "que"): ("que",),
+              ("rien", "d", "autre"): ("seulement",), ("rien", "de", "plus"): ("seulement",)}
+_REWRITES |= {("s", "est", happened): ("s", "est")
+              for happened in ("passé", "passe", "passée", "passee")}
+_REWRITES |= {(serve, "à", "rien"): ("inutile",) for serve in (
+    "sert", "servent", "servir", "servait", "servaient")} | {
+    (serve, "a", "rien"): ("inutile",) for serve in (
+        "sert", "servent", "servir", "servait", "servaient")}
+#: French "56 partout" is a tie at 56 ("on finit à 52 partout"), nothing everywhere.
+_REWRITES |= {(str(n), "partout"): (str(n), "égalité") for n in range(100)}
+#: French "reste que la 25" (only the 25 is left) is what is left over, as "il ne reste
+#: que": nobody stays ("reste que moi" is being alone, above).
+_REWRITES |= {("reste", "que", what): ("il", "en", "reste", what)
+              for what in ("la", "le", "les", "l", "des", "deux", "un", "une", "2", "3")}
+#: French "virer" cards is discarding them ("virer 3 boussoles", "virer mes cartes"),
+#: no Ejection ("virer quelqu'un").
+_REWRITES |= {(rid, what): ("défausser", what)
+              for rid in ("virer", "vire", "viré", "virée", "virés")
+              for what in ("mes", "ses", "tes", "des", "deux", "trois", "2", "3", "4")}
 #: French "(il n')y a plus que", "j'ai plus que 2 cartes" is all that is left ("il ne
 #: reste que"): nothing is empty.
 #: ("y a plus que moi", as "il reste que moi", is being alone aboard.)
