@@ -1545,3 +1545,30 @@ def test_french_fresh9_coup_dur_and_partout() -> None:
     assert "#tie" in _french("56 partout qui gagne")
     assert "#remain" in _french("reste que la 25, on continue ?")
     assert "@discard-pile" in _french("je peux virer 3 boussoles ?")
+
+
+@pytest.mark.parametrize(("query", "group"), [
+    ("version debutant 55 pts c fini ?", "#points"),
+    ("version debutant 55 pts c fini ?", "#end"),
+    ("on finit le voyage ?", "#end"),
+    ("le cap nous jure qu'il a tout en main", "#talk"),
+    ("il a le droit de raconter des salades ?", "#talk"),
+    ("le cap avait tout sauf un parafoudre", "#lack"),
+    ("on arrive a la 25 et on est 3", "#reach"),
+    ("je veux pas le donner", "#refuse"),
+    ("je tire une longue-vue en descendant", "#take"),
+    ("ma copine voulait lui en glisser un", "#give")])
+def test_french_players_words_of_fresh9(query: str, group: str) -> None:
+    """Players' words: "pts", "c fini" and "on finit" (over), "il nous jure", "raconter
+    des salades", "tout sauf", "on arrive à", "je veux pas", "je tire une carte", "lui en
+    glisser un"."""
+    assert group in _french(query)
+
+
+def test_french_fini_is_over_and_filer_alone_is_heading_off() -> None:
+    """"manche finie" is over, no empty pile; "je file seul vers la 20" gives nothing,
+    "je lui file mon canon" does."""
+    assert "#empty" not in _french("derniere manche finie")
+    assert "#give" not in _french("jfile seul vers la 20")
+    assert "#give" in _french("je lui file mon canon")
+    assert "@leave" in _french("je me tire")
