@@ -457,7 +457,7 @@ def test_a_hungarian_prefix_before_a_conjunction_goes_back_onto_its_verb() -> No
     assert search._spelled("a 6-osnál szálltam ki és húztam", "hu") == [
         "a", "6", "kiszálltam", "és", "húztam"]
     assert search._spelled("got off at the 6th, la 6e") == [
-        "got", "off", "at", "the", "6", "la", "6"]
+        "got", "off", "at", "the", "6", "la", "cité", "6"]   # "la 6" is a city
 
 
 def test_phrases_that_ask_with_a_question_word_of_their_own() -> None:
@@ -1572,3 +1572,21 @@ def test_french_fini_is_over_and_filer_alone_is_heading_off() -> None:
     assert "#give" not in _french("jfile seul vers la 20")
     assert "#give" in _french("je lui file mon canon")
     assert "@leave" in _french("je me tire")
+
+
+@pytest.mark.parametrize(("query", "expected", "absent"), [
+    ("2 pirates, il a qu'un canon", "uniq", "#lack"),
+    ("ca tourne a deux ou faut forcement etre plus ?", "nombreu", "#empty"),
+    ("on peut jouer a plus de 5 ?", "5", "#empty"),
+    ("je suis descendue a la 4", "@city", "#number"),
+    ("ma cousine passe a 53 en descendant", "#reach", "@pass"),
+    ("je viens de passer les 50", "#reach", "@pass"),
+    ("match nul, qui gagne ?", "#tie", "nul"),
+    ("c'est nul d'etre capitaine", "@captain", "nul")])
+def test_french_fresh9_phrases_are_read_as_meant(query: str, expected: str,
+                                                 absent: str) -> None:
+    """"il a qu'un canon" is a single one; "être plus", "plus de 5" are more (nothing
+    empty); "la 6" is a city; "passer à 53", "passer les 50" reach a score; "match nul"
+    is a tie and "c'est nul" filler."""
+    groups = _french(query)
+    assert expected in groups and absent not in groups

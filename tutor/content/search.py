@@ -132,8 +132,8 @@ _ENDINGS = {
 # does ("il a juste des boussoles"), "etre" is "être" typed without its accent, and the
 # other tenses of "avoir" and the pronouns "ceux", "celle" carry nothing either; nor do
 # "dont 2 pouvoirs" (of which), "chez nous" (at our table), "qui a raison" (who is
-# right), "c'est grave ?" (is it a problem), "tant pis", "le mec", "qqun" (someone) and
-# "il savait".
+# right), "c'est grave ?" (is it a problem), "tant pis", "le mec", "qqun" (someone),
+# "il savait" and "c'est nul" ("match nul" is a tie, a phrase).
 # Hungarian "mindet", "mindent" (all of them, everything) carry nothing, and their stem
 # is that of "mindig" (always: "must").
 _STOP = {
@@ -169,7 +169,7 @@ _STOP = {
         seulement
         juste etre avait avais avaient ait aurait aura auront ceux celle celles celui
         finalement étais etais personne
-        dont chez raison grave pis mec meuf gars qqun qq1 savait savais
+        dont chez raison grave pis mec meuf gars qqun qq1 savait savais nul
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -412,6 +412,20 @@ _REWRITES |= {("reste", "que", what): ("il", "en", "reste", what)
 _REWRITES |= {(rid, what): ("défausser", what)
               for rid in ("virer", "vire", "viré", "virée", "virés")
               for what in ("mes", "ses", "tes", "des", "deux", "trois", "2", "3", "4")}
+#: French "il a qu'un canon" (for "il n'a qu'un") is a single one, as "un seul".
+_REWRITES |= {(has, "qu", one): (has, one, "unique")
+              for has in ("a", "ai", "as", "avait", "avais") for one in ("un", "une")}
+#: French "faut être plus" (more players) and "plus de 5" (more than five) are more,
+#: nothing empty.
+_REWRITES |= {("être", "plus"): ("être", "nombreux"), ("etre", "plus"): ("etre", "nombreux")}
+_REWRITES |= {("plus", "de", str(n)): (str(n),) for n in range(100)}
+#: French "la 4", "la 6" is a city ("la cité 4"), as "la 12" is: the cities 1, 2, 4 and 6
+#: have numbers that say many other things.
+_REWRITES |= {("la", n): ("la", "cité", n) for n in ("1", "2", "4", "6")}
+#: French "passer à 53", "passer les 50" is reaching a score, no one passing.
+_REWRITES |= {(pass_, to, str(n)): ("atteint", str(n))
+              for pass_ in ("passe", "passé", "passer", "passes", "passent")
+              for to in ("à", "a", "les") for n in range(30, 100)}
 #: French "(il n')y a plus que", "j'ai plus que 2 cartes" is all that is left ("il ne
 #: reste que"): nothing is empty.
 #: ("y a plus que moi", as "il reste que moi", is being alone aboard.)
