@@ -1490,9 +1490,9 @@ def test_french_players_words_of_fresh8(query: str, group: str) -> None:
 
 def test_french_phone_spellings_of_avoir_and_etre_carry_nothing() -> None:
     """"javais", "jetais" are "j'avais", "j'étais" (no "java", "jeta")."""
-    assert _french("javais dit que je restais") == ["dit", "@stay"]
+    assert _french("javais dit que je restais") == ["#announce", "@stay"]
     assert _french("le capitaine a annonce, jetais dedans") == [
-        "@captain", "annonc", "#aboard"]
+        "@captain", "#announce", "#aboard"]
 
 
 @pytest.mark.parametrize("query", ["jai plus que 2 cartes en main",
@@ -1590,3 +1590,15 @@ def test_french_fresh9_phrases_are_read_as_meant(query: str, expected: str,
     is a tie and "c'est nul" filler."""
     groups = _french(query)
     assert expected in groups and absent not in groups
+
+
+@pytest.mark.parametrize(("query", "announces"), [
+    ("le cap a dit jpeux pas. et la", True),
+    ("il avait 61 depuis 2 voyages et il a rien dit", True),
+    ("qui dit en premier s'il reste ?", True),
+    ("la regle dit qu'on pioche a la fin du voyage", False),
+    ("ca veut dire quoi itineraire bis ?", False)])
+def test_french_saying_aloud_is_announcing(query: str, announces: bool) -> None:
+    """"il a dit", "il a rien dit", "qui dit en premier" announce, as the texts'
+    "annonce"; what the rule "dit", and "ça veut dire" (means), announce nothing."""
+    assert ("#announce" in _french(query)) is announces

@@ -419,6 +419,11 @@ _REWRITES |= {(has, "qu", one): (has, one, "unique")
 #: nothing empty.
 _REWRITES |= {("être", "plus"): ("être", "nombreux"), ("etre", "plus"): ("etre", "nombreux")}
 _REWRITES |= {("plus", "de", str(n)): (str(n),) for n in range(100)}
+#: What a book or the program "dit" (says) is no one announcing anything ("la règle dit",
+#: "l'appli dit").
+_REWRITES |= {(book, "dit"): (book,) for book in (
+    "règle", "regle", "règles", "regles", "livret", "notice", "livre", "appli", "site",
+    "programme", "faq", "manuel")}
 #: French "la 4", "la 6" is a city ("la cité 4"), as "la 12" is: the cities 1, 2, 4 and 6
 #: have numbers that say many other things.
 _REWRITES |= {("la", n): ("la", "cité", n) for n in ("1", "2", "4", "6")}
