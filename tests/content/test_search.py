@@ -1602,3 +1602,16 @@ def test_french_saying_aloud_is_announcing(query: str, announces: bool) -> None:
     """"il a dit", "il a rien dit", "qui dit en premier" announce, as the texts'
     "annonce"; what the rule "dit", and "ça veut dire" (means), announce nothing."""
     assert ("#announce" in _french(query)) is announces
+
+
+@pytest.mark.parametrize(("query", "expected", "absent"), [
+    ("il a rien dit, c'est de la triche ?", "#announce", "#empty"),
+    ("c 3 pour la 9 non ? jcrois", "@city", "croi"),
+    ("je dis que jai rien et jfile vers la 20 mdr", "#announce", "mdr"),
+    ("il pioche pas un peu entre deux villes ?", "#take", "peu"),
+    ("la carte pour que le capitaine degage", "@leave", "@ejection")])
+def test_french_fresh9_more_filler_and_words(query: str, expected: str, absent: str) -> None:
+    """"il a rien dit" says nothing (no empty pile); "je crois", "mdr", "un peu" are
+    filler; "pour qu'il dégage" is getting off."""
+    groups = [form for term in search.query_terms(query, "fr") for form in term[:2]]
+    assert expected in groups and absent not in groups

@@ -133,7 +133,7 @@ _ENDINGS = {
 # other tenses of "avoir" and the pronouns "ceux", "celle" carry nothing either; nor do
 # "dont 2 pouvoirs" (of which), "chez nous" (at our table), "qui a raison" (who is
 # right), "c'est grave ?" (is it a problem), "tant pis", "le mec", "qqun" (someone),
-# "il savait" and "c'est nul" ("match nul" is a tie, a phrase).
+# "il savait" and "c'est nul" ("match nul" is a tie, a phrase), "je crois" and "mdr".
 # Hungarian "mindet", "mindent" (all of them, everything) carry nothing, and their stem
 # is that of "mindig" (always: "must").
 _STOP = {
@@ -170,6 +170,7 @@ _STOP = {
         juste etre avait avais avaient ait aurait aura auront ceux celle celles celui
         finalement étais etais personne
         dont chez raison grave pis mec meuf gars qqun qq1 savait savais nul
+        crois croit croyais mdr ptdr
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -391,10 +392,11 @@ _REWRITES |= {("un", "seul"): ("un", "unique"), ("une", "seule"): ("une", "uniqu
 #: French filler of a told story: "du coup" (so; "du coup dur" is the card), "au final"
 #: (in the end), "vu qu'il était dernier" (since), "ça s'est passé hier" (it happened:
 #: no one passed), "ça sert à rien" (it is no use: nothing is empty), "et rien d'autre"
-#: (and that is all he had).
+#: (and that is all he had), "un peu".
 _REWRITES |= {("du", "coup", "dur"): ("de", "coup", "dur"), ("du", "coup"): ("donc",),
               ("au", "final"): ("donc",), ("vu", "qu"): ("qu",), ("vu", "que"): ("que",),
               ("rien", "d", "autre"): ("seulement",), ("rien", "de", "plus"): ("seulement",)}
+_REWRITES |= {("un", "peu"): ("un",)}
 _REWRITES |= {("s", "est", happened): ("s", "est")
               for happened in ("passé", "passe", "passée", "passee")}
 _REWRITES |= {(serve, "à", "rien"): ("inutile",) for serve in (
@@ -424,6 +426,10 @@ _REWRITES |= {("plus", "de", str(n)): (str(n),) for n in range(100)}
 _REWRITES |= {(book, "dit"): (book,) for book in (
     "règle", "regle", "règles", "regles", "livret", "notice", "livre", "appli", "site",
     "programme", "faq", "manuel")}
+#: French "il a rien dit" is not saying it (nothing is empty).
+_REWRITES |= {(has, "rien", said): (has, "pas", said)
+              for has in ("a", "ai", "as", "avait", "avais", "ont")
+              for said in ("dit", "annoncé", "annonce")}
 #: French "la 4", "la 6" is a city ("la cité 4"), as "la 12" is: the cities 1, 2, 4 and 6
 #: have numbers that say many other things.
 _REWRITES |= {("la", n): ("la", "cité", n) for n in ("1", "2", "4", "6")}
