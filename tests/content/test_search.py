@@ -1544,7 +1544,7 @@ def test_french_fresh9_coup_dur_and_partout() -> None:
     assert "@gust-of-wind" in _french("je joue du coup dur")
     assert "#tie" in _french("56 partout qui gagne")
     assert "#remain" in _french("reste que la 25, on continue ?")
-    assert "@discard-pile" in _french("je peux virer 3 boussoles ?")
+    assert "#pay" in _french("je peux virer 3 boussoles ?")
 
 
 @pytest.mark.parametrize(("query", "group"), [
@@ -1615,3 +1615,9 @@ def test_french_fresh9_more_filler_and_words(query: str, expected: str, absent: 
     filler; "pour qu'il dégage" is getting off."""
     groups = [form for term in search.query_terms(query, "fr") for form in term[:2]]
     assert expected in groups and absent not in groups
+
+
+def test_french_laisser_faire_asks_whether_it_is_allowed() -> None:
+    """"on le laisse faire ?", "on l'a laissée faire" ask whether it is allowed: no term."""
+    assert _french("on l'a laissée faire, on aurait pas du ?") == []
+    assert _french("on le laisse faire ?") == []

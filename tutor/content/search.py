@@ -409,9 +409,9 @@ _REWRITES |= {(str(n), "partout"): (str(n), "égalité") for n in range(100)}
 #: que": nobody stays ("reste que moi" is being alone, above).
 _REWRITES |= {("reste", "que", what): ("il", "en", "reste", what)
               for what in ("la", "le", "les", "l", "des", "deux", "un", "une", "2", "3")}
-#: French "virer" cards is discarding them ("virer 3 boussoles", "virer mes cartes"),
-#: no Ejection ("virer quelqu'un").
-_REWRITES |= {(rid, what): ("défausser", what)
+#: French "virer" cards is throwing them down as the captain pays ("virer 3 boussoles",
+#: "virer mes cartes"), no Ejection ("virer quelqu'un").
+_REWRITES |= {(rid, what): ("payer", what)
               for rid in ("virer", "vire", "viré", "virée", "virés")
               for what in ("mes", "ses", "tes", "des", "deux", "trois", "2", "3", "4")}
 #: French "il a qu'un canon" (for "il n'a qu'un") is a single one, as "un seul".
@@ -426,6 +426,9 @@ _REWRITES |= {("plus", "de", str(n)): (str(n),) for n in range(100)}
 _REWRITES |= {(book, "dit"): (book,) for book in (
     "règle", "regle", "règles", "regles", "livret", "notice", "livre", "appli", "site",
     "programme", "faq", "manuel")}
+#: French "on l'a laissé faire", "on le laisse faire ?" asks whether it is allowed.
+_REWRITES |= {(let, "faire"): ("autorisé",)
+              for let in ("laisse", "laissé", "laissée", "laisser", "laissés", "laissee")}
 #: French "il a rien dit" is not saying it (nothing is empty).
 _REWRITES |= {(has, "rien", said): (has, "pas", said)
               for has in ("a", "ai", "as", "avait", "avais", "ont")
