@@ -458,7 +458,7 @@ def test_a_hungarian_prefix_before_a_conjunction_goes_back_onto_its_verb() -> No
     assert search._spelled("a 6-osnál szálltam ki és húztam", "hu") == [
         "a", "6", "na", "kiszálltam", "és", "húztam"]
     assert search._spelled("got off at the 6th, la 6e") == [
-        "got", "off", "at", "the", "6", "la", "6"]
+        "got", "off", "at", "the", "6", "la", "cité", "6"]   # "la 6" is a city
 
 
 def test_phrases_that_ask_with_a_question_word_of_their_own() -> None:
@@ -1492,9 +1492,9 @@ def test_french_players_words_of_fresh8(query: str, group: str) -> None:
 
 def test_french_phone_spellings_of_avoir_and_etre_carry_nothing() -> None:
     """"javais", "jetais" are "j'avais", "j'étais" (no "java", "jeta")."""
-    assert _french("javais dit que je restais") == ["dit", "@stay"]
+    assert _french("javais dit que je restais") == ["#announce", "@stay"]
     assert _french("le capitaine a annonce, jetais dedans") == [
-        "@captain", "annonc", "#aboard"]
+        "@captain", "#announce", "#aboard"]
 
 
 @pytest.mark.parametrize("query", ["jai plus que 2 cartes en main",
@@ -1618,3 +1618,122 @@ def test_hungarian_city_one_named_is_the_first_city() -> None:
     """"az 1-esnél" (at the 1) is at the first city."""
     assert search._spelled("1-esnél már kiszállhatok?", "hu")[0] == "első"
     assert "#start" in _hungarian("az 1-esnél kiszállhatok?")
+
+
+# French queries, fresh9
+
+
+@pytest.mark.parametrize(("query", "filler"), [
+    ("il me reste 9 cartes dont 2 pouvoirs", "dont"),
+    ("chez nous le cap le fait tout de suite", "chez"),
+    ("les autres ont gueulé, qui a raison", "raison"),
+    ("14 cartes en main c grave ?", "grav"),
+    ("il l'a gardé, il a le droit le mec ?", "mec"),
+    ("tant pis on tombe", "pis"),
+    ("cap peut debarquer qqun ?", "qqun"),
+    ("personne savait", "sava")])
+def test_french_fresh9_filler_is_no_term(query: str, filler: str) -> None:
+    """"dont", "chez nous", "qui a raison", "c grave", "le mec", "tant pis", "qqun" and
+    "il savait" say nothing of the game."""
+    assert filler not in [form for term in search.query_terms(query, "fr")
+                          for form in term]
+
+
+@pytest.mark.parametrize(("query", "absent"), [
+    ("du coup ma femme a voulu descendre", "coup"),
+    ("il doit payer quoi au final", "final"),
+    ("il a perdu vu qu'il etait dernier", "vu"),
+    ("ca s'est passé hier : tout le monde reste", "@pass"),
+    ("virer 3 boussoles qui me servent a rien", "#empty"),
+    ("le cap a juste un parafoudre et rien d'autre", "#empty"),
+    ("je peux en profiter pour virer 3 boussoles", "@ejection"),
+    ("reste que la 25 ?", "@stay")])
+def test_french_fresh9_story_filler_is_read_as_meant(query: str, absent: str) -> None:
+    """A told story's filler ("du coup", "au final", "vu que", "ça s'est passé", "ça sert
+    à rien", "rien d'autre") is no term; "virer 3 boussoles" discards them, nobody is
+    ejected; "reste que la 25" is what is left, nobody staying."""
+    assert absent not in _french(query)
+
+
+def test_french_fresh9_coup_dur_and_partout() -> None:
+    """"du coup dur" is still the card; "56 partout" is a tie."""
+    assert "@gust-of-wind" in _french("je joue du coup dur")
+    assert "#tie" in _french("56 partout qui gagne")
+    assert "#remain" in _french("reste que la 25, on continue ?")
+    assert "#pay" in _french("je peux virer 3 boussoles ?")
+
+
+@pytest.mark.parametrize(("query", "group"), [
+    ("version debutant 55 pts c fini ?", "#points"),
+    ("version debutant 55 pts c fini ?", "#end"),
+    ("on finit le voyage ?", "#end"),
+    ("le cap nous jure qu'il a tout en main", "#talk"),
+    ("il a le droit de raconter des salades ?", "#talk"),
+    ("le cap avait tout sauf un parafoudre", "#lack"),
+    ("on arrive a la 25 et on est 3", "#reach"),
+    ("je veux pas le donner", "#refuse"),
+    ("je tire une longue-vue en descendant", "#take"),
+    ("ma copine voulait lui en glisser un", "#give")])
+def test_french_players_words_of_fresh9(query: str, group: str) -> None:
+    """Players' words: "pts", "c fini" and "on finit" (over), "il nous jure", "raconter
+    des salades", "tout sauf", "on arrive à", "je veux pas", "je tire une carte", "lui en
+    glisser un"."""
+    assert group in _french(query)
+
+
+def test_french_fini_is_over_and_filer_alone_is_heading_off() -> None:
+    """"manche finie" is over, no empty pile; "je file seul vers la 20" gives nothing,
+    "je lui file mon canon" does."""
+    assert "#empty" not in _french("derniere manche finie")
+    assert "#give" not in _french("jfile seul vers la 20")
+    assert "#give" in _french("je lui file mon canon")
+    assert "@leave" in _french("je me tire")
+
+
+@pytest.mark.parametrize(("query", "expected", "absent"), [
+    ("2 pirates, il a qu'un canon", "uniq", "#lack"),
+    ("ca tourne a deux ou faut forcement etre plus ?", "nombreu", "#empty"),
+    ("on peut jouer a plus de 5 ?", "5", "#empty"),
+    ("je suis descendue a la 4", "@city", "#number"),
+    ("ma cousine passe a 53 en descendant", "#reach", "@pass"),
+    ("je viens de passer les 50", "#reach", "@pass"),
+    ("match nul, qui gagne ?", "#tie", "nul"),
+    ("c'est nul d'etre capitaine", "@captain", "nul")])
+def test_french_fresh9_phrases_are_read_as_meant(query: str, expected: str,
+                                                 absent: str) -> None:
+    """"il a qu'un canon" is a single one; "être plus", "plus de 5" are more (nothing
+    empty); "la 6" is a city; "passer à 53", "passer les 50" reach a score; "match nul"
+    is a tie and "c'est nul" filler."""
+    groups = _french(query)
+    assert expected in groups and absent not in groups
+
+
+@pytest.mark.parametrize(("query", "announces"), [
+    ("le cap a dit jpeux pas. et la", True),
+    ("il avait 61 depuis 2 voyages et il a rien dit", True),
+    ("qui dit en premier s'il reste ?", True),
+    ("la regle dit qu'on pioche a la fin du voyage", False),
+    ("ca veut dire quoi itineraire bis ?", False)])
+def test_french_saying_aloud_is_announcing(query: str, announces: bool) -> None:
+    """"il a dit", "il a rien dit", "qui dit en premier" announce, as the texts'
+    "annonce"; what the rule "dit", and "ça veut dire" (means), announce nothing."""
+    assert ("#announce" in _french(query)) is announces
+
+
+@pytest.mark.parametrize(("query", "expected", "absent"), [
+    ("il a rien dit, c'est de la triche ?", "#announce", "#empty"),
+    ("c 3 pour la 9 non ? jcrois", "@city", "croi"),
+    ("je dis que jai rien et jfile vers la 20 mdr", "#announce", "mdr"),
+    ("il pioche pas un peu entre deux villes ?", "#take", "peu"),
+    ("la carte pour que le capitaine degage", "@leave", "@ejection")])
+def test_french_fresh9_more_filler_and_words(query: str, expected: str, absent: str) -> None:
+    """"il a rien dit" says nothing (no empty pile); "je crois", "mdr", "un peu" are
+    filler; "pour qu'il dégage" is getting off."""
+    groups = [form for term in search.query_terms(query, "fr") for form in term[:2]]
+    assert expected in groups and absent not in groups
+
+
+def test_french_laisser_faire_asks_whether_it_is_allowed() -> None:
+    """"on le laisse faire ?", "on l'a laissée faire" ask whether it is allowed: no term."""
+    assert _french("on l'a laissée faire, on aurait pas du ?") == []
+    assert _french("on le laisse faire ?") == []

@@ -133,7 +133,10 @@ _ENDINGS = {
 # French "marche" is filler as "passe" is ("ça marche ?"); "comment ça marche" still asks
 # what a thing does (``SHAPES["purpose_with"]``). French "juste" restricts as "seulement"
 # does ("il a juste des boussoles"), "etre" is "être" typed without its accent, and the
-# other tenses of "avoir" and the pronouns "ceux", "celle" carry nothing either.
+# other tenses of "avoir" and the pronouns "ceux", "celle" carry nothing either; nor do
+# "dont 2 pouvoirs" (of which), "chez nous" (at our table), "qui a raison" (who is
+# right), "c'est grave ?" (is it a problem), "tant pis", "le mec", "qqun" (someone),
+# "il savait" and "c'est nul" ("match nul" is a tie, a phrase), "je crois" and "mdr".
 # Hungarian "mindet", "mindent", "minden", "mind" (all of them, everything, every, all)
 # carry nothing, and their stem is that of "mindig" (always: "must"); "kellett",
 # "kellene", "kéne" (had to, should) are "kell" in another tense.
@@ -170,6 +173,8 @@ _STOP = {
         seulement
         juste etre avait avais avaient ait aurait aura auront ceux celle celles celui
         finalement étais etais personne
+        dont chez raison grave pis mec meuf gars qqun qq1 savait savais nul
+        crois croit croyais mdr ptdr
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -393,6 +398,57 @@ _REWRITES |= {("un", "seul"): ("un", "unique"), ("une", "seule"): ("une", "uniqu
               ("tourne", "bien"): ("marche",),
               # "s'il reste" asks whether he stays, nothing is left over ("il reste")
               ("s", "il", "reste"): ("s", "reste"), ("s", "ils", "restent"): ("s", "restent")}
+#: French filler of a told story: "du coup" (so; "du coup dur" is the card), "au final"
+#: (in the end), "vu qu'il était dernier" (since), "ça s'est passé hier" (it happened:
+#: no one passed), "ça sert à rien" (it is no use: nothing is empty), "et rien d'autre"
+#: (and that is all he had), "un peu".
+_REWRITES |= {("du", "coup", "dur"): ("de", "coup", "dur"), ("du", "coup"): ("donc",),
+              ("au", "final"): ("donc",), ("vu", "qu"): ("qu",), ("vu", "que"): ("que",),
+              ("rien", "d", "autre"): ("seulement",), ("rien", "de", "plus"): ("seulement",)}
+_REWRITES |= {("un", "peu"): ("un",)}
+_REWRITES |= {("s", "est", happened): ("s", "est")
+              for happened in ("passé", "passe", "passée", "passee")}
+_REWRITES |= {(serve, "à", "rien"): ("inutile",) for serve in (
+    "sert", "servent", "servir", "servait", "servaient")} | {
+    (serve, "a", "rien"): ("inutile",) for serve in (
+        "sert", "servent", "servir", "servait", "servaient")}
+#: French "56 partout" is a tie at 56 ("on finit à 52 partout"), nothing everywhere.
+_REWRITES |= {(str(n), "partout"): (str(n), "égalité") for n in range(100)}
+#: French "reste que la 25" (only the 25 is left) is what is left over, as "il ne reste
+#: que": nobody stays ("reste que moi" is being alone, above).
+_REWRITES |= {("reste", "que", what): ("il", "en", "reste", what)
+              for what in ("la", "le", "les", "l", "des", "deux", "un", "une", "2", "3")}
+#: French "virer" cards is throwing them down as the captain pays ("virer 3 boussoles",
+#: "virer mes cartes"), no Ejection ("virer quelqu'un").
+_REWRITES |= {(rid, what): ("payer", what)
+              for rid in ("virer", "vire", "viré", "virée", "virés")
+              for what in ("mes", "ses", "tes", "des", "deux", "trois", "2", "3", "4")}
+#: French "il a qu'un canon" (for "il n'a qu'un") is a single one, as "un seul".
+_REWRITES |= {(has, "qu", one): (has, one, "unique")
+              for has in ("a", "ai", "as", "avait", "avais") for one in ("un", "une")}
+#: French "faut être plus" (more players) and "plus de 5" (more than five) are more,
+#: nothing empty.
+_REWRITES |= {("être", "plus"): ("être", "nombreux"), ("etre", "plus"): ("etre", "nombreux")}
+_REWRITES |= {("plus", "de", str(n)): (str(n),) for n in range(100)}
+#: What a book or the program "dit" (says) is no one announcing anything ("la règle dit",
+#: "l'appli dit").
+_REWRITES |= {(book, "dit"): (book,) for book in (
+    "règle", "regle", "règles", "regles", "livret", "notice", "livre", "appli", "site",
+    "programme", "faq", "manuel")}
+#: French "on l'a laissé faire", "on le laisse faire ?" asks whether it is allowed.
+_REWRITES |= {(let, "faire"): ("autorisé",)
+              for let in ("laisse", "laissé", "laissée", "laisser", "laissés", "laissee")}
+#: French "il a rien dit" is not saying it (nothing is empty).
+_REWRITES |= {(has, "rien", said): (has, "pas", said)
+              for has in ("a", "ai", "as", "avait", "avais", "ont")
+              for said in ("dit", "annoncé", "annonce")}
+#: French "la 4", "la 6" is a city ("la cité 4"), as "la 12" is: the cities 1, 2, 4 and 6
+#: have numbers that say many other things.
+_REWRITES |= {("la", n): ("la", "cité", n) for n in ("1", "2", "4", "6")}
+#: French "passer à 53", "passer les 50" is reaching a score, no one passing.
+_REWRITES |= {(pass_, to, str(n)): ("atteint", str(n))
+              for pass_ in ("passe", "passé", "passer", "passes", "passent")
+              for to in ("à", "a", "les") for n in range(30, 100)}
 #: French "(il n')y a plus que", "j'ai plus que 2 cartes" is all that is left ("il ne
 #: reste que"): nothing is empty.
 #: ("y a plus que moi", as "il reste que moi", is being alone aboard.)
