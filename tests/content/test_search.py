@@ -1737,3 +1737,28 @@ def test_french_laisser_faire_asks_whether_it_is_allowed() -> None:
     """"on le laisse faire ?", "on l'a laissée faire" ask whether it is allowed: no term."""
     assert _french("on l'a laissée faire, on aurait pas du ?") == []
     assert _french("on le laisse faire ?") == []
+
+
+# French and Hungarian queries, fresh9, round 2
+
+
+def _hungarian_groups(query: str) -> list[str]:
+    return [term[0] for term in search.query_terms(query, "hu")]
+
+
+@pytest.mark.parametrize("query", ["kint vagyok már, rakhatok még távcsövet?",
+                                   "rakhat a kapitány turbót egy villámra?"])
+def test_hungarian_rakhat_is_playing_a_card(query: str) -> None:
+    """"rakhatok még távcsövet" (may I still put down a Spyglass) plays a card, as
+    "rakta", "rakni" do; "rakhatom le" stays "lerakhatom"."""
+    assert "#play" in _hungarian_groups(query)
+
+
+@pytest.mark.parametrize("query", ["a kapitánynak kell döntenie, hogy marad-e?",
+                                   "előbb nekem kell döntenem?", "ti döntetek először?"])
+def test_hungarian_deciding_is_no_tie(query: str) -> None:
+    """"döntenie", "döntenem", "döntetek" (to decide, conjugated) are choosing, never
+    corrected into "döntetlen" (a tie), which stays a tie."""
+    groups = _hungarian_groups(query)
+    assert "#choose" in groups and "#tie" not in groups
+    assert "#tie" in _hungarian_groups("döntetlen, ki nyer?")
