@@ -1762,3 +1762,12 @@ def test_hungarian_deciding_is_no_tie(query: str) -> None:
     groups = _hungarian_groups(query)
     assert "#choose" in groups and "#tie" not in groups
     assert "#tie" in _hungarian_groups("döntetlen, ki nyer?")
+
+
+@pytest.mark.parametrize("query", ["il avait 61 depuis 2 voyages et il a rien dit",
+                                   "j'ai 52, j'ai gagné ?", "égalité à 57 points"])
+def test_a_french_score_beyond_the_end_score_has_reached_it(query: str) -> None:
+    """A French score past the end score, often named alone ("il avait 61"), is read as
+    the end score the texts name, as Hungarian "52 pontom"; "66 cartes" counts cards."""
+    assert ["50"] in [term[:1] for term in search.query_terms(query, "fr")]
+    assert ["50"] not in [term[:1] for term in search.query_terms("66 cartes en tout ?", "fr")]
