@@ -1771,3 +1771,13 @@ def test_a_french_score_beyond_the_end_score_has_reached_it(query: str) -> None:
     the end score the texts name, as Hungarian "52 pontom"; "66 cartes" counts cards."""
     assert ["50"] in [term[:1] for term in search.query_terms(query, "fr")]
     assert ["50"] not in [term[:1] for term in search.query_terms("66 cartes en tout ?", "fr")]
+
+
+@pytest.mark.parametrize(("query", "language", "kept"), [
+    ("ma fille a 63 points depuis hier, mon cousin dit que c'est fini", "fr",
+     ["50", "#points", "#announce", "#end"]),
+    ("anyám a 2-esnél leszállt, a bátyám szerint a srác is", "hu", ["#two", "@leave"])])
+def test_relatives_and_days_are_filler(query: str, language: str, kept: list[str]) -> None:
+    """Who told the story and when ("ma fille", "mon cousin", "depuis hier", "anyám",
+    "a bátyám", "a srác") says nothing of the game: only the game's words are left."""
+    assert [term[0] for term in search.query_terms(query, language)] == kept

@@ -175,6 +175,8 @@ _STOP = {
         finalement étais etais personne
         dont chez raison grave pis mec meuf gars qqun qq1 savait savais nul
         crois croit croyais mdr ptdr
+        fille fils cousin cousine père pere mère mere oncle tante frangin frangine
+        depuis hier
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -196,6 +198,8 @@ _STOP = {
         úgyis ugyis amúgy amugy belőle belole belőlük beloluk belőlem belolem
         volna pedig így igy bármi barmi bármit barmit
         egyáltalán egyaltalan szerintem
+        anyám anyam apám apam bátyám batyam öcsém ocsem nővérem noverem húgom hugom
+        lányom lanyom fiam srác srac
         szeretnék szeretnek szeretnénk szeretnenk szeretném szeretnem szeretne
         tudta tudtam tudtuk tudtunk tudott tudna tudnám tudnam tudnánk tudnank
         mindet mindent minden mind mindennek mindenre mindenből mindenbol
