@@ -1737,3 +1737,47 @@ def test_french_laisser_faire_asks_whether_it_is_allowed() -> None:
     """"on le laisse faire ?", "on l'a laissée faire" ask whether it is allowed: no term."""
     assert _french("on l'a laissée faire, on aurait pas du ?") == []
     assert _french("on le laisse faire ?") == []
+
+
+# French and Hungarian queries, fresh9, round 2
+
+
+def _hungarian_groups(query: str) -> list[str]:
+    return [term[0] for term in search.query_terms(query, "hu")]
+
+
+@pytest.mark.parametrize("query", ["kint vagyok már, rakhatok még távcsövet?",
+                                   "rakhat a kapitány turbót egy villámra?"])
+def test_hungarian_rakhat_is_playing_a_card(query: str) -> None:
+    """"rakhatok még távcsövet" (may I still put down a Spyglass) plays a card, as
+    "rakta", "rakni" do; "rakhatom le" stays "lerakhatom"."""
+    assert "#play" in _hungarian_groups(query)
+
+
+@pytest.mark.parametrize("query", ["a kapitánynak kell döntenie, hogy marad-e?",
+                                   "előbb nekem kell döntenem?", "ti döntetek először?"])
+def test_hungarian_deciding_is_no_tie(query: str) -> None:
+    """"döntenie", "döntenem", "döntetek" (to decide, conjugated) are choosing, never
+    corrected into "döntetlen" (a tie), which stays a tie."""
+    groups = _hungarian_groups(query)
+    assert "#choose" in groups and "#tie" not in groups
+    assert "#tie" in _hungarian_groups("döntetlen, ki nyer?")
+
+
+@pytest.mark.parametrize("query", ["il avait 61 depuis 2 voyages et il a rien dit",
+                                   "j'ai 52, j'ai gagné ?", "égalité à 57 points"])
+def test_a_french_score_beyond_the_end_score_has_reached_it(query: str) -> None:
+    """A French score past the end score, often named alone ("il avait 61"), is read as
+    the end score the texts name, as Hungarian "52 pontom"; "66 cartes" counts cards."""
+    assert ["50"] in [term[:1] for term in search.query_terms(query, "fr")]
+    assert ["50"] not in [term[:1] for term in search.query_terms("66 cartes en tout ?", "fr")]
+
+
+@pytest.mark.parametrize(("query", "language", "kept"), [
+    ("ma fille a 63 points depuis hier, mon cousin dit que c'est fini", "fr",
+     ["50", "#points", "#announce", "#end"]),
+    ("anyám a 2-esnél leszállt, a bátyám szerint a srác is", "hu", ["#two", "@leave"])])
+def test_relatives_and_days_are_filler(query: str, language: str, kept: list[str]) -> None:
+    """Who told the story and when ("ma fille", "mon cousin", "depuis hier", "anyám",
+    "a bátyám", "a srác") says nothing of the game: only the game's words are left."""
+    assert [term[0] for term in search.query_terms(query, language)] == kept

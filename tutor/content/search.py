@@ -175,6 +175,8 @@ _STOP = {
         finalement étais etais personne
         dont chez raison grave pis mec meuf gars qqun qq1 savait savais nul
         crois croit croyais mdr ptdr
+        fille fils cousin cousine père pere mère mere oncle tante frangin frangine
+        depuis hier
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -196,6 +198,8 @@ _STOP = {
         úgyis ugyis amúgy amugy belőle belole belőlük beloluk belőlem belolem
         volna pedig így igy bármi barmi bármit barmit
         egyáltalán egyaltalan szerintem
+        anyám anyam apám apam bátyám batyam öcsém ocsem nővérem noverem húgom hugom
+        lányom lanyom fiam srác srac
         szeretnék szeretnek szeretnénk szeretnenk szeretném szeretnem szeretne
         tudta tudtam tudtuk tudtunk tudott tudna tudnám tudnam tudnánk tudnank
         mindet mindent minden mind mindennek mindenre mindenből mindenbol
@@ -569,6 +573,14 @@ def _spelled(text: str, language: str | None = None,
         found = [plus["as"] if w == plus["word"] and n + 1 < len(found)
                  and (_NUMBER.fullmatch(found[n + 1]) or found[n + 1] in plus["before"]) else w
                  for n, w in enumerate(found)]
+    # A French score beyond the end score ("il avait 61 depuis 2 voyages", "j'ai 52, j'ai
+    # gagné ?") has reached it, as in Hungarian below; but no count of cards ("66 cartes").
+    if language == "fr":
+        beyond = SHAPES["fr_beyond"]
+        found = [str(beyond["least"]) if w.isdigit() and w.isascii()
+                 and beyond["least"] < int(w) <= beyond["most"] and not (
+                     n + 1 < len(found) and fold(found[n + 1]).startswith(beyond["not_before"]))
+                 else w for n, w in enumerate(found)]
     if language == "hu":
         beyond = SHAPES["hu_beyond"]
         found = [str(beyond["least"]) if w.isdigit() and w.isascii()
@@ -1518,6 +1530,9 @@ SHAPES: dict[str, Any] = {
     # the end score (``engine.data.END_SCORE``, a test checks), which the texts name.
     # Up to "most", a score one may have ("100 pont" is none).
     "hu_beyond": {"least": 50, "most": 99, "before": "pont"},
+    # In French a score is often named alone ("j'ai 52"): any number up to "most", unless
+    # it counts cards.
+    "fr_beyond": {"least": 50, "most": 99, "not_before": "cart"},
     # The city 1 so named is the first city ("1-esnél már kiszállhatok?").
     "hu_place": {"suffixes": ["es", "os", "as", "ös", "ős"], "word": "na",
                  "named": {"1": "első"}},

@@ -146,6 +146,16 @@
           ? plus.as : w;
       });
     }
+    if (language === "fr") {
+      /* "j'ai 52, j'ai gagné ?" has reached the end score; "66 cartes" counts cards */
+      var beyondFr = p.t.shapes.fr_beyond;
+      found = found.map(function (w, n) {
+        return /^[0-9]+$/.test(w) && Number(w) > beyondFr.least &&
+          Number(w) <= beyondFr.most &&
+          !(n + 1 < found.length && fold(found[n + 1]).indexOf(beyondFr.not_before) === 0)
+          ? String(beyondFr.least) : w;
+      });
+    }
     if (language === "hu") {
       /* "már 52 pontom van" has reached the end score */
       var beyond = p.t.shapes.hu_beyond;
