@@ -18,6 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests judge what the code does, never how fast: a busy CI machine must not
+# turn a slow example into a failure (speed is measured in benchmarks/).
+settings.register_profile("celestia", deadline=None)
+settings.load_profile("celestia")
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The environment before any test changed it: where the real user's files are.
