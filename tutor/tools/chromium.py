@@ -195,8 +195,10 @@ def launched(executable: str | None = None, axe: Path | None = None) -> Iterator
         port = int(port_file.read_text().split()[0])
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list") as reply:
             targets = [t for t in json.load(reply) if t.get("type") == "page"]
+        # How long one DevTools reply may take: axe on the largest Hungarian page took over
+        # a minute once on a loaded 2-core machine; a hung browser still fails.
         socket = websocket.create_connection(targets[0]["webSocketDebuggerUrl"],
-                                             timeout=60, suppress_origin=True)
+                                             timeout=240, suppress_origin=True)
         page = Page(socket)
         page.axe_script = axe
         page.send("Page.enable")
