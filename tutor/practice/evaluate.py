@@ -34,7 +34,7 @@ from ..engine import data
 from ..engine.data import ALTERNATIVE_ROUTE, BLANK, EJECTION, GRAPPLING_HOOK, GUST_OF_WIND
 from ..engine.payment import parse_cards
 from . import endgame as eg
-from . import odds
+from . import inference, odds
 from .voyage import (
     KEY_CARDS,
     HazardKey,
@@ -435,6 +435,13 @@ def _alternative_route(voyage: Voyage, view: View) -> tuple[float, float]:
 
 
 def _hidden_reroll_chance(view: View) -> float:
+    dice = tuple(view.dice)
+    if view.inferred is not None:
+        # His deeds tell of his hand: each hand they allow chooses its best dice.
+        return sum(w * max(sum(c for h, c in reroll_table(dice, chosen)
+                               if pay_after(hand, h) is not None)
+                           for chosen in positions(dice))
+                   for hand, w in inference.weighted(view.inferred))
     size = view.hand_sizes[view.captain]
     pool = [card for card, k in sorted(view.unseen.items()) for _ in range(k)]
     size = min(size, len(pool))

@@ -140,6 +140,17 @@ def pay_after(hand: HandKey, hazards: HazardKey) -> HandKey | None:
             c2 - h2 if c2 > h2 else 0, c3 - h3 if c3 > h3 else 0, turbos - short, jetpacks)
 
 
+def inferred_pays(hands: Iterable[tuple[HandKey, int]], hazards: HazardKey) -> Fraction:
+    """The chance that a captain pays for ``hazards`` (Turbos too), his hand one of
+    ``hands`` (each with its weight: ``inference``)."""
+    total = paying = 0
+    for hand, n in hands:
+        total += n
+        if pay_after(hand, hazards) is not None:
+            paying += n
+    return Fraction(paying, total)
+
+
 def covers(hand: HandKey, hazards: HazardKey) -> bool:
     """True when Equipment alone pays (then the captain must pay, §3.4)."""
     return hand[0] >= hazards[0] and hand[1] >= hazards[1] and hand[2] >= hazards[2] \
@@ -491,6 +502,9 @@ class Voyage:
         return found
 
     def hidden_pay(self, k: int, captain: int, hazards: HazardKey) -> float:
+        inferred = self.view.inferred
+        if inferred is not None and k == 0 and captain == self.view.captain:
+            return float(inferred_pays(inferred, hazards))
         pool = self.pool_now if k == 0 else self.pool_later
         return hidden_pays(pool, self.view.hand_sizes[captain], hazards)
 
@@ -625,6 +639,8 @@ def captain_odds_now(view: View) -> Fraction:
     """The exact chance that the captain pays for the dice shown, from ``view``'s eyes."""
     if view.me == view.captain:
         return Fraction(int(pay_after(hand_key(view.hand), hazard_key(view.dice)) is not None))
+    if view.inferred is not None:
+        return inferred_pays(view.inferred, hazard_key(view.dice))
     size = view.hand_sizes[view.captain]
     return odds.captain_pay_odds(view.unseen, size, view.dice).with_turbos
 

@@ -1,0 +1,136 @@
+"""What the table saw tells of the captain's hand (RULES.md §3.4, §3.5).
+
+The coach draws a hidden captain's hand from the cards the player cannot see. Some of
+those hands are ruled out by what the captain did in front of everyone (the engine's
+public deeds, ``State.deeds``):
+
+* a captain who announced a crash did not hold the Equipment that paid the dice alone
+  (§3.4: he would have had to pay);
+* a captain who paid a Turbo for a hazard held no more of its Equipment than he paid:
+  a player pays with the fewest Turbos, since a Turbo kept stands in for any Equipment
+  later (the expert does, and so does every bot of the engine that pays).
+
+A payment without a Turbo tells nothing of what is left; its cards, like every card
+played since a deed, were in the hand at that deed. Which cards he drew since a deed is not
+public: they are taken at random from his hand now and the cards he played since.
+
+``infer`` draws ``SAMPLES`` hands of the captain's size from the unseen cards and keeps
+those that agree with every deed of his; the sampling is seeded by the question itself, so
+the same question always gets the same answer, and the answer is cached (a decision asks it
+several times, and every decision of a step asks the same). None when no deed of his
+tells anything (then the plain draw from the unseen cards is the answer).
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..engine.data import TURBO
+from .odds import PayOdds
+from .voyage import HandKey, HazardKey, covers, hand_key, hazard_key, inferred_pays
+
+if TYPE_CHECKING:
+    from ..engine.state import Deed
+    from .odds import View
+
+#: Hands drawn for one question.
+SAMPLES = 256
+
+#: The captain's hands that agree with his deeds: (hand, how many of the samples drew it).
+Hands = tuple[tuple[HandKey, int], ...]
+
+
+def lacks(deed: Deed, hand: Counter) -> bool:
+    """Whether ``deed`` rules out ``hand`` (the hand just before it): a crash announced
+    while his Equipment alone paid, or a Turbo paid for a hazard while he held more of
+    its Equipment than he paid."""
+    have = hand_key(hand)
+    hazards = hazard_key(deed.dice)
+    if deed.kind == "crash":
+        return covers(have, hazards)
+    if deed.kind != "pay" or TURBO not in deed.cards:
+        return False
+    paid = hand_key(Counter(deed.cards))
+    return any(paid[i] < need and have[i] > paid[i] for i, need in enumerate(hazards))
+
+
+def telling(deed: Deed) -> bool:
+    """Whether ``deed`` may rule a hand out."""
+    return deed.kind == "crash" or (deed.kind == "pay" and TURBO in deed.cards)
+
+
+def infer(view: View) -> Hands | None:
+    """The present captain's hand as ``view``'s player can infer it from his deeds."""
+    captain = view.captain
+    if view.me == captain or not view.deeds:
+        return None
+    deeds = tuple(d for d in view.deeds if d.seat == captain)
+    if not any(telling(d) for d in deeds):
+        return None
+    return infer_hands(deeds, view.hand_sizes[captain], tuple(sorted(view.unseen.items())))
+
+
+@lru_cache(maxsize=1 << 10)
+def infer_hands(deeds: tuple[Deed, ...], size: int, unseen: tuple[tuple[str, int], ...]
+                ) -> Hands | None:
+    """Hands of ``size`` cards drawn from ``unseen`` that agree with ``deeds`` (one
+    player's, oldest first)."""
+    pool = [card for card, k in unseen for _ in range(k)]
+    if size > len(pool):
+        return None
+    marks = [i for i, d in enumerate(deeds) if telling(d)]
+    # What each telling deed needs: the cards played since it, and how many he drew.
+    checks = []
+    for i in marks:
+        d = deeds[i]
+        since = [c for later in deeds[i + 1:] for c in later.cards]
+        drawn = size + len(d.cards) + len(since) - d.size
+        if 0 <= drawn <= size + len(since):  # else a reshuffle upset the count: left out
+            checks.append((d, since, drawn))
+    if not checks:
+        return None
+    rng = random.Random(zlib.crc32(repr((size, deeds, unseen)).encode()))
+    found: Counter[HandKey] = Counter()
+    for _ in range(SAMPLES):
+        hand = rng.sample(pool, size)
+        for d, since, drawn in checks:
+            held = hand + since
+            before = Counter(held)
+            before.subtract(rng.sample(held, drawn))
+            before.update(d.cards)
+            if lacks(d, before):
+                break
+        else:
+            found[hand_key(Counter(hand))] += 1
+    if not found:
+        return None
+    return tuple(sorted(found.items()))
+
+
+def pays(hands: Hands, hazards: HazardKey) -> Fraction:
+    """The chance that the inferred hand pays for ``hazards`` (Turbos too)."""
+    return inferred_pays(hands, hazards)
+
+
+def equipment_pays(hands: Hands, hazards: HazardKey) -> Fraction:
+    """The chance that the inferred hand's Equipment alone pays for ``hazards``."""
+    total = sum(n for _, n in hands)
+    return Fraction(sum(n for hand, n in hands if covers(hand, hazards)), total)
+
+
+def inferred_pay_odds(hands: Hands, dice: Sequence[str]) -> PayOdds:
+    """The captain's chance to pay for ``dice``, from the hands his deeds allow."""
+    hazards = hazard_key(dice)
+    return PayOdds(equipment_pays(hands, hazards), pays(hands, hazards))
+
+
+def weighted(hands: Hands) -> Sequence[tuple[HandKey, float]]:
+    """The hands with their chances."""
+    total = sum(n for _, n in hands)
+    return [(hand, n / total) for hand, n in hands]
