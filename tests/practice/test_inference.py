@@ -47,6 +47,15 @@ def test_a_crash_facing_two_fog_rules_out_two_compasses() -> None:
     assert 0 < one < captain_odds_now(view((), ("fog", "blank")))
 
 
+def test_a_crash_shows_that_turbos_could_not_pay_either() -> None:
+    """A captain whose Turbos could pay does not crash by choice: neither two Compasses
+    nor a Compass and a Turbo, nor two Turbos, facing two fog."""
+    crashed = (Deed(1, "crash", 3, (), ("fog", "fog")),)
+    seen = view(crashed, ("fog", "fog"), hand={})
+    assert all(hand[0] + hand[4] < 2 for hand, _ in seen.inferred)
+    assert captain_odds_now(seen) == 0 < captain_odds_now(view((), ("fog", "fog"), hand={}))
+
+
 def test_a_turbo_paid_for_lightning_shows_no_lightning_rod() -> None:
     paid = (Deed(1, "pay", 4, ("turbo",), ("lightning", "blank")),)
     seen = view(paid, ("lightning", "blank"))
@@ -93,3 +102,23 @@ def test_the_answer_is_the_same_each_time_and_the_expert_still_deterministic() -
     assert any(d.kind == "crash" for d in deeds)
     inference.infer_hands.cache_clear()
     assert play() == (history, deeds)
+
+
+def test_the_coach_says_where_the_chance_comes_from() -> None:
+    from tutor.i18n import Translator
+    from tutor.practice.coach import advise_view
+
+    crashed = (Deed(1, "crash", 3, (), ("fog", "fog", "blank")),)
+    details = advise_view(view(crashed, ("fog", "blank"), hand={C: 1, data.TURBO: 8}),
+                          ["stay", "leave"], Translator("en")).details
+    assert "Bob announced a crash facing fog and fog, so that hand could not pay for those " \
+           "dice even with Turbos" in "\n".join(details)
+    paid = (Deed(1, "pay", 4, ("turbo",), ("lightning", "blank")),)
+    details = advise_view(view(paid, ("lightning", "blank")), ["stay", "leave"],
+                          Translator("en")).details
+    assert any(line.startswith("Bob paid a Turbo facing lightning, so that hand held no more "
+                               "Equipment") for line in details)
+    # Nothing inferred: nothing said.
+    details = advise_view(view((), ("fog", "blank")), ["stay", "leave"],
+                          Translator("en")).details
+    assert not any("drawn blind" in line for line in details)
