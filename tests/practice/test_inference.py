@@ -122,3 +122,14 @@ def test_the_coach_says_where_the_chance_comes_from() -> None:
     details = advise_view(view((), ("fog", "blank")), ["stay", "leave"],
                           Translator("en")).details
     assert not any("drawn blind" in line for line in details)
+
+
+def test_his_later_captaincies_in_the_voyage_keep_what_his_deeds_told() -> None:
+    crashed = (Deed(1, "crash", 3, (), ("fog", "fog")),)
+    seen = Voyage(view(crashed, ("blank", "blank")))
+    blind = Voyage(view((), ("blank", "blank")))
+    two_fog = (2, 0, 0, 0)
+    assert seen.later_inferred is not None and seen.later_inferred[4] == 0  # no Turbo
+    assert seen.hidden_pay(1, 1, two_fog) < blind.hidden_pay(1, 1, two_fog)
+    # Another captain's later captaincy: drawn from the unseen cards, as before.
+    assert seen.hidden_pay(1, 2, two_fog) == blind.hidden_pay(1, 2, two_fog)

@@ -400,6 +400,7 @@ class Voyage:
             view.variant, view.grappling_hook)
         self.pool_later = pool_key(view.later) if view.later is not None else self.pool_now
         self.sp = view.spyglass_points
+        self.later_inferred = _later_pool(view)
         self.win = win if mine else None
         self.start: Table = (frozenset(self.aboard), tuple(float(n) for n in view.hand_sizes))
         #: Whether the pile here still holds a treasure once the dice shown are settled.
@@ -505,8 +506,15 @@ class Voyage:
         inferred = self.view.inferred
         if inferred is not None and k == 0 and captain == self.view.captain:
             return float(inferred_pays(inferred, hazards))
-        pool = self.pool_now if k == 0 else self.pool_later
-        return hidden_pays(pool, self.view.hand_sizes[captain], hazards)
+        return hidden_pays(self._pool(k, captain), self.view.hand_sizes[captain], hazards)
+
+    def _pool(self, k: int, captain: int) -> PoolKey:
+        """The cards a hidden ``captain``'s hand at step ``k`` is drawn from: the unseen
+        cards; for the present captain's later captaincies in this voyage, when his deeds
+        tell of his hand, the hands they allow once he has paid for the dice shown."""
+        if k and captain == self.view.captain and self.later_inferred is not None:
+            return self.later_inferred
+        return self.pool_now if k == 0 else self.pool_later
 
     # --- Values ----------------------------------------------------------------------------
     def arrive(self, k: int, captain: int, hand: HandKey | None, spy: int,
@@ -573,7 +581,7 @@ class Voyage:
                     paid = self.arrive(k + 1, captain, after, spy, table if stay else left)
                     value += chance * (paid if forced or paid > crash else crash)
         else:
-            pool = self.pool_now if k == 0 else self.pool_later
+            pool = self._pool(k, captain)
             leave = self.leave_at(k, spy) if captain != self.seat else None
             steps, paid = hidden_steps(pool, sizes[captain], count, rule)
             smaller = tuple(round(n - paid, 3) if p == captain else n
@@ -633,6 +641,35 @@ class Voyage:
             best = max(best, leave)
         self._crashes[key] = best
         return best
+
+
+#: How many hands the present captain's later hand is spread over (``_later_pool``).
+SPREAD = 4
+
+
+def _later_pool(view: View) -> PoolKey | None:
+    """The present captain's hand once he has paid for the dice shown, as his deeds let
+    the viewer infer it: a pool of ``SPREAD`` times his cards, holding that many times the
+    cards of each kind he holds on average (drawing his size from it spreads the mean hand
+    as a draw would); None when nothing is inferred or no hand he may hold pays."""
+    inferred = view.inferred
+    if inferred is None or not view.dice:
+        return None
+    hazards = hazard_key(view.dice)
+    total = 0
+    sums = [0, 0, 0, 0, 0]
+    for hand, n in inferred:
+        after = pay_after(hand, hazards)
+        if after is None:
+            continue
+        total += n
+        for i in range(5):
+            sums[i] += n * after[i]
+    size = view.hand_sizes[view.captain] - sum(hazards)
+    if not total or size <= 0:
+        return None
+    counts = [round(SPREAD * s / total) for s in sums]
+    return (*counts, max(SPREAD * size, sum(counts)))  # type: ignore[return-value]
 
 
 def captain_odds_now(view: View) -> Fraction:
