@@ -136,7 +136,7 @@ def game_situations(games: int, per_game: int, rng: random.Random
             legal = state.legal_actions(actor)
             if state.phase in ("passengers", "payment") and len(legal) > 1 and (
                     state.phase == "passengers" or "crash" in legal):
-                view = View.from_observation(state.observation(actor))
+                view = inference.inferred(View.from_observation(state.observation(actor)))
                 met.append((f"game {g}: {players} players, city {state.city}, "
                             f"{state.phase}, {' '.join(state.dice)}", view, legal))
             state.apply(bots[actor].choose(state, actor))

@@ -10,7 +10,7 @@ from tutor.engine import Options, SeededChance, State, data
 from tutor.engine.state import Deed
 from tutor.practice import evaluate, inference
 from tutor.practice.expert import ExpertBot
-from tutor.practice.odds import View, figures, unseen_cards
+from tutor.practice.odds import View, unseen_cards
 from tutor.practice.voyage import Voyage, captain_odds_now, hazard_key
 
 C, L = "compass", "lightning-rod"
@@ -22,11 +22,11 @@ def view(deeds: tuple[Deed, ...], dice: tuple[str, ...], size: int = 3,
     ``hand`` says otherwise."""
     hand = {data.TURBO: data.TURBO_COUNT} if hand is None else hand
     unseen = unseen_cards(data.deck_composition(), hand, ())
-    return replace(View(
+    return inference.inferred(replace(View(
         me=0, players=3, captain=1, phase="passengers", city=1, route=(1, 2, 4, 6),
         pile_sizes={c: 4 for c in (1, 2, 4, 6)}, dice=dice, aboard=(True, True, True),
         hand=hand, treasures=(), hand_sizes=(sum(hand.values()), size, 5), unseen=unseen,
-        seats=("Ann", "Bob", "Cy"), deeds=deeds)).with_inference()
+        seats=("Ann", "Bob", "Cy"), deeds=deeds)))
 
 
 def test_a_crash_facing_two_fog_rules_out_two_compasses() -> None:
@@ -37,7 +37,7 @@ def test_a_crash_facing_two_fog_rules_out_two_compasses() -> None:
     # No Turbo is out of Ann's sight: Bob cannot pay for two fog now.
     assert captain_odds_now(seen) == 0
     assert Voyage(seen).hidden_pay(0, 1, hazard_key(("fog", "fog"))) == 0.0
-    assert figures(seen).captain_pays.with_turbos == 0
+    assert inference.figures(seen).captain_pays.with_turbos == 0
     # Blind, he could: the deed is what rules it out.
     blind = view((), ("fog", "fog"))
     assert blind.inferred is None

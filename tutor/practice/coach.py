@@ -29,7 +29,7 @@ from ..names import move_label
 from . import evaluate as ev
 from . import inference
 from .endgame import Endgame
-from .odds import Figures, captain_pay_odds, figures
+from .odds import Figures, captain_pay_odds
 from .sentences import by_win, no_hazard, percent, points, sentence
 from .voyage import View
 
@@ -57,9 +57,9 @@ class Advice:
 def advise(state: Any, player: int, tr: Translator | None = None) -> Advice:
     """The coach's advice to ``player`` now, in ``tr``'s language (default English)."""
     options = state.options
-    view = View.from_observation(state.observation(player), options.variant,
-                                 options.grappling_hook, options.spyglass_points,
-                                 seats=state.seats)
+    view = inference.inferred(View.from_observation(
+        state.observation(player), options.variant, options.grappling_hook,
+        options.spyglass_points, seats=state.seats))
     return advise_view(view, state.legal_actions(player), tr or Translator("en"))
 
 
@@ -94,7 +94,7 @@ def detail_lines(rec: ev.Recommendation, view: View, tr: Translator) -> list[str
                                       choice=move_label(o.action, view, tr),
                                       chance=percent(o.win or 0.0, tr))
                      for o in rec.options)
-    lines.extend(figure_lines(figures(view), view, tr))
+    lines.extend(figure_lines(inference.figures(view), view, tr))
     if rec.options:
         lines.append(tr.gettext(N_("How the coach counts: treasures still to come this voyage "
                                    "(a Magic Spyglass at what it scores if kept); the odds of "

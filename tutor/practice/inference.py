@@ -33,12 +33,14 @@ import random
 import zlib
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..engine.data import TURBO
-from .odds import PayOdds
+from . import odds
+from .odds import Figures, PayOdds
 from .voyage import HandKey, HazardKey, covers, hand_key, hazard_key, inferred_pays, pay_after
 
 if TYPE_CHECKING:
@@ -69,6 +71,21 @@ def lacks(deed: Deed, hand: Counter) -> bool:
 def telling(deed: Deed) -> bool:
     """Whether ``deed`` may rule a hand out."""
     return deed.kind == "crash" or (deed.kind == "pay" and TURBO in deed.cards)
+
+
+def inferred(view: View) -> View:
+    """``view`` with the captain's hand inferred from his deeds, when they tell of it."""
+    found = infer(view)
+    return view if found is None else replace(view, inferred=found)
+
+
+def figures(view: View) -> Figures:
+    """``odds.figures``, the captain's chance to pay for the dice shown taken from the
+    hands his deeds allow when they tell of it."""
+    found = odds.figures(view)
+    if found.captain_pays is not None and view.inferred is not None and view.dice:
+        found.captain_pays = inferred_pay_odds(view.inferred, view.dice)
+    return found
 
 
 def infer(view: View) -> Hands | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
@@ -261,7 +261,8 @@ class View:
     sources: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] | None = None
     #: The public deeds that tell of a hand (``State.deeds``), oldest first.
     deeds: tuple = ()
-    #: The present captain's hand as his deeds let this player infer it (``inference``):
+    #: The present captain's hand as his deeds let this player infer it (filled by
+    #: ``inference.inferred``; ``figures`` leaves it out, ``inference.figures`` uses it):
     #: each hand with its weight. None: drawn from the unseen cards, nothing inferred.
     inferred: tuple[tuple[tuple[int, ...], int], ...] | None = None
 
@@ -286,14 +287,7 @@ class View:
                    unseen=unseen_cards(deck, hand, discard), seats=tuple(seats),
                    treasure_counts=tuple(obs["treasure_counts"]),
                    spent=tuple(obs.get("spyglasses_spent", ())),
-                   deeds=tuple(obs.get("deeds", ()))).with_inference()
-
-    def with_inference(self) -> View:
-        """This view with the captain's hand inferred from his deeds (``inference``)."""
-        from .inference import infer  # the inference builds on the voyage model's keys
-
-        inferred = infer(self)
-        return self if inferred is None else replace(self, inferred=inferred)
+                   deeds=tuple(obs.get("deeds", ())))
 
     @property
     def spyglasses(self) -> int:
@@ -384,11 +378,7 @@ def figures(view: View) -> Figures:
             found.own_pass = hand_pass_odds(view.hand, data.dice_to_reach(dest))
     else:
         size = view.hand_sizes[view.captain]
-        if rolled and view.inferred is not None:
-            from .inference import inferred_pay_odds
-
-            found.captain_pays = inferred_pay_odds(view.inferred, view.dice)
-        elif rolled:
+        if rolled:
             found.captain_pays = captain_pay_odds(view.unseen, size, view.dice)
         elif dest:
             found.captain_step = step_pass_odds(view.unseen, size, data.dice_to_reach(dest))
