@@ -46,9 +46,11 @@ from tutor.engine import Options, SeededChance, State, data  # noqa: E402
 from tutor.engine.bots import stays_aboard  # noqa: E402
 from tutor.engine.payment import equipment_covers, format_payment, hazard_counts, payments  # noqa: E402
 from tutor.practice import evaluate as ev  # noqa: E402
+from tutor.practice import inference  # noqa: E402
 from tutor.practice.expert import make_player  # noqa: E402
 from tutor.practice.table import Table, table_view  # noqa: E402
 from tutor.practice.voyage import (  # noqa: E402
+    KEY_CARDS,
     View,
     Voyage,
     hand_key,
@@ -134,7 +136,7 @@ def game_situations(games: int, per_game: int, rng: random.Random
             legal = state.legal_actions(actor)
             if state.phase in ("passengers", "payment") and len(legal) > 1 and (
                     state.phase == "passengers" or "crash" in legal):
-                view = View.from_observation(state.observation(actor))
+                view = inference.inferred(View.from_observation(state.observation(actor)))
                 met.append((f"game {g}: {players} players, city {state.city}, "
                             f"{state.phase}, {' '.join(state.dice)}", view, legal))
             state.apply(bots[actor].choose(state, actor))
@@ -152,10 +154,14 @@ class World:
         n = view.players
         pool = [c for c, k in sorted(view.unseen.items()) for _ in range(k)]
         rng.shuffle(pool)
+        dealt = self.captain_hand(view, pool, rng)
         self.hands: list[dict[str, int]] = []
         for p in range(n):
             if p == view.me:
                 self.hands.append(dict(view.hand))
+                continue
+            if p == view.captain and dealt is not None:
+                self.hands.append(dealt)
                 continue
             size = min(view.hand_sizes[p], len(pool))
             self.hands.append(cards(",".join(pool[:size])))
@@ -166,6 +172,29 @@ class World:
         self.aboard = {p for p in range(n) if view.aboard[p]}
         self.spy = view.spyglasses
         self.gain = 0.0
+
+    @staticmethod
+    def captain_hand(view: View, pool: list[str], rng: random.Random
+                     ) -> dict[str, int] | None:
+        """The present captain's hand, when his public deeds tell of it (``view.inferred``,
+        as the coach infers it): the cards that pay dealt as one of the hands his deeds
+        allow, the rest of its size from the other unseen cards; taken out of ``pool``."""
+        if view.inferred is None or view.captain == view.me:
+            return None
+        weighted = inference.weighted(view.inferred)
+        key = rng.choices([h for h, _ in weighted], [w for _, w in weighted])[0]
+        hand: dict[str, int] = {}
+        for card, k in zip(KEY_CARDS, key, strict=True):
+            for _ in range(k):
+                pool.remove(card)
+            if k:
+                hand[card] = k
+        extra = view.hand_sizes[view.captain] - sum(key)
+        rest = [i for i, c in enumerate(pool) if c not in KEY_CARDS][:extra]
+        for i in reversed(rest):
+            card = pool.pop(i)
+            hand[card] = hand.get(card, 0) + 1
+        return hand
 
     def sizes(self) -> tuple[int, ...]:
         return tuple(sum(h.values()) for h in self.hands)

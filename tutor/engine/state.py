@@ -219,6 +219,24 @@ def _payment_actions(counts: dict[str, int], hand: dict[str, int],
     return found
 
 
+class Deed(NamedTuple):
+    """A public deed that tells of a player's hand, as the whole table sees it happen.
+
+    OpenSpiel's information states carry the public history; this is the part of it that
+    bears on the hidden hands. ``kind`` is "pay" (the captain paid ``cards`` for ``dice``),
+    "crash" (the captain announced a crash facing ``dice``, §3.5), "play" (a card from the
+    hand: a Power card, a Jetpack or a Grappling Hook) or "spyglass" (a Magic Spyglass, a
+    treasure: the hand is unchanged). ``size`` is the hand's size just before. Passing in a
+    secret phase is not a deed (it is not public), and no draw is one (no face is shown).
+    """
+
+    seat: int
+    kind: str
+    size: int
+    cards: tuple[str, ...]
+    dice: tuple[str, ...]
+
+
 class ChanceRequest(NamedTuple):
     """What chance must decide next.
 
@@ -333,6 +351,8 @@ class State:
         self.end_reason = ""
         self.winners: tuple[int, ...] = ()
         self.history: list[tuple[int, str]] = []
+        #: The public deeds that tell of a hand (``Deed``), oldest first.
+        self.deeds: list[Deed] = []
         self.chance_request: ChanceRequest | None = _DECK_REQUESTS[
             self.options.variant, self.options.grappling_hook]
         self._queue: list[int] = []
@@ -481,6 +501,7 @@ class State:
         twin.aboard = list(self.aboard)
         twin.left_with = list(self.left_with)
         twin.history = list(self.history)
+        twin.deeds = list(self.deeds)
         twin._queue = list(self._queue)
         twin._pending_draws = list(self._pending_draws)
         twin._counts = self._counts  # shared, never mutated (``_dice_counts``)
@@ -559,7 +580,11 @@ class State:
         return treasure
 
     def _discard_card(self, player: int, card: str) -> None:
-        self.hands[player][card] -= 1
+        """A card played from ``player``'s hand: discarded, and a public deed."""
+        hand = self.hands[player]
+        self.deeds.append(_new_tuple(Deed, (player, "play", sum(hand.values()), (card,),
+                                            tuple(self.dice))))
+        hand[card] -= 1
         self.discard.append(card)
 
     # --- Chance -------------------------------------------------------------------------
@@ -970,13 +995,17 @@ class State:
     def _pay(self, action: str, actor: int) -> None:
         if action not in self._pay_actions:
             self._explain_payment(action, actor)
+        hand = self.hands[actor]
         if action == CRASH:
             self._pay_actions = ()
+            self.deeds.append(_new_tuple(Deed, (actor, "crash", sum(hand.values()), (),
+                                                tuple(self.dice))))
             self._announce_crash()
             return
-        hand = self.hands[actor]
         discard = self.discard
         names = action[4:]
+        self.deeds.append(_new_tuple(Deed, (actor, "pay", sum(hand.values()),
+                                            tuple(names.split("+")), tuple(self.dice))))
         for card in names.split("+"):
             hand[card] -= 1
             discard.append(card)
@@ -1057,6 +1086,9 @@ class State:
             glass = next(t for t in treasures if t.value == 0)
             treasures.remove(glass)
             self.spent.append(glass)
+            self.deeds.append(_new_tuple(Deed, (actor, "spyglass",
+                                                sum(self.hands[actor].values()), (),
+                                                tuple(self.dice))))
             self._set_dice((BLANK,) * len(self.dice))
             self._emit("spyglass", N_("{player} plays a Magic Spyglass: every die counts as "
                                       "blank and the airship flies on."),
@@ -1217,6 +1249,8 @@ class State:
             "legal_actions": self.legal_actions(player),
             "scores": self.scores() if self.actor == TERMINAL else None,
             "winners": list(self.winners),
+            # The public deeds that tell of a hand (``Deed``): immutable, shared.
+            "deeds": tuple(self.deeds),
         }
 
 

@@ -27,8 +27,9 @@ from ..engine.messages import N_
 from ..i18n import Translator
 from ..names import move_label
 from . import evaluate as ev
+from . import inference
 from .endgame import Endgame
-from .odds import Figures, figures
+from .odds import Figures, captain_pay_odds
 from .sentences import by_win, no_hazard, percent, points, sentence
 from .voyage import View
 
@@ -56,9 +57,9 @@ class Advice:
 def advise(state: Any, player: int, tr: Translator | None = None) -> Advice:
     """The coach's advice to ``player`` now, in ``tr``'s language (default English)."""
     options = state.options
-    view = View.from_observation(state.observation(player), options.variant,
-                                 options.grappling_hook, options.spyglass_points,
-                                 seats=state.seats)
+    view = inference.inferred(View.from_observation(
+        state.observation(player), options.variant, options.grappling_hook,
+        options.spyglass_points, seats=state.seats))
     return advise_view(view, state.legal_actions(player), tr or Translator("en"))
 
 
@@ -93,7 +94,7 @@ def detail_lines(rec: ev.Recommendation, view: View, tr: Translator) -> list[str
                                       choice=move_label(o.action, view, tr),
                                       chance=percent(o.win or 0.0, tr))
                      for o in rec.options)
-    lines.extend(figure_lines(figures(view), view, tr))
+    lines.extend(figure_lines(inference.figures(view), view, tr))
     if rec.options:
         lines.append(tr.gettext(N_("How the coach counts: treasures still to come this voyage "
                                    "(a Magic Spyglass at what it scores if kept); the odds of "
@@ -150,6 +151,29 @@ def endgame_lines(end: Endgame, view: View, tr: Translator, decided: bool) -> li
     return lines
 
 
+def inferred_line(view: View, tr: Translator) -> str:
+    """Why the captain's chance to pay comes from his deeds, when it does: his latest
+    crash or Turbo payment, and the chance a hand drawn blind would have."""
+    deed = inference.last_telling(view) if view.inferred is not None else None
+    if deed is None or not view.seats:
+        return ""
+    blind = captain_pay_odds(view.unseen, view.hand_sizes[view.captain], view.dice)
+    if deed.kind == "crash":
+        msgid = N_("{player} announced a crash facing {faces}, so that hand could not pay for "
+                   "those dice even with Turbos: the chances below count only the hands that "
+                   "agree with this (a hand drawn blind from the unseen cards would pay "
+                   "{chance} of the time).")
+    else:
+        msgid = N_("{player} paid a Turbo facing {faces}, so that hand held no more Equipment "
+                   "for those hazards than it paid: the chances below count only the hands "
+                   "that agree with this (a hand drawn blind from the unseen cards would pay "
+                   "{chance} of the time).")
+    faces = tuple(f for f in deed.dice if f != data.BLANK)
+    return tr.format(msgid, player=view.seats[view.captain],
+                     faces=tr.term_value("faces", faces),
+                     chance=percent(blind.with_turbos, tr))
+
+
 def figure_lines(found: Figures, view: View, tr: Translator) -> list[str]:
     """The exact figures, one fact a line."""
     lines: list[str] = []
@@ -158,6 +182,9 @@ def figure_lines(found: Figures, view: View, tr: Translator) -> list[str]:
     if blank:
         lines.append(tr.gettext(N_("No die shows a hazard: there is nothing to pay.")))
     if found.captain_pays is not None and not blank:
+        said = inferred_line(view, tr)
+        if said:
+            lines.append(said)
         lines.append(tr.format(N_("The captain can pay with Equipment alone: {chance}."),
                                chance=percent(found.captain_pays.equipment, tr)))
         lines.append(tr.format(N_("The captain can pay, Turbos included: {chance}."),

@@ -29,12 +29,13 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from ..engine import data
 from ..engine.data import ALTERNATIVE_ROUTE, BLANK, EJECTION, GRAPPLING_HOOK, GUST_OF_WIND
 from ..engine.payment import parse_cards
 from . import endgame as eg
-from . import odds
+from . import inference, odds
 from .voyage import (
     KEY_CARDS,
     HazardKey,
@@ -434,7 +435,24 @@ def _alternative_route(voyage: Voyage, view: View) -> tuple[float, float]:
     return voyage.stay_value(0, view.captain, voyage.hand, voyage.spy, through), through
 
 
+@lru_cache(maxsize=1 << 12)
+def _best_reroll(hand: tuple[int, ...], dice: tuple[str, ...]) -> float:
+    """The chance that ``hand`` pays after rerolling the dice it does best to reroll."""
+    return max(sum(c for h, c in reroll_table(dice, chosen) if pay_after(hand, h) is not None)
+               for chosen in positions(dice))
+
+
 def _hidden_reroll_chance(view: View) -> float:
+    dice = tuple(view.dice)
+    if view.inferred is not None:
+        # His deeds tell of his hand: each hand they allow chooses its best dice. No roll
+        # of these dice asks more cards of a kind than there are dice, nor a Jetpack.
+        n = len(dice)
+        merged: dict[tuple[int, ...], float] = {}
+        for hand, w in inference.weighted(view.inferred):
+            key = (*(min(c, n) for c in hand[:-1]), 0)
+            merged[key] = merged.get(key, 0.0) + w
+        return sum(w * _best_reroll(hand, dice) for hand, w in merged.items())
     size = view.hand_sizes[view.captain]
     pool = [card for card, k in sorted(view.unseen.items()) for _ in range(k)]
     size = min(size, len(pool))

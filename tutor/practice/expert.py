@@ -14,6 +14,7 @@ from typing import Any
 from ..engine import BOT_STYLES, State, data, make_bot
 from ..engine.bots import Bot
 from .evaluate import evaluate
+from .inference import inferred
 from .voyage import View
 
 EXPERT = "expert"
@@ -84,8 +85,9 @@ class ExpertBot:
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        view = View.from_observation(observation, options.variant,
-                                     options.grappling_hook, options.spyglass_points)
+        view = inferred(View.from_observation(observation, options.variant,
+                                              options.grappling_hook,
+                                              options.spyglass_points))
         return evaluate(replace(view, sources=sources), legal).action
 
 

@@ -259,6 +259,12 @@ class View:
     #: watched the game can tell (``expert.Watch``): the cities it may come from, each with
     #: a weight. None: not followed (the others' points come from their counts).
     sources: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] | None = None
+    #: The public deeds that tell of a hand (``State.deeds``), oldest first.
+    deeds: tuple = ()
+    #: The present captain's hand as his deeds let this player infer it (filled by
+    #: ``inference.inferred``; ``figures`` leaves it out, ``inference.figures`` uses it):
+    #: each hand with its weight. None: drawn from the unseen cards, nothing inferred.
+    inferred: tuple[tuple[tuple[int, ...], int], ...] | None = None
 
     @classmethod
     def from_observation(cls, obs: Mapping, variant: str = data.STANDARD,
@@ -280,7 +286,8 @@ class View:
                    points=sum(v for _, v in treasures),
                    unseen=unseen_cards(deck, hand, discard), seats=tuple(seats),
                    treasure_counts=tuple(obs["treasure_counts"]),
-                   spent=tuple(obs.get("spyglasses_spent", ())))
+                   spent=tuple(obs.get("spyglasses_spent", ())),
+                   deeds=tuple(obs.get("deeds", ())))
 
     @property
     def spyglasses(self) -> int:

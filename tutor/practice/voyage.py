@@ -140,6 +140,17 @@ def pay_after(hand: HandKey, hazards: HazardKey) -> HandKey | None:
             c2 - h2 if c2 > h2 else 0, c3 - h3 if c3 > h3 else 0, turbos - short, jetpacks)
 
 
+def inferred_pays(hands: Iterable[tuple[HandKey, int]], hazards: HazardKey) -> Fraction:
+    """The chance that a captain pays for ``hazards`` (Turbos too), his hand one of
+    ``hands`` (each with its weight: ``inference``)."""
+    total = paying = 0
+    for hand, n in hands:
+        total += n
+        if pay_after(hand, hazards) is not None:
+            paying += n
+    return Fraction(paying, total)
+
+
 def covers(hand: HandKey, hazards: HazardKey) -> bool:
     """True when Equipment alone pays (then the captain must pay, §3.4)."""
     return hand[0] >= hazards[0] and hand[1] >= hazards[1] and hand[2] >= hazards[2] \
@@ -389,6 +400,7 @@ class Voyage:
             view.variant, view.grappling_hook)
         self.pool_later = pool_key(view.later) if view.later is not None else self.pool_now
         self.sp = view.spyglass_points
+        self.later_inferred = _later_pool(view)
         self.win = win if mine else None
         self.start: Table = (frozenset(self.aboard), tuple(float(n) for n in view.hand_sizes))
         #: Whether the pile here still holds a treasure once the dice shown are settled.
@@ -491,8 +503,18 @@ class Voyage:
         return found
 
     def hidden_pay(self, k: int, captain: int, hazards: HazardKey) -> float:
-        pool = self.pool_now if k == 0 else self.pool_later
-        return hidden_pays(pool, self.view.hand_sizes[captain], hazards)
+        inferred = self.view.inferred
+        if inferred is not None and k == 0 and captain == self.view.captain:
+            return float(inferred_pays(inferred, hazards))
+        return hidden_pays(self._pool(k, captain), self.view.hand_sizes[captain], hazards)
+
+    def _pool(self, k: int, captain: int) -> PoolKey:
+        """The cards a hidden ``captain``'s hand at step ``k`` is drawn from: the unseen
+        cards; for the present captain's later captaincies in this voyage, when his deeds
+        tell of his hand, the hands they allow once he has paid for the dice shown."""
+        if k and captain == self.view.captain and self.later_inferred is not None:
+            return self.later_inferred
+        return self.pool_now if k == 0 else self.pool_later
 
     # --- Values ----------------------------------------------------------------------------
     def arrive(self, k: int, captain: int, hand: HandKey | None, spy: int,
@@ -559,7 +581,7 @@ class Voyage:
                     paid = self.arrive(k + 1, captain, after, spy, table if stay else left)
                     value += chance * (paid if forced or paid > crash else crash)
         else:
-            pool = self.pool_now if k == 0 else self.pool_later
+            pool = self._pool(k, captain)
             leave = self.leave_at(k, spy) if captain != self.seat else None
             steps, paid = hidden_steps(pool, sizes[captain], count, rule)
             smaller = tuple(round(n - paid, 3) if p == captain else n
@@ -621,10 +643,41 @@ class Voyage:
         return best
 
 
+#: How many hands the present captain's later hand is spread over (``_later_pool``).
+SPREAD = 4
+
+
+def _later_pool(view: View) -> PoolKey | None:
+    """The present captain's hand once he has paid for the dice shown, as his deeds let
+    the viewer infer it: a pool of ``SPREAD`` times his cards, holding that many times the
+    cards of each kind he holds on average (drawing his size from it spreads the mean hand
+    as a draw would); None when nothing is inferred or no hand he may hold pays."""
+    inferred = view.inferred
+    if inferred is None or not view.dice:
+        return None
+    hazards = hazard_key(view.dice)
+    total = 0
+    sums = [0, 0, 0, 0, 0]
+    for hand, n in inferred:
+        after = pay_after(hand, hazards)
+        if after is None:
+            continue
+        total += n
+        for i in range(5):
+            sums[i] += n * after[i]
+    size = view.hand_sizes[view.captain] - sum(hazards)
+    if not total or size <= 0:
+        return None
+    counts = [round(SPREAD * s / total) for s in sums]
+    return (*counts, max(SPREAD * size, sum(counts)))  # type: ignore[return-value]
+
+
 def captain_odds_now(view: View) -> Fraction:
     """The exact chance that the captain pays for the dice shown, from ``view``'s eyes."""
     if view.me == view.captain:
         return Fraction(int(pay_after(hand_key(view.hand), hazard_key(view.dice)) is not None))
+    if view.inferred is not None:
+        return inferred_pays(view.inferred, hazard_key(view.dice))
     size = view.hand_sizes[view.captain]
     return odds.captain_pay_odds(view.unseen, size, view.dice).with_turbos
 

@@ -65,7 +65,7 @@ MODULES = ("__init__.py", "i18n.py", "grammar.py", "names.py", "glossary.py",
            "content/__init__.py", "content/values.py", "content/terminal.py",
            "practice/__init__.py", "practice/coach.py", "practice/odds.py",
            "practice/evaluate.py", "practice/voyage.py", "practice/sentences.py",
-           "practice/endgame.py",
+           "practice/endgame.py", "practice/inference.py",
            "app/__init__.py", "app/board.py", "web/*.py")
 #: What a site built in the pseudo-language adds, so that the page's engine speaks it too
 #: (``tutor.tools.pseudo_site`` reads its screens): the module, the templates it knows the

@@ -1,0 +1,179 @@
+"""What the table saw tells of the captain's hand (RULES.md §3.4, §3.5).
+
+The coach draws a hidden captain's hand from the cards the player cannot see. Some of
+those hands are ruled out by what the captain did in front of everyone (the engine's
+public deeds, ``State.deeds``):
+
+* a captain who announced a crash could not pay for the dice, Turbos included: §3.4
+  obliges him to pay when his Equipment alone covers them, and a captain whose Turbos
+  could pay does not crash by choice (a crash ends the voyage for everyone aboard, himself
+  included: in self-play neither this expert, 0 of 163 crashes in 20 games, nor the
+  expert of 39c6d5c, 0 of 102 in 12, crashed while its Turbos could pay). Counting only
+  the Equipment (what the rule alone proves) scored 53.1 % and 49.1 % in the duel against
+  39c6d5c (seeds 0 and 1000), this 57.1 % and 47.1 %: +1.0 ± 3.3 points deal by deal over
+  the 800 games, not a clear gain, kept as the truer account of the table;
+* a captain who paid a Turbo for a hazard held no more of its Equipment than he paid:
+  a player pays with the fewest Turbos, since a Turbo kept stands in for any Equipment
+  later (the expert does, and so does every bot of the engine that pays).
+
+A payment without a Turbo tells nothing of what is left; its cards, like every card
+played since a deed, were in the hand at that deed. Which cards he drew since a deed is not
+public: they are taken at random from his hand now and the cards he played since.
+
+``infer`` draws ``SAMPLES`` hands of the captain's size from the unseen cards and keeps
+those that agree with every deed of his; the sampling is seeded by the question itself, so
+the same question always gets the same answer, and the answer is cached (a decision asks it
+several times, and every decision of a step asks the same). None when no deed of his
+tells anything (then the plain draw from the unseen cards is the answer). The voyage
+model (``voyage.Voyage``) also draws the present captain's later captaincies in this
+voyage from these hands, once he has paid for the dice shown.
+
+**Measured** (``benchmarks/expert_duel.py --commit 39c6d5c --games 400 --processes 2``):
+the expert without any inference scored 47.3 % (seed 0) and 48.4 % (seed 1000); with
+it, 57.2 % (53.0-61.5) at seed 0 (57.1 % before his later captaincies were drawn from
+his inferred hand: +0.1 ± 1.1 deal by deal; at 4 players they are rare) and 47.1 %
+(42.4-51.9) at seed 1000 before that change, 47.4 % (42.7-52.1) after: 52.3 % ± 3.2 over
+the 800 games. His later captaincies brought
+``benchmarks/coach_accuracy.py`` (whose worlds now deal his hand as this module infers
+it) from 85 to 86 of 90 figures within 0.3 points, its largest gap from 1.20 to 1.05.
+Not measured in the duel: more samples (2,048 instead of 256 changed the squared error
+of the chance to pay by less than its noise over 40 games of ``expert_oracle.py``), an
+exact enumeration of the hands.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..engine.data import TURBO
+from . import odds
+from .odds import Figures, PayOdds
+from .voyage import HandKey, HazardKey, covers, hand_key, hazard_key, inferred_pays, pay_after
+
+if TYPE_CHECKING:
+    from ..engine.state import Deed
+    from .odds import View
+
+#: Hands drawn for one question.
+SAMPLES = 256
+
+#: The captain's hands that agree with his deeds: (hand, how many of the samples drew it).
+Hands = tuple[tuple[HandKey, int], ...]
+
+
+def lacks(deed: Deed, hand: Counter) -> bool:
+    """Whether ``deed`` rules out ``hand`` (the hand just before it): a crash announced
+    while his Equipment alone paid, or a Turbo paid for a hazard while he held more of
+    its Equipment than he paid."""
+    have = hand_key(hand)
+    hazards = hazard_key(deed.dice)
+    if deed.kind == "crash":
+        return pay_after(have, hazards) is not None
+    if deed.kind != "pay" or TURBO not in deed.cards:
+        return False
+    paid = hand_key(Counter(deed.cards))
+    return any(paid[i] < need and have[i] > paid[i] for i, need in enumerate(hazards))
+
+
+def telling(deed: Deed) -> bool:
+    """Whether ``deed`` may rule a hand out."""
+    return deed.kind == "crash" or (deed.kind == "pay" and TURBO in deed.cards)
+
+
+def inferred(view: View) -> View:
+    """``view`` with the captain's hand inferred from his deeds, when they tell of it."""
+    found = infer(view)
+    return view if found is None else replace(view, inferred=found)
+
+
+def figures(view: View) -> Figures:
+    """``odds.figures``, the captain's chance to pay for the dice shown taken from the
+    hands his deeds allow when they tell of it."""
+    found = odds.figures(view)
+    if found.captain_pays is not None and view.inferred is not None and view.dice:
+        found.captain_pays = inferred_pay_odds(view.inferred, view.dice)
+    return found
+
+
+def infer(view: View) -> Hands | None:
+    """The present captain's hand as ``view``'s player can infer it from his deeds."""
+    captain = view.captain
+    if view.me == captain or not view.deeds:
+        return None
+    deeds = tuple(d for d in view.deeds if d.seat == captain)
+    if not any(telling(d) for d in deeds):
+        return None
+    return infer_hands(deeds, view.hand_sizes[captain], tuple(sorted(view.unseen.items())))
+
+
+def last_telling(view: View) -> Deed | None:
+    """The captain's latest deed that tells of his hand (for the coach's words)."""
+    return next((d for d in reversed(view.deeds) if d.seat == view.captain and telling(d)),
+                None)
+
+
+@lru_cache(maxsize=1 << 10)
+def infer_hands(deeds: tuple[Deed, ...], size: int, unseen: tuple[tuple[str, int], ...]
+                ) -> Hands | None:
+    """Hands of ``size`` cards drawn from ``unseen`` that agree with ``deeds`` (one
+    player's, oldest first)."""
+    pool = [card for card, k in unseen for _ in range(k)]
+    if size > len(pool):
+        return None
+    marks = [i for i, d in enumerate(deeds) if telling(d)]
+    # What each telling deed needs: the cards played since it, and how many he drew.
+    checks = []
+    for i in marks:
+        d = deeds[i]
+        since = [c for later in deeds[i + 1:] for c in later.cards]
+        drawn = size + len(d.cards) + len(since) - d.size
+        if 0 <= drawn <= size + len(since):  # else a reshuffle upset the count: left out
+            checks.append((d, since, drawn))
+    if not checks:
+        return None
+    rng = random.Random(zlib.crc32(repr((size, deeds, unseen)).encode()))
+    found: Counter[HandKey] = Counter()
+    for _ in range(SAMPLES):
+        hand = rng.sample(pool, size)
+        for d, since, drawn in checks:
+            held = hand + since
+            before = Counter(held)
+            before.subtract(rng.sample(held, drawn))
+            before.update(d.cards)
+            if lacks(d, before):
+                break
+        else:
+            found[hand_key(Counter(hand))] += 1
+    if not found:
+        return None
+    return tuple(sorted(found.items()))
+
+
+def pays(hands: Hands, hazards: HazardKey) -> Fraction:
+    """The chance that the inferred hand pays for ``hazards`` (Turbos too)."""
+    return inferred_pays(hands, hazards)
+
+
+def equipment_pays(hands: Hands, hazards: HazardKey) -> Fraction:
+    """The chance that the inferred hand's Equipment alone pays for ``hazards``."""
+    total = sum(n for _, n in hands)
+    return Fraction(sum(n for hand, n in hands if covers(hand, hazards)), total)
+
+
+def inferred_pay_odds(hands: Hands, dice: Sequence[str]) -> PayOdds:
+    """The captain's chance to pay for ``dice``, from the hands his deeds allow."""
+    hazards = hazard_key(dice)
+    return PayOdds(equipment_pays(hands, hazards), pays(hands, hazards))
+
+
+def weighted(hands: Hands) -> Sequence[tuple[HandKey, float]]:
+    """The hands with their chances."""
+    total = sum(n for _, n in hands)
+    return [(hand, n / total) for hand, n in hands]
