@@ -111,13 +111,13 @@ def test_the_coach_says_where_the_chance_comes_from() -> None:
     crashed = (Deed(1, "crash", 3, (), ("fog", "fog", "blank")),)
     details = advise_view(view(crashed, ("fog", "blank"), hand={C: 1, data.TURBO: 8}),
                           ["stay", "leave"], Translator("en")).details
-    assert "Bob announced a crash facing fog and fog, so that hand could not pay for those " \
-           "dice even with Turbos" in "\n".join(details)
+    assert "Bob announced a crash on dice (fog and fog) that the cards in hand could not pay " \
+           "for, even with Turbos." in "\n".join(details)
     paid = (Deed(1, "pay", 4, ("turbo",), ("lightning", "blank")),)
     details = advise_view(view(paid, ("lightning", "blank")), ["stay", "leave"],
                           Translator("en")).details
-    assert any(line.startswith("Bob paid a Turbo facing lightning, so that hand held no more "
-                               "Equipment") for line in details)
+    assert any(line.startswith("Bob paid a Turbo on dice (lightning) whose hazards the hand "
+                               "held no more Equipment for") for line in details)
     # Nothing inferred: nothing said.
     details = advise_view(view((), ("fog", "blank")), ["stay", "leave"],
                           Translator("en")).details

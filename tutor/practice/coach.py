@@ -159,15 +159,15 @@ def inferred_line(view: View, tr: Translator) -> str:
         return ""
     blind = captain_pay_odds(view.unseen, view.hand_sizes[view.captain], view.dice)
     if deed.kind == "crash":
-        msgid = N_("{player} announced a crash facing {faces}, so that hand could not pay for "
-                   "those dice even with Turbos: the chances below count only the hands that "
-                   "agree with this (a hand drawn blind from the unseen cards would pay "
-                   "{chance} of the time).")
+        msgid = N_("{player} announced a crash on dice ({faces}) that the cards in hand could "
+                   "not pay for, even with Turbos. The chances below count only the hands that "
+                   "fit this; a hand drawn blind from the cards you cannot see would pay "
+                   "{chance} of the time.")
     else:
-        msgid = N_("{player} paid a Turbo facing {faces}, so that hand held no more Equipment "
-                   "for those hazards than it paid: the chances below count only the hands "
-                   "that agree with this (a hand drawn blind from the unseen cards would pay "
-                   "{chance} of the time).")
+        msgid = N_("{player} paid a Turbo on dice ({faces}) whose hazards the hand held no "
+                   "more Equipment for than it paid. The chances below count only the hands "
+                   "that fit this; a hand drawn blind from the cards you cannot see would pay "
+                   "{chance} of the time.")
     faces = tuple(f for f in deed.dice if f != data.BLANK)
     return tr.format(msgid, player=view.seats[view.captain],
                      faces=tr.term_value("faces", faces),
