@@ -412,10 +412,8 @@ _REWRITES |= {("du", "coup", "dur"): ("de", "coup", "dur"), ("du", "coup"): ("do
 _REWRITES |= {("un", "peu"): ("un",)}
 _REWRITES |= {("s", "est", happened): ("s", "est")
               for happened in ("passé", "passe", "passée", "passee")}
-_REWRITES |= {(serve, "à", "rien"): ("inutile",) for serve in (
-    "sert", "servent", "servir", "servait", "servaient")} | {
-    (serve, "a", "rien"): ("inutile",) for serve in (
-        "sert", "servent", "servir", "servait", "servaient")}
+_REWRITES |= {(serve, to, "rien"): ("inutile",) for to in ("à", "a") for serve in (
+    "sert", "servent", "servir", "servait", "servaient")}
 #: French "56 partout" is a tie at 56 ("on finit à 52 partout"), nothing everywhere.
 _REWRITES |= {(str(n), "partout"): (str(n), "égalité") for n in range(100)}
 #: French "reste que la 25" (only the 25 is left) is what is left over, as "il ne reste
@@ -1565,10 +1563,12 @@ SHAPES: dict[str, Any] = {
     "shaping": [[["how"], ["use", "work", "works"], []], [["comment"], ["utiliser"], []],
                 [["hogyan", "mire"], [], ["használ", "hasznal"]]],
 }
-#: A number with an ending of ``SHAPES["hu_collective"]`` ("7-en"), built once.
+#: Two equal numbers (``SHAPES["hu_even"]``: "47-47"), built once.
 _EVEN = re.compile(r"(?<![\w.])(\d+) ?[-:] ?\1(?![\w.])")
+#: A number made a noun, with a case ending (``SHAPES["hu_place"]``: "a 12-esre"), built once.
 _PLACE = re.compile(r"(?<![\w.])(\d+)-?(?:" + "|".join(SHAPES["hu_place"]["suffixes"])
                     + r")[^\W\d_]+")
+#: A number with an ending of ``SHAPES["hu_collective"]`` ("7-en"), built once.
 _COLLECTIVE = re.compile(r"(?<![\w.])(\d+)-?(?:" + "|".join(SHAPES["hu_collective"]["endings"])
                          + r")(?!\w)")
 

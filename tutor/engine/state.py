@@ -1004,9 +1004,10 @@ class State:
             return
         discard = self.discard
         names = action[4:]
-        self.deeds.append(_new_tuple(Deed, (actor, "pay", sum(hand.values()),
-                                            tuple(names.split("+")), tuple(self.dice))))
-        for card in names.split("+"):
+        cards = tuple(names.split("+"))
+        self.deeds.append(_new_tuple(Deed, (actor, "pay", sum(hand.values()), cards,
+                                            tuple(self.dice))))
+        for card in cards:
             hand[card] -= 1
             discard.append(card)
         self._pay_actions = ()

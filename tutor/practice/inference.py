@@ -76,7 +76,7 @@ def lacks(deed: Deed, hand: Counter) -> bool:
     hazards = hazard_key(deed.dice)
     if deed.kind == "crash":
         return pay_after(have, hazards) is not None
-    if deed.kind != "pay" or TURBO not in deed.cards:
+    if not telling(deed):
         return False
     paid = hand_key(Counter(deed.cards))
     return any(paid[i] < need and have[i] > paid[i] for i, need in enumerate(hazards))
@@ -156,11 +156,6 @@ def infer_hands(deeds: tuple[Deed, ...], size: int, unseen: tuple[tuple[str, int
     return tuple(sorted(found.items()))
 
 
-def pays(hands: Hands, hazards: HazardKey) -> Fraction:
-    """The chance that the inferred hand pays for ``hazards`` (Turbos too)."""
-    return inferred_pays(hands, hazards)
-
-
 def equipment_pays(hands: Hands, hazards: HazardKey) -> Fraction:
     """The chance that the inferred hand's Equipment alone pays for ``hazards``."""
     total = sum(n for _, n in hands)
@@ -170,7 +165,7 @@ def equipment_pays(hands: Hands, hazards: HazardKey) -> Fraction:
 def inferred_pay_odds(hands: Hands, dice: Sequence[str]) -> PayOdds:
     """The captain's chance to pay for ``dice``, from the hands his deeds allow."""
     hazards = hazard_key(dice)
-    return PayOdds(equipment_pays(hands, hazards), pays(hands, hazards))
+    return PayOdds(equipment_pays(hands, hazards), inferred_pays(hands, hazards))
 
 
 def weighted(hands: Hands) -> Sequence[tuple[HandKey, float]]:
