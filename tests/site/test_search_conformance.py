@@ -107,6 +107,21 @@ def test_the_page_compares_with_the_example_questions(site: Path, language: str,
     assert [a for a in anchors if a.startswith("faq-")][:1] == [anchor]
 
 
+@pytest.mark.parametrize(("query", "entry"), [
+    ("56 partout qui gagne", "ties"),
+    ("il vient de passer à 57, ça s'arrête ?", "end-of-game"),
+    ("on peut jouer a plus de 6 ?", "player-count"),
+    ("le cap a pris 3 des pour la 9", "how-many-dice"),
+])
+def test_a_rewritten_phrase_takes_any_number_on_the_page(site: Path, query: str,
+                                                         entry: str) -> None:
+    """A players' phrase written once for every number ("56 partout" is a tie at any
+    score, "passer à 57" reaches one) is read so by the page as by ``celestia faq``."""
+    assert [e.id for e in faq.search(query, "fr", limit=1)] == [entry]
+    anchors = page_answers(site, "fr", [query])[0]
+    assert [a for a in anchors if a.startswith("faq-")][:1] == [f"faq-{entry}"]
+
+
 def test_an_answer_comes_before_a_worked_example(site: Path) -> None:
     """A lesson that shares the query's words comes after the FAQ's answer."""
     for query in ("the turbo and when the captain may refuse it", "lone captain"):

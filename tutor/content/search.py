@@ -346,6 +346,17 @@ _HU_ARTICLES = frozenset({"a", "az", "egy", "valakit", "engem", "téged", "őt",
                           "és", "es", "de", "vagy", "mert", "hogy", "aztán", "aztan",
                           "majd", "utána", "utana", "akkor", "amikor", "mielőtt",
                           "mielott", "miután", "miutan", "e"})
+#: A word of a rewritten phrase that stands for any number from ``least`` to ``most``, as
+#: typed ("7", not "07"): "#30-99". No word of a query holds "#". In the phrase's meaning,
+#: ``NUMBER_SLOT`` is the number it matched. One entry stands for a hundred, on the page too.
+NUMBER_SLOT = "#"
+_NUMBER_SLOT = re.compile(r"#(\d+)-(\d+)")
+
+
+def _number(least: int, most: int) -> str:
+    return f"{NUMBER_SLOT}{least}-{most}"
+
+
 #: Phrases that ask with a question word of their own: "at what point" asks "when" (it
 #: is no game's points), "how come" "why", "ce qui" "ce que". Words as spelt.
 _REWRITES = {("at", "what", "point"): ("when",), ("how", "come"): ("why",),
@@ -415,7 +426,7 @@ _REWRITES |= {("s", "est", happened): ("s", "est")
 _REWRITES |= {(serve, to, "rien"): ("inutile",) for to in ("à", "a") for serve in (
     "sert", "servent", "servir", "servait", "servaient")}
 #: French "56 partout" is a tie at 56 ("on finit à 52 partout"), nothing everywhere.
-_REWRITES |= {(str(n), "partout"): (str(n), "égalité") for n in range(100)}
+_REWRITES |= {(_number(0, 99), "partout"): (NUMBER_SLOT, "égalité")}
 #: French "reste que la 25" (only the 25 is left) is what is left over, as "il ne reste
 #: que": nobody stays ("reste que moi" is being alone, above).
 _REWRITES |= {("reste", "que", what): ("il", "en", "reste", what)
@@ -431,7 +442,7 @@ _REWRITES |= {(has, "qu", one): (has, one, "unique")
 #: French "faut être plus" (more players) and "plus de 5" (more than five) are more,
 #: nothing empty.
 _REWRITES |= {("être", "plus"): ("être", "nombreux"), ("etre", "plus"): ("etre", "nombreux")}
-_REWRITES |= {("plus", "de", str(n)): (str(n),) for n in range(100)}
+_REWRITES |= {("plus", "de", _number(0, 99)): (NUMBER_SLOT,)}
 #: What a book or the program "dit" (says) is no one announcing anything ("la règle dit",
 #: "l'appli dit").
 _REWRITES |= {(book, "dit"): (book,) for book in (
@@ -448,9 +459,9 @@ _REWRITES |= {(has, "rien", said): (has, "pas", said)
 #: have numbers that say many other things.
 _REWRITES |= {("la", n): ("la", "cité", n) for n in ("1", "2", "4", "6")}
 #: French "passer à 53", "passer les 50" is reaching a score, no one passing.
-_REWRITES |= {(pass_, to, str(n)): ("atteint", str(n))
+_REWRITES |= {(pass_, to, _number(30, 99)): ("atteint", NUMBER_SLOT)
               for pass_ in ("passe", "passé", "passer", "passes", "passent")
-              for to in ("à", "a", "les") for n in range(30, 100)}
+              for to in ("à", "a", "les")}
 #: French "(il n')y a plus que", "j'ai plus que 2 cartes" is all that is left ("il ne
 #: reste que"): nothing is empty.
 #: ("y a plus que moi", as "il reste que moi", is being alone aboard.)
@@ -460,7 +471,7 @@ _REWRITES |= {(*has, "plus", "que"): ("il", "en", "reste")
               for has in (("ya",), ("y", "a"), ("ai",), ("a",), ("avons",), ("as",))}
 #: French "2 des", "3 des" typed without the accent is a number of dice ("le cap a pris 2
 #: des", "on part vers la 9 avec 3 des"): no article follows a digit.
-_REWRITES |= {(str(n), "des"): (str(n), "dés") for n in range(1, 10)}
+_REWRITES |= {(_number(1, 9), "des"): (NUMBER_SLOT, "dés")}
 #: French "je m'éjecte", "il peut s'éjecter" is getting off oneself (with a Jetpack),
 #: no one played an Ejection on another.
 _REWRITES |= {(self, eject): ("saute",)
@@ -515,6 +526,27 @@ _RESTORED = {"hu": ["a", "e"]}
 _PAST = {"hu": ["otta", "ette", "tta", "tte", "ott", "ett", "ta", "te", "tt", "t"]}
 
 
+#: ``_REWRITES`` in its order, with the place of each phrase's number slot (None: none).
+_REWRITE_TABLE = [(phrase, meaning, next((k for k, w in enumerate(phrase)
+                                          if _NUMBER_SLOT.fullmatch(w)), None))
+                  for phrase, meaning in _REWRITES.items()]
+
+
+def _rewritten(found: list[str], n: int, phrase: tuple[str, ...], slot: int | None
+               ) -> str | None:
+    """Whether ``phrase`` is ``found``'s words from ``n``: the number its slot matched, or
+    "" (no slot); None when it is not."""
+    if slot is None:
+        return "" if tuple(found[n:n + len(phrase)]) == phrase else None
+    if found[n:n + slot] != list(phrase[:slot]) or \
+            found[n + slot + 1:n + len(phrase)] != list(phrase[slot + 1:]):
+        return None
+    word = found[n + slot]
+    least, most = map(int, _NUMBER_SLOT.fullmatch(phrase[slot]).groups())
+    return word if word.isascii() and word.isdigit() and str(int(word)) == word and \
+        least <= int(word) <= most else None
+
+
 def _spelled(text: str, language: str | None = None,
              words_of: str | None = None) -> list[str]:
     """The words of ``text`` in lower case, accents kept ("can't" → "can", "not"). In
@@ -545,12 +577,13 @@ def _spelled(text: str, language: str | None = None,
     # In the table's order, as before; a phrase whose first word is not in the text is
     # skipped at once (hundreds of phrases, a query's words looked at once per phrase).
     present = set(found)
-    for phrase, meaning in _REWRITES.items():
-        if phrase[0] not in present:
+    for phrase, meaning, slot in _REWRITE_TABLE:
+        if phrase[0] not in present and not (slot == 0 and any(map(str.isdigit, present))):
             continue
         for n in range(len(found) - len(phrase), -1, -1):
-            if tuple(found[n:n + len(phrase)]) == phrase:
-                found[n:n + len(phrase)] = meaning
+            number = _rewritten(found, n, phrase, slot)
+            if number is not None:
+                found[n:n + len(phrase)] = [number if w == NUMBER_SLOT else w for w in meaning]
                 present = set(found)
     found = [("dés" if w == "des" and n and found[n - 1] in _BEFORE_DICE else w)
              for n, w in enumerate(found)]
@@ -1721,6 +1754,7 @@ def page_tables() -> dict[str, Any]:
         "verb_prefixes": _VERB_PREFIXES,
         "contractions": [list(pair) for pair in _CONTRACTIONS],
         "rewrites": [[list(phrase), list(meaning)] for phrase, meaning in _REWRITES.items()],
+        "number_slot": NUMBER_SLOT,
         "past": _PAST,
         "restored": _RESTORED,
         "unspelt": {word: list(parts) for word, parts in _UNSPELT.items()},

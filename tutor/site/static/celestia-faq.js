@@ -116,12 +116,25 @@
     }
     /* a phrase whose first word is not in the text is skipped at once, as in search.py */
     var present = new Set(found);
+    var slot = p.t.number_slot;
+    /* search._rewritten: a phrase's word "#30-99" is any number from 30 to 99, as typed */
+    function matches(w, word) {
+      if (w.charAt(0) !== slot) { return word === w; }
+      var range = w.slice(1).split("-");
+      return /^[0-9]+$/.test(word) && String(Number(word)) === word &&
+        Number(range[0]) <= Number(word) && Number(word) <= Number(range[1]);
+    }
     p.t.rewrites.forEach(function (rewrite) {
       var phrase = rewrite[0];
-      if (!present.has(phrase[0])) { return; }
+      var first = phrase[0].charAt(0) === slot;
+      if (!present.has(phrase[0]) &&
+          !(first && found.some(function (w) { return /^[0-9]+$/.test(w); }))) { return; }
       for (var r = found.length - phrase.length; r >= 0; r--) {
-        if (phrase.every(function (w, k) { return found[r + k] === w; })) {
-          found.splice.apply(found, [r, phrase.length].concat(rewrite[1]));
+        if (phrase.every(function (w, k) { return matches(w, found[r + k]); })) {
+          var number = found[r + phrase.findIndex(function (w) { return w.charAt(0) === slot; })];
+          found.splice.apply(found, [r, phrase.length].concat(rewrite[1].map(function (w) {
+            return w === slot ? number : w;
+          })));
           present = new Set(found);
         }
       }
