@@ -25,7 +25,7 @@ RUNNER = Path(__file__).resolve().parent / "js" / "search_page.js"
 SETS = ("faq_queries.tsv", "faq_heldout.tsv", "faq_situations.tsv",
         "faq_situations_heldout.tsv", "faq_fresh.tsv", "faq_fresh2.tsv", "faq_fresh3.tsv",
         "faq_fresh4.tsv", "faq_fresh5.tsv", "faq_fresh6.tsv",
-        "faq_fresh7.tsv", "faq_fresh8.tsv", "faq_fresh9.tsv")
+        "faq_fresh7.tsv", "faq_fresh8.tsv", "faq_fresh9.tsv", "faq_fresh10.tsv")
 #: Rule numbers as players type them, with the rule's anchor that must come first.
 RULE_QUERIES = [
     ("en", "3.4.2", "rule-3-4-2"), ("en", "rule 3.4", "rule-3-4"),
