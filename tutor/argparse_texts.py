@@ -27,6 +27,7 @@ import re
 from .engine.messages import N_
 from .i18n import Translator, after_colon
 from .inputs import excerpt
+from .terminal_text import columns
 
 MESSAGES = (
     N_("usage: "),
@@ -121,6 +122,7 @@ class _Filled(str):
 class _Installed:
     translator: Translator | None = None
     start_section = argparse.HelpFormatter.start_section
+    init = argparse.HelpFormatter.__init__
 
 
 def _gettext(message: str) -> str:
@@ -143,9 +145,19 @@ def _start_section(self: argparse.HelpFormatter, heading: str | None) -> None:
     _Installed.start_section(self, heading)
 
 
+def _init(self: argparse.HelpFormatter, prog: str, indent_increment: int = 2,
+          max_help_position: int = 24, width: int | None = None) -> None:
+    # argparse measures the terminal with shutil, whose import (the compression modules)
+    # costs a lookup more than its parsing: the same width, measured without it.
+    if width is None:
+        width = columns() - 2
+    _Installed.init(self, prog, indent_increment, max_help_position, width)
+
+
 def install(tr: Translator) -> None:
     """Make argparse speak ``tr``'s language."""
     _Installed.translator = tr
     argparse._ = _gettext  # type: ignore[attr-defined]
     argparse.ngettext = tr.ngettext  # type: ignore[attr-defined]
     argparse.HelpFormatter.start_section = _start_section  # type: ignore[method-assign]
+    argparse.HelpFormatter.__init__ = _init  # type: ignore[method-assign]

@@ -70,6 +70,24 @@ def test_narrow_terminal(capsys: pytest.CaptureFixture[str],
     assert_fits(out, 50)
 
 
+def test_help_fits_a_narrow_terminal(capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """argparse's help takes the terminal's width (measured without shutil)."""
+    def shown() -> str:
+        with pytest.raises(SystemExit):
+            main(["faq", "--help"])
+        return capsys.readouterr().out
+
+    monkeypatch.setenv("COLUMNS", "40")
+    out = shown()
+    assert "--limit" in out
+    assert_fits(out, 40)
+    monkeypatch.setenv("COLUMNS", "not a number")   # as shutil: the terminal's, else 80
+    out = shown()
+    assert_fits(out, 80)
+    assert max(map(len, out.splitlines())) > 40
+
+
 def test_unknown_rule_lists_close_ids(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "rules", "3.44", "--lang", "fr")
     assert code == 1 and not out
@@ -185,7 +203,7 @@ def test_a_lookup_imports_no_other_command() -> None:
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             "    tutor.cli.main(['faq', 'jetpack', '--lang', 'hu'])\n"
             "print(' '.join(sorted(m for m in sys.modules if m.startswith('tutor.commands.')"
-            " or m in ('tutor.engine.state', 'yaml', 'babel', 'prompt_toolkit'))))")
+            " or m in ('tutor.engine.state', 'yaml', 'babel', 'prompt_toolkit', 'shutil'))))")
     env = dict(os.environ, CELESTIA_LANG="en")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env=env).stdout.split()

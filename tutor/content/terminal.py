@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import sys
 from typing import TextIO
+
+from ..terminal_text import columns
 
 MAX_WIDTH = 80
 BOLD = "\033[1m"
@@ -18,8 +19,7 @@ RESET = "\033[0m"
 def width(least: int = 20) -> int:
     """The width to wrap to: the terminal's, at most ``MAX_WIDTH`` (80 when piped) and at
     least ``least`` (a terminal of 2 columns must not stop a command)."""
-    columns = shutil.get_terminal_size((MAX_WIDTH, 24)).columns
-    return max(least, min(MAX_WIDTH, columns))
+    return max(least, min(MAX_WIDTH, columns(MAX_WIDTH)))
 
 
 #: The characters ``textwrap`` breaks lines at; no-break spaces (U+00A0, U+202F) are not.

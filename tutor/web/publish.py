@@ -61,7 +61,8 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 #: The modules of ``tutor`` that a lesson uses (the app's prompt-toolkit screens, the
 #: site, the commands and the tools stay out).
 MODULES = ("__init__.py", "i18n.py", "grammar.py", "names.py", "glossary.py",
-           "glossary.yaml", "file_errors.py", "storage.py", "engine/*.py", "lessons/*.py",
+           "glossary.yaml", "file_errors.py", "storage.py", "terminal_text.py", "engine/*.py",
+           "lessons/*.py",
            "content/__init__.py", "content/values.py", "content/terminal.py",
            "practice/__init__.py", "practice/coach.py", "practice/odds.py",
            "practice/evaluate.py", "practice/voyage.py", "practice/sentences.py",
