@@ -90,7 +90,7 @@ from tutor.engine import Options, State  # noqa: E402
 from tutor.engine.chance import SeededChance  # noqa: E402
 from tutor.engine.play import play_game  # noqa: E402
 from tutor.engine.state import ChanceRequest  # noqa: E402
-from tutor.practice import endgame, evaluate, inference  # noqa: E402
+from tutor.practice import endgame, evaluate  # noqa: E402
 from tutor.practice.expert import ExpertBot  # noqa: E402
 from tutor.practice.odds import View  # noqa: E402
 from tutor.practice.voyage import (  # noqa: E402
@@ -329,8 +329,7 @@ class OracleBot(ExpertBot):
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        view = inference.inferred(View.from_observation(
-            observation, options.variant, options.grappling_hook, options.spyglass_points))
+        view = self.view(observation, options, sources)
         truth = Truth(
             hands=tuple(dict(h) for h in state.hands)
             if self.sees & {"hands", "captain"} else None,
@@ -341,7 +340,7 @@ class OracleBot(ExpertBot):
             if "dice" in self.sees else None)
         reckoned = tuple(float(sum(t.value for t in ts)) for ts in state.treasures) \
             if "scores" in self.sees else None
-        view = OracleView(**{**vars(replace(view, sources=sources, reckoned=reckoned))},
+        view = OracleView(**{**vars(replace(view, reckoned=reckoned))},
                           truth=truth)
         _NOW.append(view)
         if view.phase == "passengers" and view.captain != player:

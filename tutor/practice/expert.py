@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..engine import BOT_STYLES, State, data, make_bot
+from ..engine import BOT_STYLES, Options, State, data, make_bot
 from ..engine.bots import Bot
 from .evaluate import evaluate
 from .inference import inferred
@@ -80,15 +80,21 @@ class ExpertBot:
 
     def choose(self, state: State, player: int) -> str:
         observation = state.observation(player)
-        options = state.options
-        sources = self.watch.see(observation, options.variant)
+        sources = self.watch.see(observation, state.options.variant)  # every decision
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
+        return evaluate(self.view(observation, state.options, sources), legal).action
+
+    @staticmethod
+    def view(observation: Mapping[str, Any], options: Options,
+             sources: tuple[tuple[Mix, ...], ...]) -> View:
+        """What the expert judges by: the coach's View of ``observation``, the captain's
+        hand inferred from his deeds, the others' treasures from ``sources``."""
         view = inferred(View.from_observation(observation, options.variant,
                                               options.grappling_hook,
                                               options.spyglass_points))
-        return evaluate(replace(view, sources=sources), legal).action
+        return replace(view, sources=sources)
 
 
 def make_player(style: str, seed: int | None = None) -> Bot:
