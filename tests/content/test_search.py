@@ -1781,3 +1781,43 @@ def test_relatives_and_days_are_filler(query: str, language: str, kept: list[str
     """Who told the story and when ("ma fille", "mon cousin", "depuis hier", "anyám",
     "a bátyám", "a srác") says nothing of the game: only the game's words are left."""
     assert [term[0] for term in search.query_terms(query, language)] == kept
+
+
+# French queries, fresh10
+
+
+def _french_groups(query: str) -> list[str]:
+    return [term[0] for term in search.query_terms(query, "fr")]
+
+
+@pytest.mark.parametrize("query", ["la carte du type avec un sac à dos à réaction",
+                                   "le sac a dos je peux le jouer quand ?"])
+def test_french_backpack_is_the_jetpack(query: str) -> None:
+    """A first-time player names the Jetpack by its picture: "un sac à dos (à réaction)"."""
+    assert "@jetpack" in _french_groups(query)
+
+
+def test_french_giving_a_card_back_is_losing_it() -> None:
+    """"il veut que je rende ma carte" (give it back) is about keeping or losing it."""
+    assert "#keep" in _french_groups("le bateau tombe et il veut que je rende ma carte")
+
+
+@pytest.mark.parametrize("query", ["une fois jouée ma longue-vue je la remets dans mes trésors ?",
+                                   "la longue vue retourne dans mes trésors ?"])
+def test_french_putting_a_card_back(query: str) -> None:
+    """"je la remets dans mes trésors" is the texts' "retourne": one group."""
+    assert "#back" in _french_groups(query)
+
+
+def test_french_richest_has_the_most_points() -> None:
+    """"le plus riche" is the one with the most points."""
+    assert "#points" in _french_groups("faut être le plus riche à la fin ?")
+
+
+@pytest.mark.parametrize("query", ["le cap a eu peur et voulait descendre",
+                                   "la carte qu'on a eue avec la boîte",
+                                   "qui se fait avoir ?"])
+def test_french_avoir_and_its_participle_are_filler(query: str) -> None:
+    """"avoir", "eu", "eue" carry nothing ("il a eu peur", "qui se fait avoir")."""
+    assert not {"avoir", "eu", "eue"} & {word for term in search.query_terms(query, "fr")
+                                         for word in term}

@@ -136,7 +136,8 @@ _ENDINGS = {
 # other tenses of "avoir" and the pronouns "ceux", "celle" carry nothing either; nor do
 # "dont 2 pouvoirs" (of which), "chez nous" (at our table), "qui a raison" (who is
 # right), "c'est grave ?" (is it a problem), "tant pis", "le mec", "qqun" (someone),
-# "il savait" and "c'est nul" ("match nul" is a tie, a phrase), "je crois" and "mdr".
+# "il savait" and "c'est nul" ("match nul" is a tie, a phrase), "je crois" and "mdr", nor
+# "avoir" and its participle ("il a eu peur", "qu'on a eue", "qui se fait avoir").
 # Hungarian "mindet", "mindent", "minden", "mind" (all of them, everything, every, all)
 # carry nothing, and their stem is that of "mindig" (always: "must"); "kellett",
 # "kellene", "kéne" (had to, should) are "kell" in another tense.
@@ -177,6 +178,7 @@ _STOP = {
         crois croit croyais mdr ptdr
         fille fils cousin cousine père pere mère mere oncle tante frangin frangine
         depuis hier
+        avoir eu eue eus eues
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
