@@ -1821,3 +1821,56 @@ def test_french_avoir_and_its_participle_are_filler(query: str) -> None:
     """"avoir", "eu", "eue" carry nothing ("il a eu peur", "qui se fait avoir")."""
     assert not {"avoir", "eu", "eue"} & {word for term in search.query_terms(query, "fr")
                                          for word in term}
+
+
+def test_french_a_part_is_except() -> None:
+    """"à part" is "except": nobody leaves ("des trésors à part en descendant ?")."""
+    assert _french_groups("des trésors à part en descendant ?").count("@leave") == 1
+    assert "@leave" not in _french_groups("trésors a part ça ?")
+
+
+@pytest.mark.parametrize("query", ["je peux poser 2 boussoles histoire de vider ma main ?",
+                                   "il balance 3 cornes pour alléger sa main"])
+def test_french_emptying_ones_hand_is_getting_rid_of_cards(query: str) -> None:
+    """"vider ma main", "alléger sa main" is getting rid of cards, the texts'
+    "se débarrasser"; "histoire de" is "pour", no story; a hand that is empty stays so."""
+    words = {word for term in search.query_terms(query, "fr") for word in term}
+    assert "debarrass" in words and "histoi" not in words
+    assert "#empty" in _french_groups("le capitaine a la main vide")
+
+
+def test_french_which_way_round_asks_the_order() -> None:
+    """"dans quel sens" asks the order of play, as "dans quel ordre"."""
+    assert _french_groups("on les joue dans quel sens ?") == \
+        _french_groups("on les joue dans quel ordre ?")
+
+
+def test_french_first_time_we_play_is_no_start() -> None:
+    """"première fois qu'on joue" says the players are new: nothing starts."""
+    groups = _french_groups("première fois qu'on joue. le cap lance pour la 6")
+    assert "#start" not in groups and "#play" not in groups
+    assert "#start" in _french_groups("qui joue en premier ?")
+
+
+@pytest.mark.parametrize("query", ["elle avait 55 points et a rien dit",
+                                   "il a pas annoncé ses points"])
+def test_french_not_saying_is_no_lack(query: str) -> None:
+    """"il a rien dit", "il a pas annoncé" is a negated past: no card is lacking, and
+    nothing is empty."""
+    groups = _french_groups(query)
+    assert "#announce" in groups and "#lack" not in groups and "#empty" not in groups
+
+
+def test_french_ai_plus_de_lacks_it() -> None:
+    """"j'ai plus de canon" ("ne" dropped) lacks a cannon, as "j'ai pas de canon"; a
+    place that has no more treasure and "plus de 50" stay as they were."""
+    assert "#lack" in _french_groups("il dit bah j'ai plus de canon")
+    assert "#lack" not in _french_groups("il n'y a plus de trésor dans une cité")
+    assert "#lack" not in _french_groups("la 4 n'a plus de trésor")
+    assert ["50"] in [t[:1] for t in search.query_terms("il a plus de 50 points", "fr")]
+
+
+def test_french_the_most_is_no_no_more() -> None:
+    """"le plus riche", "le plus de points" is the most: nothing is empty."""
+    assert "#empty" not in _french_groups("faut être le plus riche à la fin ?")
+    assert "#empty" in _french_groups("il a plus rien")

@@ -518,6 +518,39 @@ _REWRITES |= {(hand, side): (hand + "ra",)
               for hand in ("bal", "jobb")
               for side in ("oldali", "oldalon", "oldalán", "oldalan", "oldalt", "oldalra",
                            "oldalamon", "oldalamra", "oldalára", "oldalara")}
+#: French "à part" is "except" ("des trésors à part en descendant ?"): nobody leaves.
+_REWRITES |= {(to, "part"): ("sauf",) for to in ("à", "a")}
+#: French "histoire de" (so as to) is "pour" ("histoire de vider ma main"), no story.
+_REWRITES |= {("histoire", "de"): ("pour",), ("histoire", "d"): ("pour",)}
+#: French "vider ma main", "alléger sa main" (to empty, lighten one's hand) is getting rid
+#: of cards on purpose, as the
+#: texts say it ("se débarrasser de cartes"); a hand that "est vide" is still empty.
+_REWRITES |= {(empty, whose, "main"): ("débarrasser", "de", whose, "cartes")
+              for empty in ("vider", "alléger", "alleger")
+              for whose in ("ma", "sa", "ta", "la", "leur", "notre", "votre")}
+#: French "dans quel sens" (which way round) asks the order of play, no meaning.
+_REWRITES |= {("quel", "sens"): ("quel", "ordre")}
+#: French "première fois qu'on joue" tells that the players are new: nothing starts.
+_REWRITES |= {(first, "fois", *that): ("donc",)
+              for first in ("première", "premiere", "1ère", "1ere")
+              # (the longer phrases first: the table is read in its order)
+              for that in (("qu", "on", "y", "joue"), ("que", "j", "y", "joue"),
+                           ("qu", "on", "joue"), ("que", "je", "joue"), ("qu",), ("que",))}
+#: French "il a pas dit", "j'ai pas annoncé" is a negated past (not said), no one lacking
+#: a card ("il a pas de canon"); "il a rien dit" is the same.
+_REWRITES |= {(has, no, said): ("pas", said)
+              for has in ("a", "ai", "as", "avait", "avais", "ont")
+              for no in ("pas", "rien")
+              for said in ("dit", "annoncé", "annonce", "prévenu", "prevenu", "montré",
+                           "montre")}
+#: French "j'ai plus de canon" (I have none left, "ne" dropped) lacks it, as "j'ai pas de
+#: canon"; "il a plus de 50" (more than) is read above.
+#: But a place that "(n')a plus de trésor" and "il (n')y a plus de" are empty, as before.
+_REWRITES |= {(*has, "plus", "de"): (*has, "pas", "de")
+              for has in (("ai",), ("as",), ("avais",), ("avons",), ("il", "a"), ("elle", "a"),
+                          ("il", "avait"), ("elle", "avait"), ("on", "a"))}
+#: French "le plus riche", "la plus haute", "le plus de points" is the most, no "no more".
+_REWRITES |= {(the, "plus"): (the, "meilleur") for the in ("le", "la", "les")}
 #: A number with a suffix ("the 6th", "la 6e", "a 6-osnál", "20-ashoz") is that number.
 _NUMBER_SUFFIX = re.compile(r"(?<![\w.])(\d+)-?[^\W\d_]+")
 #: Vowels that end a word but go with the ending that ``stem`` takes off ("kártyái",
