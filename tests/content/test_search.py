@@ -1874,3 +1874,9 @@ def test_french_the_most_is_no_no_more() -> None:
     """"le plus riche", "le plus de points" is the most: nothing is empty."""
     assert "#empty" not in _french_groups("faut être le plus riche à la fin ?")
     assert "#empty" in _french_groups("il a plus rien")
+
+
+def test_french_the_one_next_to_him_is_on_his_left() -> None:
+    """"celui d'à côté" (the one next to him) is the player on the left, as the texts say."""
+    assert search.query_terms("c'est qui le cap, celui qui a crashé ou celui d'à côté ?", "fr") \
+        [-1] == search.query_terms("c'est qui le cap, celui à gauche ?", "fr")[-1]

@@ -520,6 +520,10 @@ _REWRITES |= {(hand, side): (hand + "ra",)
                            "oldalamon", "oldalamra", "oldalára", "oldalara")}
 #: French "à part" is "except" ("des trésors à part en descendant ?"): nobody leaves.
 _REWRITES |= {(to, "part"): ("sauf",) for to in ("à", "a")}
+#: French "celui d'à côté" (the one next to him) is the player on his left, as the texts
+#: name the next one.
+_REWRITES |= {(to, side): ("à", "gauche") for to in ("à", "a")
+              for side in ("côté", "cote", "coté", "côte")}
 #: French "histoire de" (so as to) is "pour" ("histoire de vider ma main"), no story.
 _REWRITES |= {("histoire", "de"): ("pour",), ("histoire", "d"): ("pour",)}
 #: French "vider ma main", "alléger sa main" (to empty, lighten one's hand) is getting rid
