@@ -1880,3 +1880,14 @@ def test_french_the_one_next_to_him_is_on_his_left() -> None:
     """"celui d'à côté" (the one next to him) is the player on the left, as the texts say."""
     assert search.query_terms("c'est qui le cap, celui qui a crashé ou celui d'à côté ?", "fr") \
         [-1] == search.query_terms("c'est qui le cap, celui à gauche ?", "fr")[-1]
+
+
+@pytest.mark.parametrize(("query", "same"), [
+    ("le turbo ça fait joker ? même pour les pirates ?", False),
+    ("je peux la jouer même si je suis capitaine ?", False),
+    ("deux dés avec le même danger", True),
+    ("je peux me débarquer moi même avec la carte ?", True)])
+def test_french_meme_before_si_or_pour_is_even(query: str, same: bool) -> None:
+    """"même si", "même pour" is "even": no "same" hazard; "le même", "moi-même" stay."""
+    words = {word for term in search.query_terms(query, "fr") for word in term}
+    assert ("meme" in words) == same

@@ -524,6 +524,11 @@ _REWRITES |= {(to, "part"): ("sauf",) for to in ("à", "a")}
 #: name the next one.
 _REWRITES |= {(to, side): ("à", "gauche") for to in ("à", "a")
               for side in ("côté", "cote", "coté", "côte")}
+#: French "même" before "si", "pour", "quand"... is "even" ("même si je suis capitaine",
+#: "même pour les pirates"): no same hazard or face ("le même", "même danger"), nor
+#: "moi-même" ("moi même avec la carte").
+_REWRITES |= {(even, then): (then,) for even in ("même", "meme")
+              for then in ("si", "s", "pour", "quand", "contre")}
 #: French "histoire de" (so as to) is "pour" ("histoire de vider ma main"), no story.
 _REWRITES |= {("histoire", "de"): ("pour",), ("histoire", "d"): ("pour",)}
 #: French "vider ma main", "alléger sa main" (to empty, lighten one's hand) is getting rid
