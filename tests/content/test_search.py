@@ -1891,3 +1891,14 @@ def test_french_meme_before_si_or_pour_is_even(query: str, same: bool) -> None:
     """"même si", "même pour" is "even": no "same" hazard; "le même", "moi-même" stay."""
     words = {word for term in search.query_terms(query, "fr") for word in term}
     assert ("meme" in words) == same
+
+
+@pytest.mark.parametrize("query", ["je peux dire que je l'ai pas ?",
+                                   "ça veut dire qu'il en a pas ?"])
+def test_french_dire_is_no_direct(query: str) -> None:
+    """"dire" (to say) and "ça veut dire" (it means) are no "direct" (at once), nor
+    anything of the game; "dire stop" still gets off."""
+    groups = _french_groups(query)
+    assert "#now" not in groups and "dire" not in {w for t in search.query_terms(query, "fr")
+                                                   for w in t}
+    assert "@leave" in _french_groups("je peux dire stop ?")

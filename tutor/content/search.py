@@ -137,7 +137,8 @@ _ENDINGS = {
 # "dont 2 pouvoirs" (of which), "chez nous" (at our table), "qui a raison" (who is
 # right), "c'est grave ?" (is it a problem), "tant pis", "le mec", "qqun" (someone),
 # "il savait" and "c'est nul" ("match nul" is a tie, a phrase), "je crois" and "mdr", nor
-# "avoir" and its participle ("il a eu peur", "qu'on a eue", "qui se fait avoir").
+# "avoir" and its participle ("il a eu peur", "qu'on a eue", "qui se fait avoir"), nor
+# "dire" (to say: no "direct"; "dire stop" is a phrase).
 # Hungarian "mindet", "mindent", "minden", "mind" (all of them, everything, every, all)
 # carry nothing, and their stem is that of "mindig" (always: "must"); "kellett",
 # "kellene", "kéne" (had to, should) are "kell" in another tense.
@@ -178,7 +179,7 @@ _STOP = {
         crois croit croyais mdr ptdr
         fille fils cousin cousine père pere mère mere oncle tante frangin frangine
         depuis hier
-        avoir eu eue eus eues
+        avoir eu eue eus eues dire
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -529,6 +530,9 @@ _REWRITES |= {(to, side): ("à", "gauche") for to in ("à", "a")
 #: "moi-même" ("moi même avec la carte").
 _REWRITES |= {(even, then): (then,) for even in ("même", "meme")
               for then in ("si", "s", "pour", "quand", "contre")}
+#: French "ça veut dire" (it means) says nothing of the game: nobody says anything.
+_REWRITES |= {(wants, "dire"): ("donc",)
+              for wants in ("veut", "voulait", "veulent", "voudrait")}
 #: French "histoire de" (so as to) is "pour" ("histoire de vider ma main"), no story.
 _REWRITES |= {("histoire", "de"): ("pour",), ("histoire", "d"): ("pour",)}
 #: French "vider ma main", "alléger sa main" (to empty, lighten one's hand) is getting rid
