@@ -1902,3 +1902,13 @@ def test_french_dire_is_no_direct(query: str) -> None:
     assert "#now" not in groups and "dire" not in {w for t in search.query_terms(query, "fr")
                                                    for w in t}
     assert "@leave" in _french_groups("je peux dire stop ?")
+
+
+def test_french_a_quel_moment_asks_when() -> None:
+    """"à quel moment" asks "when", as "quand" does; "à ce moment-là" is "now": no
+    "moment" of the game's words."""
+    assert search.query_terms("on repioche des cartes à quel moment ?", "fr") == \
+        search.query_terms("on repioche des cartes quand ?", "fr")
+    assert "when" in search.intents("a quel moment le capitaine joue", "fr")
+    words = {w for t in search.query_terms("je voulais sauter à ce moment-là", "fr") for w in t}
+    assert "moment" not in words

@@ -533,6 +533,11 @@ _REWRITES |= {(even, then): (then,) for even in ("même", "meme")
 #: French "ça veut dire" (it means) says nothing of the game: nobody says anything.
 _REWRITES |= {(wants, "dire"): ("donc",)
               for wants in ("veut", "voulait", "veulent", "voudrait")}
+#: French "à quel moment" asks "when", as "at what point" does, and "à ce moment-là" is
+#: "now": no moment of the game's words.
+_REWRITES |= {(to, "quel", "moment"): ("quand",) for to in ("à", "a")}
+_REWRITES |= {(to, "ce", "moment", *there): ("maintenant",) for to in ("à", "a")
+              for there in (("là",), ("la",), ())}
 #: French "histoire de" (so as to) is "pour" ("histoire de vider ma main"), no story.
 _REWRITES |= {("histoire", "de"): ("pour",), ("histoire", "d"): ("pour",)}
 #: French "vider ma main", "alléger sa main" (to empty, lighten one's hand) is getting rid
