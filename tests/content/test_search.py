@@ -1912,3 +1912,12 @@ def test_french_a_quel_moment_asks_when() -> None:
     assert "when" in search.intents("a quel moment le capitaine joue", "fr")
     words = {w for t in search.query_terms("je voulais sauter à ce moment-là", "fr") for w in t}
     assert "moment" not in words
+
+
+@pytest.mark.parametrize("query", ["quand quelqu'un passe pendant les pouvoirs",
+                                   "si tout le monde passe ?", "il passe son tour"])
+def test_french_someone_passing_passes(query: str) -> None:
+    """"quelqu'un passe", "tout le monde passe", "passer son tour" pass in the power window
+    ("passe" alone stays filler: "il se passe quoi")."""
+    assert "@pass" in _french_groups(query)
+    assert "@pass" not in _french_groups("il se passe quoi ?")

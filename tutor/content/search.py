@@ -538,6 +538,11 @@ _REWRITES |= {(wants, "dire"): ("donc",)
 _REWRITES |= {(to, "quel", "moment"): ("quand",) for to in ("à", "a")}
 _REWRITES |= {(to, "ce", "moment", *there): ("maintenant",) for to in ("à", "a")
               for there in (("là",), ("la",), ())}
+#: French "quelqu'un passe", "si tout le monde passe", "il passe son tour" pass in the
+#: power window, as "je passe" does ("passe" alone is filler: "ça passe", "il se passe").
+_REWRITES |= {("quelqu", "un", "passe"): ("quelqu", "un", "passer"),
+              ("tous", "passe"): ("tous", "passer")}
+_REWRITES |= {("passe", whose, "tour"): ("passer",) for whose in ("son", "mon", "ton", "leur")}
 #: French "histoire de" (so as to) is "pour" ("histoire de vider ma main"), no story.
 _REWRITES |= {("histoire", "de"): ("pour",), ("histoire", "d"): ("pour",)}
 #: French "vider ma main", "alléger sa main" (to empty, lighten one's hand) is getting rid
