@@ -1781,3 +1781,143 @@ def test_relatives_and_days_are_filler(query: str, language: str, kept: list[str
     """Who told the story and when ("ma fille", "mon cousin", "depuis hier", "anyám",
     "a bátyám", "a srác") says nothing of the game: only the game's words are left."""
     assert [term[0] for term in search.query_terms(query, language)] == kept
+
+
+# French queries, fresh10
+
+
+def _french_groups(query: str) -> list[str]:
+    return [term[0] for term in search.query_terms(query, "fr")]
+
+
+@pytest.mark.parametrize("query", ["la carte du type avec un sac à dos à réaction",
+                                   "le sac a dos je peux le jouer quand ?"])
+def test_french_backpack_is_the_jetpack(query: str) -> None:
+    """A first-time player names the Jetpack by its picture: "un sac à dos (à réaction)"."""
+    assert "@jetpack" in _french_groups(query)
+
+
+def test_french_giving_a_card_back_is_losing_it() -> None:
+    """"il veut que je rende ma carte" (give it back) is about keeping or losing it."""
+    assert "#keep" in _french_groups("le bateau tombe et il veut que je rende ma carte")
+
+
+@pytest.mark.parametrize("query", ["une fois jouée ma longue-vue je la remets dans mes trésors ?",
+                                   "la longue vue retourne dans mes trésors ?"])
+def test_french_putting_a_card_back(query: str) -> None:
+    """"je la remets dans mes trésors" is the texts' "retourne": one group."""
+    assert "#back" in _french_groups(query)
+
+
+def test_french_richest_has_the_most_points() -> None:
+    """"le plus riche" is the one with the most points."""
+    assert "#points" in _french_groups("faut être le plus riche à la fin ?")
+
+
+@pytest.mark.parametrize("query", ["le cap a eu peur et voulait descendre",
+                                   "la carte qu'on a eue avec la boîte",
+                                   "qui se fait avoir ?"])
+def test_french_avoir_and_its_participle_are_filler(query: str) -> None:
+    """"avoir", "eu", "eue" carry nothing ("il a eu peur", "qui se fait avoir")."""
+    assert not {"avoir", "eu", "eue"} & {word for term in search.query_terms(query, "fr")
+                                         for word in term}
+
+
+def test_french_a_part_is_except() -> None:
+    """"à part" is "except": nobody leaves ("des trésors à part en descendant ?")."""
+    assert _french_groups("des trésors à part en descendant ?").count("@leave") == 1
+    assert "@leave" not in _french_groups("trésors a part ça ?")
+
+
+@pytest.mark.parametrize("query", ["je peux poser 2 boussoles histoire de vider ma main ?",
+                                   "il balance 3 cornes pour alléger sa main"])
+def test_french_emptying_ones_hand_is_getting_rid_of_cards(query: str) -> None:
+    """"vider ma main", "alléger sa main" is getting rid of cards, the texts'
+    "se débarrasser"; "histoire de" is "pour", no story; a hand that is empty stays so."""
+    words = {word for term in search.query_terms(query, "fr") for word in term}
+    assert "debarrass" in words and "histoi" not in words
+    assert "#empty" in _french_groups("le capitaine a la main vide")
+
+
+def test_french_which_way_round_asks_the_order() -> None:
+    """"dans quel sens" asks the order of play, as "dans quel ordre"."""
+    assert _french_groups("on les joue dans quel sens ?") == \
+        _french_groups("on les joue dans quel ordre ?")
+
+
+def test_french_first_time_we_play_is_no_start() -> None:
+    """"première fois qu'on joue" says the players are new: nothing starts."""
+    groups = _french_groups("première fois qu'on joue. le cap lance pour la 6")
+    assert "#start" not in groups and "#play" not in groups
+    assert "#start" in _french_groups("qui joue en premier ?")
+
+
+@pytest.mark.parametrize("query", ["elle avait 55 points et a rien dit",
+                                   "il a pas annoncé ses points"])
+def test_french_not_saying_is_no_lack(query: str) -> None:
+    """"il a rien dit", "il a pas annoncé" is a negated past: no card is lacking, and
+    nothing is empty."""
+    groups = _french_groups(query)
+    assert "#announce" in groups and "#lack" not in groups and "#empty" not in groups
+
+
+def test_french_ai_plus_de_lacks_it() -> None:
+    """"j'ai plus de canon" ("ne" dropped) lacks a cannon, as "j'ai pas de canon"; a
+    place that has no more treasure and "plus de 50" stay as they were."""
+    assert "#lack" in _french_groups("il dit bah j'ai plus de canon")
+    assert "#lack" not in _french_groups("il n'y a plus de trésor dans une cité")
+    assert "#lack" not in _french_groups("la 4 n'a plus de trésor")
+    assert ["50"] in [t[:1] for t in search.query_terms("il a plus de 50 points", "fr")]
+
+
+def test_french_the_most_is_no_no_more() -> None:
+    """"le plus riche", "le plus de points" is the most: nothing is empty."""
+    assert "#empty" not in _french_groups("faut être le plus riche à la fin ?")
+    assert "#empty" in _french_groups("il a plus rien")
+
+
+def test_french_the_one_next_to_him_is_on_his_left() -> None:
+    """"celui d'à côté" (the one next to him) is the player on the left, as the texts say."""
+    assert search.query_terms("c'est qui le cap, celui qui a crashé ou celui d'à côté ?", "fr") \
+        [-1] == search.query_terms("c'est qui le cap, celui à gauche ?", "fr")[-1]
+
+
+@pytest.mark.parametrize(("query", "same"), [
+    ("le turbo ça fait joker ? même pour les pirates ?", False),
+    ("je peux la jouer même si je suis capitaine ?", False),
+    ("deux dés avec le même danger", True),
+    ("je peux me débarquer moi même avec la carte ?", True)])
+def test_french_meme_before_si_or_pour_is_even(query: str, same: bool) -> None:
+    """"même si", "même pour" is "even": no "same" hazard; "le même", "moi-même" stay."""
+    words = {word for term in search.query_terms(query, "fr") for word in term}
+    assert ("meme" in words) == same
+
+
+@pytest.mark.parametrize("query", ["je peux dire que je l'ai pas ?",
+                                   "ça veut dire qu'il en a pas ?"])
+def test_french_dire_is_no_direct(query: str) -> None:
+    """"dire" (to say) and "ça veut dire" (it means) are no "direct" (at once), nor
+    anything of the game; "dire stop" still gets off."""
+    groups = _french_groups(query)
+    assert "#now" not in groups and "dire" not in {w for t in search.query_terms(query, "fr")
+                                                   for w in t}
+    assert "@leave" in _french_groups("je peux dire stop ?")
+
+
+def test_french_a_quel_moment_asks_when() -> None:
+    """"à quel moment" asks "when", as "quand" does; "à ce moment-là" is "now": no
+    "moment" of the game's words."""
+    assert search.query_terms("on repioche des cartes à quel moment ?", "fr") == \
+        search.query_terms("on repioche des cartes quand ?", "fr")
+    assert "when" in search.intents("a quel moment le capitaine joue", "fr")
+    words = {w for t in search.query_terms("je voulais sauter à ce moment-là", "fr") for w in t}
+    assert "moment" not in words
+
+
+@pytest.mark.parametrize("query", ["quand quelqu'un passe pendant les pouvoirs",
+                                   "si tout le monde passe ?", "il passe son tour"])
+def test_french_someone_passing_passes(query: str) -> None:
+    """"quelqu'un passe", "tout le monde passe", "passer son tour" pass in the power window
+    ("passe" alone stays filler: "il se passe quoi")."""
+    assert "@pass" in _french_groups(query)
+    assert "@pass" not in _french_groups("il se passe quoi ?")

@@ -136,7 +136,9 @@ _ENDINGS = {
 # other tenses of "avoir" and the pronouns "ceux", "celle" carry nothing either; nor do
 # "dont 2 pouvoirs" (of which), "chez nous" (at our table), "qui a raison" (who is
 # right), "c'est grave ?" (is it a problem), "tant pis", "le mec", "qqun" (someone),
-# "il savait" and "c'est nul" ("match nul" is a tie, a phrase), "je crois" and "mdr".
+# "il savait" and "c'est nul" ("match nul" is a tie, a phrase), "je crois" and "mdr", nor
+# "avoir" and its participle ("il a eu peur", "qu'on a eue", "qui se fait avoir"), nor
+# "dire" (to say: no "direct"; "dire stop" is a phrase).
 # Hungarian "mindet", "mindent", "minden", "mind" (all of them, everything, every, all)
 # carry nothing, and their stem is that of "mindig" (always: "must"); "kellett",
 # "kellene", "kéne" (had to, should) are "kell" in another tense.
@@ -177,6 +179,7 @@ _STOP = {
         crois croit croyais mdr ptdr
         fille fils cousin cousine père pere mère mere oncle tante frangin frangine
         depuis hier
+        avoir eu eue eus eues dire
     """,
     "hu": """
         a az egy és es vagy is nem igen mi mit mik mikor ki kit kik hogyan hogy miért
@@ -516,6 +519,61 @@ _REWRITES |= {(hand, side): (hand + "ra",)
               for hand in ("bal", "jobb")
               for side in ("oldali", "oldalon", "oldalán", "oldalan", "oldalt", "oldalra",
                            "oldalamon", "oldalamra", "oldalára", "oldalara")}
+#: French "à part" is "except" ("des trésors à part en descendant ?"): nobody leaves.
+_REWRITES |= {(to, "part"): ("sauf",) for to in ("à", "a")}
+#: French "celui d'à côté" (the one next to him) is the player on his left, as the texts
+#: name the next one.
+_REWRITES |= {(to, side): ("à", "gauche") for to in ("à", "a")
+              for side in ("côté", "cote", "coté", "côte")}
+#: French "même" before "si", "pour", "quand"... is "even" ("même si je suis capitaine",
+#: "même pour les pirates"): no same hazard or face ("le même", "même danger"), nor
+#: "moi-même" ("moi même avec la carte").
+_REWRITES |= {(even, then): (then,) for even in ("même", "meme")
+              for then in ("si", "s", "pour", "quand", "contre")}
+#: French "ça veut dire" (it means) says nothing of the game: nobody says anything.
+_REWRITES |= {(wants, "dire"): ("donc",)
+              for wants in ("veut", "voulait", "veulent", "voudrait")}
+#: French "à quel moment" asks "when", as "at what point" does, and "à ce moment-là" is
+#: "now": no moment of the game's words.
+_REWRITES |= {(to, "quel", "moment"): ("quand",) for to in ("à", "a")}
+_REWRITES |= {(to, "ce", "moment", *there): ("maintenant",) for to in ("à", "a")
+              for there in (("là",), ("la",), ())}
+#: French "quelqu'un passe", "si tout le monde passe", "il passe son tour" pass in the
+#: power window, as "je passe" does ("passe" alone is filler: "ça passe", "il se passe").
+_REWRITES |= {("quelqu", "un", "passe"): ("quelqu", "un", "passer"),
+              ("tous", "passe"): ("tous", "passer")}
+_REWRITES |= {("passe", whose, "tour"): ("passer",) for whose in ("son", "mon", "ton", "leur")}
+#: French "histoire de" (so as to) is "pour" ("histoire de vider ma main"), no story.
+_REWRITES |= {("histoire", "de"): ("pour",), ("histoire", "d"): ("pour",)}
+#: French "vider ma main", "alléger sa main" (to empty, lighten one's hand) is getting rid
+#: of cards on purpose, as the
+#: texts say it ("se débarrasser de cartes"); a hand that "est vide" is still empty.
+_REWRITES |= {(empty, whose, "main"): ("débarrasser", "de", whose, "cartes")
+              for empty in ("vider", "alléger", "alleger")
+              for whose in ("ma", "sa", "ta", "la", "leur", "notre", "votre")}
+#: French "dans quel sens" (which way round) asks the order of play, no meaning.
+_REWRITES |= {("quel", "sens"): ("quel", "ordre")}
+#: French "première fois qu'on joue" tells that the players are new: nothing starts.
+_REWRITES |= {(first, "fois", *that): ("donc",)
+              for first in ("première", "premiere", "1ère", "1ere")
+              # (the longer phrases first: the table is read in its order)
+              for that in (("qu", "on", "y", "joue"), ("que", "j", "y", "joue"),
+                           ("qu", "on", "joue"), ("que", "je", "joue"), ("qu",), ("que",))}
+#: French "il a pas dit", "j'ai pas annoncé" is a negated past (not said), no one lacking
+#: a card ("il a pas de canon"); "il a rien dit" is the same.
+_REWRITES |= {(has, no, said): ("pas", said)
+              for has in ("a", "ai", "as", "avait", "avais", "ont")
+              for no in ("pas", "rien")
+              for said in ("dit", "annoncé", "annonce", "prévenu", "prevenu", "montré",
+                           "montre")}
+#: French "j'ai plus de canon" (I have none left, "ne" dropped) lacks it, as "j'ai pas de
+#: canon"; "il a plus de 50" (more than) is read above.
+#: But a place that "(n')a plus de trésor" and "il (n')y a plus de" are empty, as before.
+_REWRITES |= {(*has, "plus", "de"): (*has, "pas", "de")
+              for has in (("ai",), ("as",), ("avais",), ("avons",), ("il", "a"), ("elle", "a"),
+                          ("il", "avait"), ("elle", "avait"), ("on", "a"))}
+#: French "le plus riche", "la plus haute", "le plus de points" is the most, no "no more".
+_REWRITES |= {(the, "plus"): (the, "meilleur") for the in ("le", "la", "les")}
 #: A number with a suffix ("the 6th", "la 6e", "a 6-osnál", "20-ashoz") is that number.
 _NUMBER_SUFFIX = re.compile(r"(?<![\w.])(\d+)-?[^\W\d_]+")
 #: Vowels that end a word but go with the ending that ``stem`` takes off ("kártyái",
