@@ -844,7 +844,8 @@ def test_a_hungarian_verb_with_an_unlisted_prefix_is_still_its_verb(query: str,
     """"befizet" pays as "fizet" and "kifizet" do, though no list names it."""
     assert concept in [term[0] for term in search.query_terms(query, "hu")]
     # a prefix before a word that is no word of the game makes nothing of it
-    assert search.query_terms("bejelenteni", "hu") == [["bejelent"]]
+    # ("bejelenteni", announcing, is now a players' word of its own: "#announce")
+    assert search.query_terms("beköszönni", "hu") == [["bekoszon"]]
 
 
 @pytest.mark.parametrize(("word", "stem"), [
@@ -1781,3 +1782,40 @@ def test_relatives_and_days_are_filler(query: str, language: str, kept: list[str
     """Who told the story and when ("ma fille", "mon cousin", "depuis hier", "anyám",
     "a bátyám", "a srác") says nothing of the game: only the game's words are left."""
     assert [term[0] for term in search.query_terms(query, language)] == kept
+
+
+# Hungarian queries, fresh10
+
+
+@pytest.mark.parametrize(("query", "group"), [
+    ("a kapitány bemondta, hogy lezuhanunk", "#announce"),
+    ("szólni kell a többieknek?", "#announce"),
+    ("Zoli elvitte az utolsó kincset", "#take"),
+    ("fizetés után visszatölti a kezét?", "#take"),
+    ("odacsúsztathatom neki az ágyúmat?", "#give"),
+    ("válaszolhatok egy katapulttal?", "#play"),
+    ("a fentiek mit veszítenek?", "#aboard"),
+    ("kiürült a 9-es pakli", "#empty"),
+    ("most ugranék, lehet?", "@leave")])
+def test_hungarian_players_words_of_fresh10(query: str, group: str) -> None:
+    """Players' Hungarian words for the game's actions: announcing ("bemondta",
+    "szólni"), carrying a treasure off ("elvitte") and refilling a hand ("visszatölti"),
+    slipping a card over, answering with a card ("válaszol": never "választ", to
+    choose), those still aboard ("a fentiek"), a pile emptied ("kiürült") and jumping
+    off with no prefix ("ugranék")."""
+    assert group in _hungarian_groups(query)
+    assert "#choose" not in _hungarian_groups("válaszolhatok egy katapulttal?")
+
+
+def test_hungarian_fillers_of_fresh10() -> None:
+    """"mert", "ilyenkor", "velünk", "annak", "erre", "egyet", "mennénk" carry nothing:
+    "mennénk" (we would go) is no "mennyi" (how many)."""
+    assert _hungarian_groups("mi lesz velünk ilyenkor, mert annak a szigetnek vége?") == [
+        "@city", "#end"]
+    assert "#number" not in _hungarian_groups("ahova mennénk, onnan húzok?")
+
+
+def test_a_hungarian_verb_prefix_alone_is_no_word_being_typed() -> None:
+    """"vissza lehet szállni?": the prefix "vissza" standing alone is no word of the
+    lists half typed ("visszatölt")."""
+    assert "#take" not in _hungarian_groups("vissza lehet szállni a hajóra?")

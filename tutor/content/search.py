@@ -139,7 +139,10 @@ _ENDINGS = {
 # "il savait" and "c'est nul" ("match nul" is a tie, a phrase), "je crois" and "mdr".
 # Hungarian "mindet", "mindent", "minden", "mind" (all of them, everything, every, all)
 # carry nothing, and their stem is that of "mindig" (always: "must"); "kellett",
-# "kellene", "kéne" (had to, should) are "kell" in another tense.
+# "kellene", "kéne" (had to, should) are "kell" in another tense. Nor do the conjunction
+# "mert" (because), "ilyenkor" (then, in such a case), the pronouns with a case ending
+# ("velünk", "annak", "erre"...: "mi lesz velünk?", "annak a szigetnek"), "akik",
+# "egyet" (one of them), "mennénk" (we would go: no "mennyi") and a story's "tegnap este".
 _STOP = {
     "en": """
         a an the of to in on at by for and or is are was were be been being am can could
@@ -204,6 +207,9 @@ _STOP = {
         tudta tudtam tudtuk tudtunk tudott tudna tudnám tudnam tudnánk tudnank
         mindet mindent minden mind mindennek mindenre mindenből mindenbol
         kellett kellene kéne kene
+        mert ilyenkor olyankor velünk velunk vele velem veled velük veluk annak ennek
+        azzal ezzel arra erre abból abbol ebből ebbol ahhoz ehhez akik amik
+        egyet mennénk mennenk tegnap este
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -1182,7 +1188,9 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
                       or _known_start(rest, table, single, MIN_PREFIX + 1))
             if target:
                 return target
-    if typing:
+    # A verb's prefix standing alone ("vissza lehet szállni?") is no word being typed:
+    # "vissza" is no "visszatölt" half typed.
+    if typing and word not in _VERB_PREFIXES.get(single.language or "", ()):
         for ending in _PAST.get(single.language or "", ()):
             if word.endswith(ending) and len(word) - len(ending) >= MIN_PREFIX - 1 \
                     and word[:-len(ending)] in table:

@@ -522,7 +522,8 @@
         if (verb) { return verb; }
       }
     }
-    if (typing) {
+    /* a verb's prefix standing alone is no word being typed */
+    if (typing && (p.t.verb_prefixes[lang.language] || []).indexOf(word) < 0) {
       var past = p.t.past[lang.language] || [];
       for (var e = 0; e < past.length; e++) {
         var head = word.slice(0, -past[e].length);
