@@ -678,7 +678,7 @@ def test_a_count_finds_the_entry_about_counts(query: str, language: str,
     ("je suis obligé en tant que capitaine", "fr", ["oblige", "capitaine"]),
     # (a score beyond the end score is read as it: SHAPES["hu_beyond"])
     ("ketten is 52 ponton vagyunk", "hu", ["ketten", "50", "ponton"]),
-    ("három veszély lett, ezen a szigeten", "hu", ["harom", "veszely", "szigeten"]),
+    ("három veszély lett, ezen a szigeten", "hu", ["3", "veszely", "szigeten"]),
     ("who is captain on the very first voyage", "en", ["captain", "first", "voyage"]),
     ("ya des pirates, on part dou", "fr", ["pirates", "part"]),
     ("átvitt minket a 4-esre, szabad ilyet?", "hu", ["atvitt", "4"]),
@@ -1819,3 +1819,30 @@ def test_a_hungarian_verb_prefix_alone_is_no_word_being_typed() -> None:
     """"vissza lehet szállni?": the prefix "vissza" standing alone is no word of the
     lists half typed ("visszatölt")."""
     assert "#take" not in _hungarian_groups("vissza lehet szállni a hajóra?")
+
+
+def test_a_hungarian_players_phrase_keeps_its_prefix_after_the_verb() -> None:
+    """"nincs meg a lapja" (he lacks the card) is the players' phrase "nincs meg", no
+    verb "megnincs"; "szálltam ki a 6-osnál" still leaves."""
+    assert _hungarian_groups("nincs meg neki a ködkürt, mi van?")[:1] == ["#lack"]
+    assert "@leave" in _hungarian_groups("szálltam ki a 6-osnál")
+
+
+@pytest.mark.parametrize(("query", "number"), [
+    ("egy ágyú elintézi mind a hármat?", "3"), ("ötven pontom van", "50"),
+    ("nyolcat is ledobhat?", "8")])
+def test_hungarian_numbers_in_words_are_numbers(query: str, number: str) -> None:
+    """A number written in words is that number: "hármat" (three of them) is no
+    "hárman" (three of us, players) half typed; "három lapom" counts cards."""
+    groups = _hungarian_groups(query)
+    assert number in groups and "#player" not in groups
+    assert _hungarian_groups("három lapom van") == ["#number", "#card"]
+
+
+@pytest.mark.parametrize("query", ["meddig tart egy játszma?", "meddig megyünk?",
+                                   "meddig játszunk, pontra?"])
+def test_hungarian_how_long_asks_when_it_ends(query: str) -> None:
+    """"meddig tart", "meddig megy", "meddig játszunk" (how long does it go on) ask when
+    the game ends."""
+    assert "#end" in _hungarian_groups(query)
+    assert "when" in search.intents(query, "hu")

@@ -522,6 +522,23 @@ _REWRITES |= {(hand, side): (hand + "ra",)
               for hand in ("bal", "jobb")
               for side in ("oldali", "oldalon", "oldalán", "oldalan", "oldalt", "oldalra",
                            "oldalamon", "oldalamra", "oldalára", "oldalara")}
+#: Hungarian "meddig tart", "meddig megy (a játék)", "meddig játszunk" (how long does it
+#: go on) asks when it ends.
+_REWRITES |= {("meddig", goes): ("mikor", "ér", "véget")
+              for goes in ("tart", "tartott", "megy", "ment", "megyünk", "megyunk", "játszunk",
+                           "jatszunk", "játsszuk", "jatsszuk", "játszik", "jatszik", "tartson")}
+#: Hungarian numbers written in words are those numbers ("mind a hármat", "négy lapom
+#: van", "kilenc kártya"), so that "hármat" is no "hárman" (three of us) half typed, and a
+#: count is read as with a digit. ("két", "kettő" are a group of their own; "hat", six,
+#: is also "hát" typed without its accent, "hét" also a week; "öt" only with its accent,
+#: "ot" is "őt", him.)
+_REWRITES |= {(word,): (number,) for number, words in (
+    ("3", ("három", "harom", "hármat", "harmat")), ("4", ("négy", "negy", "négyet", "negyet")),
+    ("5", ("öt", "ötöt")), ("8", ("nyolc", "nyolcat")), ("9", ("kilenc", "kilencet")),
+    ("10", ("tíz", "tiz", "tizet", "tízet")), ("12", ("tizenkettő", "tizenketto", "tizenkét")),
+    ("15", ("tizenöt", "tizenot")), ("20", ("húsz", "husz")),
+    ("25", ("huszonöt", "huszonot")), ("50", ("ötven", "otven")))
+    for word in words}
 #: A number with a suffix ("the 6th", "la 6e", "a 6-osnál", "20-ashoz") is that number.
 _NUMBER_SUFFIX = re.compile(r"(?<![\w.])(\d+)-?[^\W\d_]+")
 #: Vowels that end a word but go with the ending that ``stem`` takes off ("kártyái",
@@ -663,8 +680,14 @@ def _spelled(text: str, language: str | None = None,
         for n in range(1, len(found)):
             v = (n - 2 if n > 1 and found[n - 1] in SHAPES["hu_between"] and found[n - 2]
                  else n - 1)
+            # (A players' phrase of the two that makes no word as one stays as it is:
+            # "nincs meg a lapja" lacks it, no "megnincs".)
             if (found[n] in _HU_PREFIXES and found[v] and found[v] not in STOP_WORDS
-                    and (n + 1 == len(found) or found[n + 1] in _HU_ARTICLES)):
+                    and (n + 1 == len(found) or found[n + 1] in _HU_ARTICLES)
+                    and not (f"{stem(fold(found[v]), 'hu')} {stem(fold(found[n]), 'hu')}"
+                             in terms and not _single_word_target(
+                                 stem(fold(found[n] + found[v]), "hu"), table, single,
+                                 False, prefixed=False))):
                 if _has_prefix(found[v]):
                     found[n] = _STILL.get(found[n], found[n])
                 elif stem(fold(found[v]), "hu") not in terms and not (

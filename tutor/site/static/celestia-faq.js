@@ -208,8 +208,14 @@
         /* the verb may stand before an adverb ("játszhatok még ki?") */
         var v = n > 1 && p.t.shapes.hu_between.indexOf(found[n - 1]) >= 0 && found[n - 2]
           ? n - 2 : n - 1;
+        /* (a players' phrase of the two that makes no word as one stays as it is:
+           "nincs meg a lapja") */
         if (p.huPrefixes.has(found[n]) && found[v] && !p.stop.has(found[v]) &&
-            (n + 1 === found.length || p.huArticles.has(found[n + 1]))) {
+            (n + 1 === found.length || p.huArticles.has(found[n + 1])) &&
+            !(has(p.t.lexicon.hu.players, stem(p, fold(found[v]), "hu") + " " +
+                  stem(p, fold(found[n]), "hu")) &&
+              !singleWordTarget(p, stem(p, fold(found[n] + found[v]), "hu"),
+                                p.languages.hu, false, false))) {
           if (hasPrefix(p, found[v])) {
             if (has(p.t.hu_still, found[n])) { found[n] = p.t.hu_still[found[n]]; }
           } else if (!has(p.t.lexicon.hu.players, stem(p, fold(found[v]), "hu")) &&
