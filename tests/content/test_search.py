@@ -1846,3 +1846,18 @@ def test_hungarian_how_long_asks_when_it_ends(query: str) -> None:
     the game ends."""
     assert "#end" in _hungarian_groups(query)
     assert "when" in search.intents(query, "hu")
+
+
+@pytest.mark.parametrize("query", ["lehet túlfizetni?", "a kapitány túlfizetett",
+                                   "fizethet túl sokat a kapitány?"])
+def test_hungarian_overpaying_is_paying_more(query: str) -> None:
+    """"túlfizetni" (to overpay) and "túl sokat" (too many) pay more than asked: "#pay"
+    and "#limit" ("több")."""
+    groups = _hungarian_groups(query)
+    assert "#pay" in groups and "#limit" in groups
+
+
+def test_the_hungarian_conditional_of_we_is_its_verb() -> None:
+    """"játszanánk", "fizetnénk" (we would play, pay) are "játszik", "fizet"."""
+    assert "#play" in _hungarian_groups("gyerekekkel játszanánk")
+    assert _hungarian_groups("fizetnénk") == ["#pay"]

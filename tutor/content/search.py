@@ -111,7 +111,9 @@ _ENDINGS_BY_LANGUAGE = {
            "kor",
            # the infinitive with its person ("ki kell fizetnie", he must pay;
            # "kiszállnia", "fizetniük")
-           "nia", "nie", "niuk"},
+           "nia", "nie", "niuk",
+           # the conditional of "we" ("játszanánk", "fizetnénk": we would play, pay)
+           "nank", "nenk"},
 }
 #: Hungarian "-val", "-vel" (with) after a consonant becomes that consonant again:
 #: "kalózzal", "kártyáimmal", "iránytűmmel" are "kalóz", "kártyáim", "iránytűm" with
@@ -527,6 +529,13 @@ _REWRITES |= {(hand, side): (hand + "ra",)
 _REWRITES |= {("meddig", goes): ("mikor", "ér", "véget")
               for goes in ("tart", "tartott", "megy", "ment", "megyünk", "megyunk", "játszunk",
                            "jatszunk", "játsszuk", "jatsszuk", "játszik", "jatszik", "tartson")}
+#: Hungarian "túlfizetni" (to overpay) is paying more than asked: "többet fizetni".
+_REWRITES |= {(over + pay,): ("többet", "fizet" + ending)
+              for over in ("túl", "tul") for pay, ending in (
+                  ("fizet", ""), ("fizetni", "ni"), ("fizethet", "het"),
+                  ("fizetheti", "heti"), ("fizethetek", "hetek"), ("fizetett", "ett"),
+                  ("fizette", "te"), ("fizetés", "és"), ("fizetes", "es"),
+                  ("fizetnie", "nie"), ("fizetek", "ek"))}
 #: Hungarian numbers written in words are those numbers ("mind a hármat", "négy lapom
 #: van", "kilenc kártya"), so that "hármat" is no "hárman" (three of us) half typed, and a
 #: count is read as with a digit. ("két", "kettő" are a group of their own; "hat", six,
