@@ -1861,3 +1861,20 @@ def test_the_hungarian_conditional_of_we_is_its_verb() -> None:
     """"játszanánk", "fizetnénk" (we would play, pay) are "játszik", "fizet"."""
     assert "#play" in _hungarian_groups("gyerekekkel játszanánk")
     assert _hungarian_groups("fizetnénk") == ["#pay"]
+
+
+def test_a_hungarian_argument_asks_who_is_right() -> None:
+    """"ki nyert a vitában?" (who won the argument), "kinek van igaza?", "ki téved?"
+    ask who is right: nobody won the game, and the words carry nothing."""
+    for query in ("ki nyert a vitában?", "kinek van igaza?", "ki téved?",
+                  "volt egy vitánk"):
+        assert _hungarian_groups(query) == []
+    assert "#win" in _hungarian_groups("ki nyert?")
+
+
+def test_hungarian_may_it_go_asks_whether_it_is_allowed() -> None:
+    """"mehet?" (may it go) asks whether a move is allowed, as "lehet", "szabad": a
+    filler; "válogathat" (may pick and choose) chooses."""
+    assert _hungarian_groups("2 katapult egymás után mehet?")[:2] == ["#two", "@ejection"]
+    assert "mehe" not in _hungarian_groups("a távcső mehet?")
+    assert "#choose" in _hungarian_groups("válogathat a kapitány a kockák közül?")

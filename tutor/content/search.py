@@ -144,7 +144,9 @@ _ENDINGS = {
 # "kellene", "kéne" (had to, should) are "kell" in another tense. Nor do the conjunction
 # "mert" (because), "ilyenkor" (then, in such a case), the pronouns with a case ending
 # ("velünk", "annak", "erre"...: "mi lesz velünk?", "annak a szigetnek"), "akik",
-# "egyet" (one of them), "mennénk" (we would go: no "mennyi") and a story's "tegnap este".
+# "egyet" (one of them), "mennénk" (we would go: no "mennyi") and a story's "tegnap este";
+# nor "mehet?" (may it go: is that allowed, as "lehet", "szabad"), nor an argument's
+# words ("kinek van igaza?", "ki téved?", "volt egy vitánk"; "kinek" still asks who).
 _STOP = {
     "en": """
         a an the of to in on at by for and or is are was were be been being am can could
@@ -212,6 +214,8 @@ _STOP = {
         mert ilyenkor olyankor velünk velunk vele velem veled velük veluk annak ennek
         azzal ezzel arra erre abból abbol ebből ebbol ahhoz ehhez akik amik
         egyet mennénk mennenk tegnap este
+        mehet igaza igazam igazad igazunk téved teved tévedek tevedek vita vitánk vitank
+        vitában vitaban vitát vitat vitatkozunk vitatkoztunk kinek
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -536,6 +540,11 @@ _REWRITES |= {(over + pay,): ("többet", "fizet" + ending)
                   ("fizetheti", "heti"), ("fizethetek", "hetek"), ("fizetett", "ett"),
                   ("fizette", "te"), ("fizetés", "és"), ("fizetes", "es"),
                   ("fizetnie", "nie"), ("fizetek", "ek"))}
+#: Hungarian "ki nyert a vitában" (who won the argument) asks who is right: no one won
+#: the game.
+_REWRITES |= {(won, "a", argument): ("igaza",)
+              for won in ("nyert", "nyerte", "nyeri")
+              for argument in ("vitában", "vitaban", "vitát", "vitat")}
 #: Hungarian numbers written in words are those numbers ("mind a hármat", "négy lapom
 #: van", "kilenc kártya"), so that "hármat" is no "hárman" (three of us) half typed, and a
 #: count is read as with a digit. ("két", "kettő" are a group of their own; "hat", six,
