@@ -1878,3 +1878,17 @@ def test_hungarian_may_it_go_asks_whether_it_is_allowed() -> None:
     assert _hungarian_groups("2 katapult egymás után mehet?")[:2] == ["#two", "@ejection"]
     assert "mehe" not in _hungarian_groups("a távcső mehet?")
     assert "#choose" in _hungarian_groups("válogathat a kapitány a kockák közül?")
+
+
+@pytest.mark.parametrize(("query", "groups"), [
+    ("annak a kockaszámával?", ["@event-dice", "#number"]),
+    ("van kézlimit?", ["#hand", "#limit"]),
+    ("elfogyott a kincspakli", ["#empty", "@treasure-card", "@draw-pile"]),
+    # a first part that only frames a question makes no compound
+    ("szabályopciók", ["szabalyopci"]),
+    # an unknown last part makes no compound
+    ("a szigetlapkán", ["szigetlapkan"])])
+def test_a_hungarian_compound_is_its_two_words(query: str, groups: list[str]) -> None:
+    """A compound that no list names ("kockaszám", dice and number; "kézlimit", hand and
+    limit; "kincspakli", treasure and pile) is read as its two known words."""
+    assert _hungarian_groups(query) == groups

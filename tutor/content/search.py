@@ -1310,7 +1310,10 @@ def segments(spelled: list[str], language: str, players: bool | str,
             target = (None if spelled[i] in STOP_WORDS
                       else _single_word_target(stems[i], table, single,
                                                typing and fold(spelled[i]) not in known))
-            found.append((i, i + 1, target))
+            parts = (_compound(stems[i], table, single)
+                     if target is None and language in COMPOUNDING
+                     and spelled[i] not in STOP_WORDS else None)
+            found.extend((i, i + 1, part) for part in parts or (target,))
             i += 1
     # A number before what it counts is a count, no city: "12 cartes", "7 joueurs".
     return [(start, end, COUNT) if target in (None, COUNTED_PLACE) and k + 1 < len(found)
@@ -1319,6 +1322,30 @@ def segments(spelled: list[str], language: str, players: bool | str,
                  and found[k + 1][2] in COUNTED_WORTH))
             else (start, end, target)
             for k, (start, end, target) in enumerate(found)]
+
+
+#: Languages that write compounds as one word ("kockaszám", "kézlimit", "kincspakli"):
+#: a word that is no known word may be two known ones (``_compound``).
+COMPOUNDING = frozenset({"hu"})
+#: The shortest first part of a compound (Hungarian "kéz", hand, stems to three letters).
+COMPOUND_HEAD = 3
+
+
+def _compound(word: str, table: dict[str, str], single: Vocabulary
+              ) -> tuple[str, ...] | None:
+    """The targets of the two known words that make the stem ``word``, a compound that
+    no list names ("kockaszámával" is dice and number, "kézlimit" hand and limit,
+    "kincspakli" treasure and pile): the longest known first part, of at least
+    ``COMPOUND_HEAD`` letters, followed by a word of the lists (with its endings) of at
+    least ``MIN_PREFIX`` letters; None when there is none. A first part that only
+    frames a question (``FRAMING_GROUPS``: "szabályopciók") makes no compound: the
+    word stays as it is (``_framing_part``)."""
+    for k in range(min(len(word) - MIN_PREFIX, single.longest), COMPOUND_HEAD - 1, -1):
+        if word[:k] in single.known and table[word[:k]] not in FRAMING_GROUPS:
+            rest = _single_word_target(word[k:], table, single, False, prefixed=False)
+            if rest:
+                return table[word[:k]], rest
+    return None
 
 
 def kinds(language: str, concept: str) -> list[str]:
@@ -1816,6 +1843,8 @@ def page_tables() -> dict[str, Any]:
         "counted": sorted(COUNTED),
         "counted_worth": sorted(COUNTED_WORTH),
         "count": COUNT,
+        "compounding": sorted(COMPOUNDING),
+        "compound_head": COMPOUND_HEAD,
         "common_words": {language: sorted(common_words(language)) for language in LANGUAGES},
         "shapes": SHAPES,
         "lexicon": {language: {"players": tables["players"], "groups": tables["groups"],

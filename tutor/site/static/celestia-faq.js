@@ -547,6 +547,19 @@
     return null;
   }
 
+  /* search._compound: a word that is two known ones ("kockaszám") */
+  function compound(p, word, lang) {
+    for (var k = Math.min(word.length - p.t.min_prefix, lang.single.longest);
+         k >= p.t.compound_head; k--) {
+      if (lang.single.known.has(word.slice(0, k)) &&
+          p.t.framing_groups.indexOf(lang.table.get(word.slice(0, k))) < 0) {
+        var rest = singleWordTarget(p, word.slice(k), lang, false, false);
+        if (rest) { return [lang.table.get(word.slice(0, k)), rest]; }
+      }
+    }
+    return null;
+  }
+
   /* search.segments (players' words: the query side) */
   function segments(p, words, language, typing, known) {
     var lang = p.languages[language];
@@ -567,7 +580,9 @@
       if (!done) {
         var target = p.stop.has(words[i]) ? null
           : singleWordTarget(p, stems[i], lang, typing && !known.has(fold(words[i])));
-        found.push([i, i + 1, target || null]);
+        var parts = !target && p.t.compounding.indexOf(language) >= 0 &&
+          !p.stop.has(words[i]) ? compound(p, stems[i], lang) : null;
+        (parts || [target || null]).forEach(function (part) { found.push([i, i + 1, part]); });
         i++;
       }
     }
