@@ -1892,3 +1892,13 @@ def test_a_hungarian_compound_is_its_two_words(query: str, groups: list[str]) ->
     """A compound that no list names ("kockaszám", dice and number; "kézlimit", hand and
     limit; "kincspakli", treasure and pile) is read as its two known words."""
     assert _hungarian_groups(query) == groups
+
+
+@pytest.mark.parametrize("query", ["egy kalóz meg egy üres, elég egy ágyú?",
+                                   "2 üres + 1 köd, mit fizet?", "két üres oldalt dobott"])
+def test_a_hungarian_blank_counted_among_the_dice_is_a_blank_face(query: str) -> None:
+    """"egy üres", "2 üres" counted among the dice's faces is a blank face, no empty
+    pile; "üres a pakli" stays empty."""
+    groups = _hungarian_groups(query)
+    assert "@blank" in groups and "#empty" not in groups
+    assert "#empty" in _hungarian_groups("üres a 9-es pakli")
