@@ -676,8 +676,9 @@ def test_a_count_finds_the_entry_about_counts(query: str, language: str,
     ("the guy next to the captain, erm, decides first", "en",
      ["next", "captain", "decides", "first"]),
     ("je suis obligé en tant que capitaine", "fr", ["oblige", "capitaine"]),
-    # (a score beyond the end score is read as it: SHAPES["hu_beyond"])
-    ("ketten is 52 ponton vagyunk", "hu", ["ketten", "50", "ponton"]),
+    # (a score beyond the end score is read as it: SHAPES["hu_beyond"]; both of us at
+    # one score is a tie)
+    ("ketten is 52 ponton vagyunk", "hu", ["dontetlen", "50", "ponton"]),
     ("három veszély lett, ezen a szigeten", "hu", ["3", "veszely", "szigeten"]),
     ("who is captain on the very first voyage", "en", ["captain", "first", "voyage"]),
     ("ya des pirates, on part dou", "fr", ["pirates", "part"]),
@@ -1902,3 +1903,12 @@ def test_a_hungarian_blank_counted_among_the_dice_is_a_blank_face(query: str) ->
     groups = _hungarian_groups(query)
     assert "@blank" in groups and "#empty" not in groups
     assert "#empty" in _hungarian_groups("üres a 9-es pakli")
+
+
+@pytest.mark.parametrize("query", ["ketten is 52 ponton vagyunk, ki nyert?",
+                                   "mindketten 47 pontosak lettünk"])
+def test_hungarian_both_at_one_score_is_a_tie(query: str) -> None:
+    """"ketten is 52 ponton" (both of us at 52) is a tie at that score; "ketten is 3
+    lapot húzunk" counts cards."""
+    assert _hungarian_groups(query)[0] == "#tie"
+    assert "#tie" not in _hungarian_groups("ketten is 3 lapot húzunk?")

@@ -545,6 +545,11 @@ _REWRITES |= {(over + pay,): ("többet", "fizet" + ending)
 _REWRITES |= {(won, "a", argument): ("igaza",)
               for won in ("nyert", "nyerte", "nyeri")
               for argument in ("vitában", "vitaban", "vitát", "vitat")}
+#: Hungarian "ketten is 52 ponton vagyunk", "mindketten 63 pontosak lettünk" (both of us
+#: at one score) is a tie at that score.
+_REWRITES |= {(*both, _number(30, 99)): ("döntetlen", NUMBER_SLOT)
+              for both in (("ketten", "is"), ("hárman", "is"), ("harman", "is"),
+                           ("mindketten",), ("mindhárman",), ("mindharman",))}
 #: Hungarian numbers written in words are those numbers ("mind a hármat", "négy lapom
 #: van", "kilenc kártya"), so that "hármat" is no "hárman" (three of us) half typed, and a
 #: count is read as with a digit. ("két", "kettő" are a group of their own; "hat", six,
