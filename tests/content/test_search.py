@@ -1912,3 +1912,10 @@ def test_hungarian_both_at_one_score_is_a_tie(query: str) -> None:
     lapot húzunk" counts cards."""
     assert _hungarian_groups(query)[0] == "#tie"
     assert "#tie" not in _hungarian_groups("ketten is 3 lapot húzunk?")
+
+
+@pytest.mark.parametrize("query", ["az ő kincse is elúszott?", "mindenki bukik ilyenkor?",
+                                   "a kincseim is odavesznek?"])
+def test_hungarian_slang_for_losing_is_losing(query: str) -> None:
+    """"elúszott" (swam away), "bukik", "odavesznek": losing it, as "elveszít"."""
+    assert "#keep" in _hungarian_groups(query)
