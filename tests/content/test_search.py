@@ -676,9 +676,10 @@ def test_a_count_finds_the_entry_about_counts(query: str, language: str,
     ("the guy next to the captain, erm, decides first", "en",
      ["next", "captain", "decides", "first"]),
     ("je suis obligé en tant que capitaine", "fr", ["oblige", "capitaine"]),
-    # (a score beyond the end score is read as it: SHAPES["hu_beyond"])
-    ("ketten is 52 ponton vagyunk", "hu", ["ketten", "50", "ponton"]),
-    ("három veszély lett, ezen a szigeten", "hu", ["harom", "veszely", "szigeten"]),
+    # (a score beyond the end score is read as it: SHAPES["hu_beyond"]; both of us at
+    # one score is a tie)
+    ("ketten is 52 ponton vagyunk", "hu", ["dontetlen", "50", "ponton"]),
+    ("három veszély lett, ezen a szigeten", "hu", ["3", "veszely", "szigeten"]),
     ("who is captain on the very first voyage", "en", ["captain", "first", "voyage"]),
     ("ya des pirates, on part dou", "fr", ["pirates", "part"]),
     ("átvitt minket a 4-esre, szabad ilyet?", "hu", ["atvitt", "4"]),
@@ -844,7 +845,8 @@ def test_a_hungarian_verb_with_an_unlisted_prefix_is_still_its_verb(query: str,
     """"befizet" pays as "fizet" and "kifizet" do, though no list names it."""
     assert concept in [term[0] for term in search.query_terms(query, "hu")]
     # a prefix before a word that is no word of the game makes nothing of it
-    assert search.query_terms("bejelenteni", "hu") == [["bejelent"]]
+    # ("bejelenteni", announcing, is now a players' word of its own: "#announce")
+    assert search.query_terms("beköszönni", "hu") == [["bekoszon"]]
 
 
 @pytest.mark.parametrize(("word", "stem"), [
@@ -1921,3 +1923,139 @@ def test_french_someone_passing_passes(query: str) -> None:
     ("passe" alone stays filler: "il se passe quoi")."""
     assert "@pass" in _french_groups(query)
     assert "@pass" not in _french_groups("il se passe quoi ?")
+
+
+# Hungarian queries, fresh10
+
+
+@pytest.mark.parametrize(("query", "group"), [
+    ("a kapitány bemondta, hogy lezuhanunk", "#announce"),
+    ("szólni kell a többieknek?", "#announce"),
+    ("Zoli elvitte az utolsó kincset", "#take"),
+    ("fizetés után visszatölti a kezét?", "#take"),
+    ("odacsúsztathatom neki az ágyúmat?", "#give"),
+    ("válaszolhatok egy katapulttal?", "#play"),
+    ("a fentiek mit veszítenek?", "#aboard"),
+    ("kiürült a 9-es pakli", "#empty"),
+    ("most ugranék, lehet?", "@leave")])
+def test_hungarian_players_words_of_fresh10(query: str, group: str) -> None:
+    """Players' Hungarian words for the game's actions: announcing ("bemondta",
+    "szólni"), carrying a treasure off ("elvitte") and refilling a hand ("visszatölti"),
+    slipping a card over, answering with a card ("válaszol": never "választ", to
+    choose), those still aboard ("a fentiek"), a pile emptied ("kiürült") and jumping
+    off with no prefix ("ugranék")."""
+    assert group in _hungarian_groups(query)
+    assert "#choose" not in _hungarian_groups("válaszolhatok egy katapulttal?")
+
+
+def test_hungarian_fillers_of_fresh10() -> None:
+    """"mert", "ilyenkor", "velünk", "annak", "erre", "egyet", "mennénk" carry nothing:
+    "mennénk" (we would go) is no "mennyi" (how many)."""
+    assert _hungarian_groups("mi lesz velünk ilyenkor, mert annak a szigetnek vége?") == [
+        "@city", "#end"]
+    assert "#number" not in _hungarian_groups("ahova mennénk, onnan húzok?")
+
+
+def test_a_hungarian_verb_prefix_alone_is_no_word_being_typed() -> None:
+    """"vissza lehet szállni?": the prefix "vissza" standing alone is no word of the
+    lists half typed ("visszatölt")."""
+    assert "#take" not in _hungarian_groups("vissza lehet szállni a hajóra?")
+
+
+def test_a_hungarian_players_phrase_keeps_its_prefix_after_the_verb() -> None:
+    """"nincs meg a lapja" (he lacks the card) is the players' phrase "nincs meg", no
+    verb "megnincs"; "szálltam ki a 6-osnál" still leaves."""
+    assert _hungarian_groups("nincs meg neki a ködkürt, mi van?")[:1] == ["#lack"]
+    assert "@leave" in _hungarian_groups("szálltam ki a 6-osnál")
+
+
+@pytest.mark.parametrize(("query", "number"), [
+    ("egy ágyú elintézi mind a hármat?", "3"), ("ötven pontom van", "50"),
+    ("nyolcat is ledobhat?", "8")])
+def test_hungarian_numbers_in_words_are_numbers(query: str, number: str) -> None:
+    """A number written in words is that number: "hármat" (three of them) is no
+    "hárman" (three of us, players) half typed; "három lapom" counts cards."""
+    groups = _hungarian_groups(query)
+    assert number in groups and "#player" not in groups
+    assert _hungarian_groups("három lapom van") == ["#number", "#card"]
+
+
+@pytest.mark.parametrize("query", ["meddig tart egy játszma?", "meddig megyünk?",
+                                   "meddig játszunk, pontra?"])
+def test_hungarian_how_long_asks_when_it_ends(query: str) -> None:
+    """"meddig tart", "meddig megy", "meddig játszunk" (how long does it go on) ask when
+    the game ends."""
+    assert "#end" in _hungarian_groups(query)
+    assert "when" in search.intents(query, "hu")
+
+
+@pytest.mark.parametrize("query", ["lehet túlfizetni?", "a kapitány túlfizetett",
+                                   "fizethet túl sokat a kapitány?"])
+def test_hungarian_overpaying_is_paying_more(query: str) -> None:
+    """"túlfizetni" (to overpay) and "túl sokat" (too many) pay more than asked: "#pay"
+    and "#limit" ("több")."""
+    groups = _hungarian_groups(query)
+    assert "#pay" in groups and "#limit" in groups
+
+
+def test_the_hungarian_conditional_of_we_is_its_verb() -> None:
+    """"játszanánk", "fizetnénk" (we would play, pay) are "játszik", "fizet"."""
+    assert "#play" in _hungarian_groups("gyerekekkel játszanánk")
+    assert _hungarian_groups("fizetnénk") == ["#pay"]
+
+
+def test_a_hungarian_argument_asks_who_is_right() -> None:
+    """"ki nyert a vitában?" (who won the argument), "kinek van igaza?", "ki téved?"
+    ask who is right: nobody won the game, and the words carry nothing."""
+    for query in ("ki nyert a vitában?", "kinek van igaza?", "ki téved?",
+                  "volt egy vitánk"):
+        assert _hungarian_groups(query) == []
+    assert "#win" in _hungarian_groups("ki nyert?")
+
+
+def test_hungarian_may_it_go_asks_whether_it_is_allowed() -> None:
+    """"mehet?" (may it go) asks whether a move is allowed, as "lehet", "szabad": a
+    filler; "válogathat" (may pick and choose) chooses."""
+    assert _hungarian_groups("2 katapult egymás után mehet?")[:2] == ["#two", "@ejection"]
+    assert "mehe" not in _hungarian_groups("a távcső mehet?")
+    assert "#choose" in _hungarian_groups("válogathat a kapitány a kockák közül?")
+
+
+@pytest.mark.parametrize(("query", "groups"), [
+    ("annak a kockaszámával?", ["@event-dice", "#number"]),
+    ("van kézlimit?", ["#hand", "#limit"]),
+    ("elfogyott a kincspakli", ["#empty", "@treasure-card", "@draw-pile"]),
+    # a first part that only frames a question makes no compound
+    ("szabályopciók", ["szabalyopci"]),
+    # an unknown last part makes no compound
+    ("a szigetlapkán", ["szigetlapkan"])])
+def test_a_hungarian_compound_is_its_two_words(query: str, groups: list[str]) -> None:
+    """A compound that no list names ("kockaszám", dice and number; "kézlimit", hand and
+    limit; "kincspakli", treasure and pile) is read as its two known words."""
+    assert _hungarian_groups(query) == groups
+
+
+@pytest.mark.parametrize("query", ["egy kalóz meg egy üres, elég egy ágyú?",
+                                   "2 üres + 1 köd, mit fizet?", "két üres oldalt dobott"])
+def test_a_hungarian_blank_counted_among_the_dice_is_a_blank_face(query: str) -> None:
+    """"egy üres", "2 üres" counted among the dice's faces is a blank face, no empty
+    pile; "üres a pakli" stays empty."""
+    groups = _hungarian_groups(query)
+    assert "@blank" in groups and "#empty" not in groups
+    assert "#empty" in _hungarian_groups("üres a 9-es pakli")
+
+
+@pytest.mark.parametrize("query", ["ketten is 52 ponton vagyunk, ki nyert?",
+                                   "mindketten 47 pontosak lettünk"])
+def test_hungarian_both_at_one_score_is_a_tie(query: str) -> None:
+    """"ketten is 52 ponton" (both of us at 52) is a tie at that score; "ketten is 3
+    lapot húzunk" counts cards."""
+    assert _hungarian_groups(query)[0] == "#tie"
+    assert "#tie" not in _hungarian_groups("ketten is 3 lapot húzunk?")
+
+
+@pytest.mark.parametrize("query", ["az ő kincse is elúszott?", "mindenki bukik ilyenkor?",
+                                   "a kincseim is odavesznek?"])
+def test_hungarian_slang_for_losing_is_losing(query: str) -> None:
+    """"elúszott" (swam away), "bukik", "odavesznek": losing it, as "elveszít"."""
+    assert "#keep" in _hungarian_groups(query)

@@ -111,7 +111,9 @@ _ENDINGS_BY_LANGUAGE = {
            "kor",
            # the infinitive with its person ("ki kell fizetnie", he must pay;
            # "kiszállnia", "fizetniük")
-           "nia", "nie", "niuk"},
+           "nia", "nie", "niuk",
+           # the conditional of "we" ("játszanánk", "fizetnénk": we would play, pay)
+           "nank", "nenk"},
 }
 #: Hungarian "-val", "-vel" (with) after a consonant becomes that consonant again:
 #: "kalózzal", "kártyáimmal", "iránytűmmel" are "kalóz", "kártyáim", "iránytűm" with
@@ -141,7 +143,12 @@ _ENDINGS = {
 # "dire" (to say: no "direct"; "dire stop" is a phrase).
 # Hungarian "mindet", "mindent", "minden", "mind" (all of them, everything, every, all)
 # carry nothing, and their stem is that of "mindig" (always: "must"); "kellett",
-# "kellene", "kéne" (had to, should) are "kell" in another tense.
+# "kellene", "kéne" (had to, should) are "kell" in another tense. Nor do the conjunction
+# "mert" (because), "ilyenkor" (then, in such a case), the pronouns with a case ending
+# ("velünk", "annak", "erre"...: "mi lesz velünk?", "annak a szigetnek"), "akik",
+# "egyet" (one of them), "mennénk" (we would go: no "mennyi") and a story's "tegnap este";
+# nor "mehet?" (may it go: is that allowed, as "lehet", "szabad"), nor an argument's
+# words ("kinek van igaza?", "ki téved?", "volt egy vitánk"; "kinek" still asks who).
 _STOP = {
     "en": """
         a an the of to in on at by for and or is are was were be been being am can could
@@ -207,6 +214,11 @@ _STOP = {
         tudta tudtam tudtuk tudtunk tudott tudna tudnám tudnam tudnánk tudnank
         mindet mindent minden mind mindennek mindenre mindenből mindenbol
         kellett kellene kéne kene
+        mert ilyenkor olyankor velünk velunk vele velem veled velük veluk annak ennek
+        azzal ezzel arra erre abból abbol ebből ebbol ahhoz ehhez akik amik
+        egyet mennénk mennenk tegnap este
+        mehet igaza igazam igazad igazunk téved teved tévedek tevedek vita vitánk vitank
+        vitában vitaban vitát vitat vitatkozunk vitatkoztunk kinek
     """,
 }
 STOP_WORDS = frozenset(w for lang in _STOP.values() for w in lang.split())
@@ -574,6 +586,40 @@ _REWRITES |= {(*has, "plus", "de"): (*has, "pas", "de")
                           ("il", "avait"), ("elle", "avait"), ("on", "a"))}
 #: French "le plus riche", "la plus haute", "le plus de points" is the most, no "no more".
 _REWRITES |= {(the, "plus"): (the, "meilleur") for the in ("le", "la", "les")}
+#: Hungarian "meddig tart", "meddig megy (a játék)", "meddig játszunk" (how long does it
+#: go on) asks when it ends.
+_REWRITES |= {("meddig", goes): ("mikor", "ér", "véget")
+              for goes in ("tart", "tartott", "megy", "ment", "megyünk", "megyunk", "játszunk",
+                           "jatszunk", "játsszuk", "jatsszuk", "játszik", "jatszik", "tartson")}
+#: Hungarian "túlfizetni" (to overpay) is paying more than asked: "többet fizetni".
+_REWRITES |= {(over + pay,): ("többet", "fizet" + ending)
+              for over in ("túl", "tul") for pay, ending in (
+                  ("fizet", ""), ("fizetni", "ni"), ("fizethet", "het"),
+                  ("fizetheti", "heti"), ("fizethetek", "hetek"), ("fizetett", "ett"),
+                  ("fizette", "te"), ("fizetés", "és"), ("fizetes", "es"),
+                  ("fizetnie", "nie"), ("fizetek", "ek"))}
+#: Hungarian "ki nyert a vitában" (who won the argument) asks who is right: no one won
+#: the game.
+_REWRITES |= {(won, "a", argument): ("igaza",)
+              for won in ("nyert", "nyerte", "nyeri")
+              for argument in ("vitában", "vitaban", "vitát", "vitat")}
+#: Hungarian "ketten is 52 ponton vagyunk", "mindketten 63 pontosak lettünk" (both of us
+#: at one score) is a tie at that score.
+_REWRITES |= {(*both, _number(30, 99)): ("döntetlen", NUMBER_SLOT)
+              for both in (("ketten", "is"), ("hárman", "is"), ("harman", "is"),
+                           ("mindketten",), ("mindhárman",), ("mindharman",))}
+#: Hungarian numbers written in words are those numbers ("mind a hármat", "négy lapom
+#: van", "kilenc kártya"), so that "hármat" is no "hárman" (three of us) half typed, and a
+#: count is read as with a digit. ("két", "kettő" are a group of their own; "hat", six,
+#: is also "hát" typed without its accent, "hét" also a week; "öt" only with its accent,
+#: "ot" is "őt", him.)
+_REWRITES |= {(word,): (number,) for number, words in (
+    ("3", ("három", "harom", "hármat", "harmat")), ("4", ("négy", "negy", "négyet", "negyet")),
+    ("5", ("öt", "ötöt")), ("8", ("nyolc", "nyolcat")), ("9", ("kilenc", "kilencet")),
+    ("10", ("tíz", "tiz", "tizet", "tízet")), ("12", ("tizenkettő", "tizenketto", "tizenkét")),
+    ("15", ("tizenöt", "tizenot")), ("20", ("húsz", "husz")),
+    ("25", ("huszonöt", "huszonot")), ("50", ("ötven", "otven")))
+    for word in words}
 #: A number with a suffix ("the 6th", "la 6e", "a 6-osnál", "20-ashoz") is that number.
 _NUMBER_SUFFIX = re.compile(r"(?<![\w.])(\d+)-?[^\W\d_]+")
 #: Vowels that end a word but go with the ending that ``stem`` takes off ("kártyái",
@@ -715,8 +761,14 @@ def _spelled(text: str, language: str | None = None,
         for n in range(1, len(found)):
             v = (n - 2 if n > 1 and found[n - 1] in SHAPES["hu_between"] and found[n - 2]
                  else n - 1)
+            # (A players' phrase of the two that makes no word as one stays as it is:
+            # "nincs meg a lapja" lacks it, no "megnincs".)
             if (found[n] in _HU_PREFIXES and found[v] and found[v] not in STOP_WORDS
-                    and (n + 1 == len(found) or found[n + 1] in _HU_ARTICLES)):
+                    and (n + 1 == len(found) or found[n + 1] in _HU_ARTICLES)
+                    and not (f"{stem(fold(found[v]), 'hu')} {stem(fold(found[n]), 'hu')}"
+                             in terms and not _single_word_target(
+                                 stem(fold(found[n] + found[v]), "hu"), table, single,
+                                 False, prefixed=False))):
                 if _has_prefix(found[v]):
                     found[n] = _STILL.get(found[n], found[n])
                 elif stem(fold(found[v]), "hu") not in terms and not (
@@ -1240,7 +1292,9 @@ def _single_word_target(word: str, table: dict[str, str], single: Vocabulary,
                       or _known_start(rest, table, single, MIN_PREFIX + 1))
             if target:
                 return target
-    if typing:
+    # A verb's prefix standing alone ("vissza lehet szállni?") is no word being typed:
+    # "vissza" is no "visszatölt" half typed.
+    if typing and word not in _VERB_PREFIXES.get(single.language or "", ()):
         for ending in _PAST.get(single.language or "", ()):
             if word.endswith(ending) and len(word) - len(ending) >= MIN_PREFIX - 1 \
                     and word[:-len(ending)] in table:
@@ -1319,7 +1373,10 @@ def segments(spelled: list[str], language: str, players: bool | str,
             target = (None if spelled[i] in STOP_WORDS
                       else _single_word_target(stems[i], table, single,
                                                typing and fold(spelled[i]) not in known))
-            found.append((i, i + 1, target))
+            parts = (_compound(stems[i], table, single)
+                     if target is None and language in COMPOUNDING
+                     and spelled[i] not in STOP_WORDS else None)
+            found.extend((i, i + 1, part) for part in parts or (target,))
             i += 1
     # A number before what it counts is a count, no city: "12 cartes", "7 joueurs".
     return [(start, end, COUNT) if target in (None, COUNTED_PLACE) and k + 1 < len(found)
@@ -1328,6 +1385,30 @@ def segments(spelled: list[str], language: str, players: bool | str,
                  and found[k + 1][2] in COUNTED_WORTH))
             else (start, end, target)
             for k, (start, end, target) in enumerate(found)]
+
+
+#: Languages that write compounds as one word ("kockaszám", "kézlimit", "kincspakli"):
+#: a word that is no known word may be two known ones (``_compound``).
+COMPOUNDING = frozenset({"hu"})
+#: The shortest first part of a compound (Hungarian "kéz", hand, stems to three letters).
+COMPOUND_HEAD = 3
+
+
+def _compound(word: str, table: dict[str, str], single: Vocabulary
+              ) -> tuple[str, ...] | None:
+    """The targets of the two known words that make the stem ``word``, a compound that
+    no list names ("kockaszámával" is dice and number, "kézlimit" hand and limit,
+    "kincspakli" treasure and pile): the longest known first part, of at least
+    ``COMPOUND_HEAD`` letters, followed by a word of the lists (with its endings) of at
+    least ``MIN_PREFIX`` letters; None when there is none. A first part that only
+    frames a question (``FRAMING_GROUPS``: "szabályopciók") makes no compound: the
+    word stays as it is (``_framing_part``)."""
+    for k in range(min(len(word) - MIN_PREFIX, single.longest), COMPOUND_HEAD - 1, -1):
+        if word[:k] in single.known and table[word[:k]] not in FRAMING_GROUPS:
+            rest = _single_word_target(word[k:], table, single, False, prefixed=False)
+            if rest:
+                return table[word[:k]], rest
+    return None
 
 
 def kinds(language: str, concept: str) -> list[str]:
@@ -1825,6 +1906,8 @@ def page_tables() -> dict[str, Any]:
         "counted": sorted(COUNTED),
         "counted_worth": sorted(COUNTED_WORTH),
         "count": COUNT,
+        "compounding": sorted(COMPOUNDING),
+        "compound_head": COMPOUND_HEAD,
         "common_words": {language: sorted(common_words(language)) for language in LANGUAGES},
         "shapes": SHAPES,
         "lexicon": {language: {"players": tables["players"], "groups": tables["groups"],

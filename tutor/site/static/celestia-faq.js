@@ -208,8 +208,14 @@
         /* the verb may stand before an adverb ("játszhatok még ki?") */
         var v = n > 1 && p.t.shapes.hu_between.indexOf(found[n - 1]) >= 0 && found[n - 2]
           ? n - 2 : n - 1;
+        /* (a players' phrase of the two that makes no word as one stays as it is:
+           "nincs meg a lapja") */
         if (p.huPrefixes.has(found[n]) && found[v] && !p.stop.has(found[v]) &&
-            (n + 1 === found.length || p.huArticles.has(found[n + 1]))) {
+            (n + 1 === found.length || p.huArticles.has(found[n + 1])) &&
+            !(has(p.t.lexicon.hu.players, stem(p, fold(found[v]), "hu") + " " +
+                  stem(p, fold(found[n]), "hu")) &&
+              !singleWordTarget(p, stem(p, fold(found[n] + found[v]), "hu"),
+                                p.languages.hu, false, false))) {
           if (hasPrefix(p, found[v])) {
             if (has(p.t.hu_still, found[n])) { found[n] = p.t.hu_still[found[n]]; }
           } else if (!has(p.t.lexicon.hu.players, stem(p, fold(found[v]), "hu")) &&
@@ -522,7 +528,8 @@
         if (verb) { return verb; }
       }
     }
-    if (typing) {
+    /* a verb's prefix standing alone is no word being typed */
+    if (typing && (p.t.verb_prefixes[lang.language] || []).indexOf(word) < 0) {
       var past = p.t.past[lang.language] || [];
       for (var e = 0; e < past.length; e++) {
         var head = word.slice(0, -past[e].length);
@@ -536,6 +543,19 @@
         if (s >= 0.75 && !framingPart(p, word, w, lang.table)) { hits.push(w); }
       });
       if (hits.length === 1) { return lang.table.get(hits[0]); }
+    }
+    return null;
+  }
+
+  /* search._compound: a word that is two known ones ("kockaszám") */
+  function compound(p, word, lang) {
+    for (var k = Math.min(word.length - p.t.min_prefix, lang.single.longest);
+         k >= p.t.compound_head; k--) {
+      if (lang.single.known.has(word.slice(0, k)) &&
+          p.t.framing_groups.indexOf(lang.table.get(word.slice(0, k))) < 0) {
+        var rest = singleWordTarget(p, word.slice(k), lang, false, false);
+        if (rest) { return [lang.table.get(word.slice(0, k)), rest]; }
+      }
     }
     return null;
   }
@@ -560,7 +580,9 @@
       if (!done) {
         var target = p.stop.has(words[i]) ? null
           : singleWordTarget(p, stems[i], lang, typing && !known.has(fold(words[i])));
-        found.push([i, i + 1, target || null]);
+        var parts = !target && p.t.compounding.indexOf(language) >= 0 &&
+          !p.stop.has(words[i]) ? compound(p, stems[i], lang) : null;
+        (parts || [target || null]).forEach(function (part) { found.push([i, i + 1, part]); });
         i++;
       }
     }
