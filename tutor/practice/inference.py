@@ -20,25 +20,32 @@ A payment without a Turbo tells nothing of what is left; its cards, like every c
 played since a deed, were in the hand at that deed. Which cards he drew since a deed is not
 public: they are taken at random from his hand now and the cards he played since.
 
-``infer`` draws ``SAMPLES`` hands of the captain's size from the unseen cards and keeps
-those that agree with every deed of his; the sampling is seeded by the question itself, so
-the same question always gets the same answer, and the answer is cached (a decision asks it
-several times, and every decision of a step asks the same). None when no deed of his
-tells anything (then the plain draw from the unseen cards is the answer). The voyage
-model (``voyage.Voyage``) also draws the present captain's later captaincies in this
-voyage from these hands, once he has paid for the dice shown.
+``infer_hands`` is exact: it sums over every count of each Equipment and of Turbos a
+hand of the captain's size may hold (the Jetpack and Power cards are not followed), each
+weighted by its multivariate hypergeometric chance from the unseen cards, times, for each
+telling deed, the number of ways the cards drawn since it leave a hand the deed allows
+(summed kind by kind over the kinds the deed tells of). The weights are whole numbers, the
+chances drawn from them exact fractions; the answer is cached (a decision asks it several
+times, and every decision of a step asks the same). None when no deed tells anything (then
+the plain draw from the unseen cards is the answer). ``inferred`` does the same for every
+other hidden player whose deeds tell of his hand: the voyage model (``voyage.Voyage``)
+takes each such hand for his next captaincy in this voyage (the present captain's once he
+has paid for the dice shown), and a pool spread from it for his captaincies after that.
+Each hand is inferred from all the unseen cards on its own: that the others' deeds keep
+some cards out of their hands, and so make them likelier in this one, is not followed.
 
-**Measured** (``benchmarks/expert_duel.py --commit 39c6d5c --games 400 --processes 2``):
-the expert without any inference scored 47.3 % (seed 0) and 48.4 % (seed 1000); with
-it, 57.2 % (53.0-61.5) at seed 0 (57.1 % before his later captaincies were drawn from
-his inferred hand: +0.1 ± 1.1 deal by deal; at 4 players they are rare) and 47.1 %
-(42.4-51.9) at seed 1000 before that change, 47.4 % (42.7-52.1) after: 52.3 % ± 3.2 over
-the 800 games. His later captaincies brought
-``benchmarks/coach_accuracy.py`` (whose worlds now deal his hand as this module infers
-it) from 85 to 86 of 90 figures within 0.3 points, its largest gap from 1.20 to 1.05.
-Not measured in the duel: more samples (2,048 instead of 256 changed the squared error
-of the chance to pay by less than its noise over 40 games of ``expert_oracle.py``), an
-exact enumeration of the hands.
+**Measured.** The 256 sampled hands this replaced kept none, and so inferred nothing, once
+a game's deeds piled up (4 of the 60 hidden hands with telling deeds in
+``benchmarks/coach_accuracy.py``'s game situations, 2 of them present captains); over 40
+hands met in games of the
+bots, the chance to pay for 5 rolls agreed with 4,000 samples within their noise (root mean
+square 1.05 standard errors). Inference alone: median 1.5 ms, slowest 130 ms (a hand of 15
+cards after 7 telling deeds). ``benchmarks/odds.py`` (advice, the same machine and load):
+median 24.0 ms and slowest 212 ms before, 31.6 ms and 281 ms after, every hidden player's
+deeds now read. ``benchmarks/coach_accuracy.py``: see its docstring.
+``benchmarks/expert_duel.py --commit 39c6d5c --games 400 --processes 2``: with the sampled
+inference 57.2 % (seed 0) and 47.4 % (seed 1000), 52.3 % ± 3.2 over the 800 games (without
+any inference 47.3 % and 48.4 %); the exact inference not measured in the duel yet.
 """
 
 from __future__ import annotations
@@ -68,9 +75,6 @@ from .voyage import (
 if TYPE_CHECKING:
     from ..engine.state import Deed
     from .odds import View
-
-#: Hands drawn for one question.
-SAMPLES = 256
 
 #: The captain's hands that agree with his deeds: (hand, how many of the samples drew it).
 Hands = tuple[tuple[HandKey, int], ...]

@@ -22,10 +22,14 @@ an estimate, computed by exact dynamic programming over a simplified game:
   the answer within the advice's time budget: ``benchmarks/odds.py``.) Which cards his
   hand keeps is not followed: each of his captaincies draws it afresh at its size, though
   a captain who paid with his Compass holds fewer Compasses later. Over a whole voyage
-  of two or three players with long hands this makes staying look up to about 0.4 points
-  better than it is (``benchmarks/coach_accuracy.py``: 8.5 against 8.1 for the issue's
-  3 players at city 1); following each hand's cards would multiply the paths by the
-  hazards of every roll.
+  of two or three players with long hands this makes staying look up to about 0.5 points
+  better than it is (``benchmarks/coach_accuracy.py``: 8.5 against 8.2 for the issue's
+  3 players at city 1, 8.6 against 8.1 in a game of 3 with hands of 9 cards; drawing each
+  captaincy's hand afresh in the simulation too closes both gaps); following each hand's
+  cards would multiply the paths by the hazards of every roll. When a player's public
+  deeds tell of his hand (``inference``), his next captaincy takes exactly the hands they
+  allow (the present captain's once he has paid for the dice shown), and his captaincies
+  after it a pool spread from them (``spread_pool``).
 * **Your own hand is known**: as captain you pay with the fewest Turbos (a Turbo can do
   whatever an Equipment card can, so keeping Turbos never hurts), or announce a crash
   when that is worth more; the cards you pay leave your hand for the later steps.
