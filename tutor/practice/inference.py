@@ -37,12 +37,12 @@ some cards out of their hands, and so make them likelier in this one, is not fol
 **Measured.** The 256 sampled hands this replaced kept none, and so inferred nothing, once
 a game's deeds piled up (4 of the 60 hidden hands with telling deeds in
 ``benchmarks/coach_accuracy.py``'s game situations, 2 of them present captains); over 40
-hands met in games of the
-bots, the chance to pay for 5 rolls agreed with 4,000 samples within their noise (root mean
-square 1.05 standard errors). Inference alone: median 1.5 ms, slowest 130 ms (a hand of 15
-cards after 7 telling deeds). ``benchmarks/odds.py`` (advice, the same machine and load):
-median 24.0 ms and slowest 212 ms before, 31.6 ms and 281 ms after, every hidden player's
-deeds now read. ``benchmarks/coach_accuracy.py``: see its docstring.
+hands met in games of the bots, the chance to pay for 5 rolls agreed with 4,000 samples
+within their noise (root mean square 1.05 standard errors). Inference alone: median
+1.5 ms, slowest 130 ms (a hand of 15 cards after 7 telling deeds). ``benchmarks/odds.py
+--duel-games 2`` (the advice's times, one after the other on a machine loaded by other
+work): median 24.0 ms and slowest 212 ms before, 31.6 ms and 281 ms after, every hidden
+player's deeds now read. ``benchmarks/coach_accuracy.py``: see its docstring.
 ``benchmarks/expert_duel.py --commit 39c6d5c --games 400 --processes 2``: with the sampled
 inference 57.2 % (seed 0) and 47.4 % (seed 1000), 52.3 % ± 3.2 over the 800 games (without
 any inference 47.3 % and 48.4 %); exact, every hidden player's deeds read, 52.9 %
