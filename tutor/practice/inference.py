@@ -46,7 +46,8 @@ player's deeds now read. ``benchmarks/coach_accuracy.py``: see its docstring.
 ``benchmarks/expert_duel.py --commit 39c6d5c --games 400 --processes 2``: with the sampled
 inference 57.2 % (seed 0) and 47.4 % (seed 1000), 52.3 % ± 3.2 over the 800 games (without
 any inference 47.3 % and 48.4 %); exact, every hidden player's deeds read, 52.9 %
-(48.3-57.4) at seed 0, on a machine loaded by other work (1,796 s).
+(48.3-57.4) at seed 0 and 51.3 % (46.7-56.0) at seed 1000: 52.1 % ± 3.2 over the 800
+games, no worse and no clearly better.
 """
 
 from __future__ import annotations
