@@ -129,7 +129,83 @@ def test_his_later_captaincies_in_the_voyage_keep_what_his_deeds_told() -> None:
     seen = Voyage(view(crashed, ("blank", "blank")))
     blind = Voyage(view((), ("blank", "blank")))
     two_fog = (2, 0, 0, 0)
-    assert seen.later_inferred is not None and seen.later_inferred[4] == 0  # no Turbo
+    assert seen.told_pools[1][4] == 0  # no Turbo
     assert seen.hidden_pay(1, 1, two_fog) < blind.hidden_pay(1, 1, two_fog)
     # Another captain's later captaincy: drawn from the unseen cards, as before.
     assert seen.hidden_pay(1, 2, two_fog) == blind.hidden_pay(1, 2, two_fog)
+
+
+G, F = "gust-of-wind", "foghorn"
+
+
+def test_the_inference_is_the_hypergeometric_chance_worked_by_hand() -> None:
+    """Bob's 2 cards come from 2 Compasses, a Foghorn and 2 Gusts of Wind (10 hands)."""
+    unseen = tuple(sorted({C: 2, F: 1, G: 2}.items()))
+    # He crashed on a fog with these 2 cards: no Compass (and no Turbo). Of the 10 hands,
+    # {Foghorn, Gust} in 2 ways and {Gust, Gust} in 1 remain.
+    crashed = (Deed(1, "crash", 2, (), ("fog",)),)
+    hands = dict(inference.infer_hands(crashed, 2, unseen))
+    assert hands == {(0, 0, 1, 0, 0, 0): 2, (0, 0, 0, 0, 0, 0): 1}
+    assert inference.inferred_pay_odds(tuple(hands.items()), ("birds",)).with_turbos \
+        == Fraction(2, 3)
+    # He crashed holding 1 card and has drawn 1 since: that card, one of his 2 now at
+    # random, was no Compass. {C,C} (1 way) 0 of its 2 cards; {C,F} (2 ways) and {C,G}
+    # (4) 1 of 2; {F,G} (2) and {G,G} (1) 2 of 2: weights 2, 4, 4, 2.
+    drew = (Deed(1, "crash", 1, (), ("fog",)),)
+    hands = dict(inference.infer_hands(drew, 2, unseen))
+    assert hands == {(1, 0, 1, 0, 0, 0): 2, (1, 0, 0, 0, 0, 0): 4, (0, 0, 1, 0, 0, 0): 4,
+                     (0, 0, 0, 0, 0, 0): 2}
+    pays = inference.inferred_pay_odds(tuple(hands.items()), ("fog",))
+    assert pays.with_turbos == pays.equipment == Fraction(1, 2)
+
+
+def _sampled(deeds: tuple[Deed, ...], size: int, unseen: tuple[tuple[str, int], ...],
+             samples: int, seed: int) -> dict[tuple[int, ...], int]:
+    """The sampler the exact inference replaced: hands drawn at random, those a deed rules
+    out (the cards drawn since it taken at random) left out."""
+    import random
+    from collections import Counter
+
+    from tutor.practice.voyage import hand_key
+
+    pool = [card for card, k in unseen for _ in range(k)]
+    rng = random.Random(seed)
+    found: Counter = Counter()
+    for _ in range(samples):
+        hand = rng.sample(pool, size)
+        for i, d in enumerate(deeds):
+            if not inference.telling(d):
+                continue
+            since = [c for later in deeds[i + 1:] for c in later.cards]
+            held = hand + since
+            before = Counter(held)
+            before.subtract(rng.sample(held, size + len(d.cards) + len(since) - d.size))
+            before.update(d.cards)
+            if inference.lacks(d, before):
+                break
+        else:
+            found[hand_key(Counter(hand))[:5]] += 1
+    return found
+
+
+def test_the_exact_inference_agrees_with_the_sampler_within_its_noise() -> None:
+    """Eight cards from the whole deck less Ann's, after a crash, a Turbo paid, a card
+    played and cards drawn since each: the chance to pay for each roll, exact against
+    4,000 samples."""
+    deeds = (Deed(1, "crash", 6, (), ("pirates", "pirates", "fog")),
+             Deed(1, "pay", 7, (L, data.TURBO), ("lightning", "lightning")),
+             Deed(1, "play", 5, ("ejection",), ("blank", "blank")))
+    unseen = tuple(sorted(unseen_cards(data.deck_composition(), {C: 2, L: 1}, ()).items()))
+    exact = inference.infer_hands(deeds, 8, unseen)
+    total = sum(n for _, n in exact)
+    sampled = _sampled(deeds, 8, unseen, 4000, 1)
+    kept = sum(sampled.values())
+    assert kept > 500
+    for dice in (("fog",), ("birds",), ("birds", "birds"), ("pirates", "fog"),
+                 ("lightning", "lightning"), ("pirates", "pirates", "birds")):
+        hazards = hazard_key(dice)
+        p = float(inference.inferred_pays(exact, hazards))
+        q = sum(n for hand, n in sampled.items() if inference.pay_after((*hand, 0), hazards)
+                is not None) / kept
+        assert abs(p - q) <= 4 * (p * (1 - p) / kept) ** 0.5 + 1e-9, (dice, p, q)
+    assert total > 0

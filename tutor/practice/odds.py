@@ -265,6 +265,11 @@ class View:
     #: ``inference.inferred``; ``figures`` leaves it out, ``inference.figures`` uses it):
     #: each hand with its weight. None: drawn from the unseen cards, nothing inferred.
     inferred: tuple[tuple[tuple[int, ...], int], ...] | None = None
+    #: Every other hidden player's hand as his deeds let this player infer it, for his
+    #: captaincies later in this voyage (``inference.inferred``), as ``inferred``; None
+    #: for the present captain and a player whose deeds tell nothing, and for all when
+    #: not inferred.
+    told: tuple[tuple[tuple[tuple[int, ...], int], ...] | None, ...] | None = None
 
     @classmethod
     def from_observation(cls, obs: Mapping, variant: str = data.STANDARD,

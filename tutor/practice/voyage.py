@@ -22,10 +22,14 @@ an estimate, computed by exact dynamic programming over a simplified game:
   the answer within the advice's time budget: ``benchmarks/odds.py``.) Which cards his
   hand keeps is not followed: each of his captaincies draws it afresh at its size, though
   a captain who paid with his Compass holds fewer Compasses later. Over a whole voyage
-  of two or three players with long hands this makes staying look up to about 0.4 points
-  better than it is (``benchmarks/coach_accuracy.py``: 8.5 against 8.1 for the issue's
-  3 players at city 1); following each hand's cards would multiply the paths by the
-  hazards of every roll.
+  of two or three players with long hands this makes staying look up to about 0.5 points
+  better than it is (``benchmarks/coach_accuracy.py``: 8.5 against 8.2 for the issue's
+  3 players at city 1, 8.6 against 8.1 in a game of 3 with hands of 9 cards; drawing each
+  captaincy's hand afresh in the simulation too closes both gaps); following each hand's
+  cards would multiply the paths by the hazards of every roll. When a player's public
+  deeds tell of his hand (``inference``), his next captaincy takes exactly the hands they
+  allow (the present captain's once he has paid for the dice shown), and his captaincies
+  after it a pool spread from them (``spread_pool``).
 * **Your own hand is known**: as captain you pay with the fewest Turbos (a Turbo can do
   whatever an Equipment card can, so keeping Turbos never hurts), or announce a crash
   when that is worth more; the cards you pay leave your hand for the later steps.
@@ -400,7 +404,18 @@ class Voyage:
             view.variant, view.grappling_hook)
         self.pool_later = pool_key(view.later) if view.later is not None else self.pool_now
         self.sp = view.spyglass_points
-        self.later_inferred = _later_pool(view)
+        #: For each hidden player whose deeds tell of his hand: the hands they allow at
+        #: his next captaincy (the present captain's once he has paid for the dice
+        #: shown), merged as ``told_hands`` does, with his hand's size then; and the same
+        #: spread as a pool for his captaincies after it.
+        self.told_hands: dict[int, tuple[float, Hands]] = {}
+        self.told_pools: dict[int, PoolKey] = {}
+        for p, hands, size in _told(view):
+            merged, pool = _told_forms(hands, size)
+            self.told_hands[p] = (float(size), merged)
+            if pool is not None:
+                self.told_pools[p] = pool
+        self._told_steps: dict[tuple, tuple[dict[bool, PayTable], float]] = {}
         self.win = win if mine else None
         self.start: Table = (frozenset(self.aboard), tuple(float(n) for n in view.hand_sizes))
         #: Whether the pile here still holds a treasure once the dice shown are settled.
@@ -510,11 +525,21 @@ class Voyage:
 
     def _pool(self, k: int, captain: int) -> PoolKey:
         """The cards a hidden ``captain``'s hand at step ``k`` is drawn from: the unseen
-        cards; for the present captain's later captaincies in this voyage, when his deeds
-        tell of his hand, the hands they allow once he has paid for the dice shown."""
-        if k and captain == self.view.captain and self.later_inferred is not None:
-            return self.later_inferred
+        cards; for a player whose deeds tell of his hand, at his captaincies later in this
+        voyage, the hands they allow (the present captain's once he has paid for the dice
+        shown), spread as a pool (``spread_pool``)."""
+        if k and captain in self.told_pools:
+            return self.told_pools[captain]
         return self.pool_now if k == 0 else self.pool_later
+
+    def _told_hands(self, k: int, captain: int, size: float) -> Hands | None:
+        """The hands a hidden ``captain``'s deeds allow, when his hand at step ``k`` is
+        still the one they tell of (his first captaincy after the dice shown: ``size``
+        is his size then); None otherwise."""
+        found = self.told_hands.get(captain) if k else None
+        if found is None or abs(found[0] - size) > 1e-9:
+            return None
+        return found[1]
 
     # --- Values ----------------------------------------------------------------------------
     def arrive(self, k: int, captain: int, hand: HandKey | None, spy: int,
@@ -581,9 +606,18 @@ class Voyage:
                     paid = self.arrive(k + 1, captain, after, spy, table if stay else left)
                     value += chance * (paid if forced or paid > crash else crash)
         else:
-            pool = self._pool(k, captain)
             leave = self.leave_at(k, spy) if captain != self.seat else None
-            steps, paid = hidden_steps(pool, sizes[captain], count, rule)
+            told = self._told_hands(k, captain, sizes[captain])
+            if told is not None:
+                step = (captain, count, rule)
+                found_steps = self._told_steps.get(step)
+                if found_steps is None:
+                    found_steps = self._told_steps[step] = told_steps(
+                        told, round(sizes[captain]), count, rule)
+                steps, paid = found_steps
+            else:
+                steps, paid = hidden_steps(self._pool(k, captain), sizes[captain], count,
+                                           rule)
             smaller = tuple(round(n - paid, 3) if p == captain else n
                             for p, n in enumerate(sizes))
             for stay, part in steps.items():
@@ -643,31 +677,87 @@ class Voyage:
         return best
 
 
-#: How many hands the present captain's later hand is spread over (``_later_pool``).
+#: How many hands a hand its owner's deeds tell of is spread over (``spread_pool``).
 SPREAD = 4
 
 
-def _later_pool(view: View) -> PoolKey | None:
-    """The present captain's hand once he has paid for the dice shown, as his deeds let
-    the viewer infer it: a pool of ``SPREAD`` times his cards, holding that many times the
-    cards of each kind he holds on average (drawing his size from it spreads the mean hand
-    as a draw would); None when nothing is inferred or no hand he may hold pays."""
-    inferred = view.inferred
-    if inferred is None or not view.dice:
-        return None
-    hazards = hazard_key(view.dice)
-    total = 0
-    sums = [0, 0, 0, 0, 0]
-    for hand, n in inferred:
-        after = pay_after(hand, hazards)
-        if after is None:
-            continue
-        total += n
-        for i in range(5):
-            sums[i] += n * after[i]
-    size = view.hand_sizes[view.captain] - sum(hazards)
+def _told(view: View) -> list[tuple[int, Hands, int]]:
+    """Each hidden player whose deeds tell of his hand: (seat, the hands they allow at his
+    next captaincy, his hand's size then). The present captain's once he has paid for the
+    dice shown (left out when no hand he may hold pays)."""
+    found = []
+    if view.inferred is not None and view.dice:
+        hazards = hazard_key(view.dice)
+        after = _after_paying(view.inferred, hazards)
+        size = view.hand_sizes[view.captain] - sum(hazards)
+        if after and size > 0:
+            found.append((view.captain, after, size))
+    for p, hands in enumerate(view.told or ()):
+        if hands is not None and p != view.captain:
+            found.append((p, hands, view.hand_sizes[p]))
+    return found  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=1 << 8)
+def _after_paying(hands: Hands, hazards: HazardKey) -> Hands:
+    """The ``hands`` that pay for ``hazards``, once they have paid."""
+    return tuple((after, n) for after, n in ((pay_after(h, hazards), n) for h, n in hands)
+                 if after is not None)
+
+
+@lru_cache(maxsize=1 << 8)
+def _told_forms(hands: Hands, size: int) -> tuple[Hands, PoolKey | None]:
+    """``hands`` merged (``merged_hands``) and spread as a pool (``spread_pool``)."""
+    return merged_hands(hands), spread_pool(hands, size)
+
+
+#: Hands with weights (``inference``).
+Hands = tuple[tuple[HandKey, int], ...]
+#: No roll shows more dice than this: a hand's counts beyond it never change a payment.
+MOST_DICE = max(data.DICE_TO_REACH.values())
+
+
+def merged_hands(hands: Iterable[tuple[HandKey, int]], most: int = MOST_DICE) -> Hands:
+    """``hands`` with each count of Equipment and Turbos held to ``most`` and no Jetpack
+    (they pay the same for any roll of ``most`` dice at most), the same merged."""
+    merged: dict[HandKey, int] = {}
+    for hand, n in hands:
+        key = (*(min(c, most) for c in hand[:-1]), 0)
+        merged[key] = merged.get(key, 0) + n
+    return tuple(sorted(merged.items()))
+
+
+@lru_cache(maxsize=1 << 10)
+def told_steps(hands: Hands, size: int, count: int, rule: LeaveRule
+               ) -> tuple[dict[bool, PayTable], float]:
+    """``hidden_steps`` for a captain whose hand is one of ``hands`` (each with its
+    weight), of ``size`` cards."""
+    hands = merged_hands(hands, count)
+    total = sum(n for _, n in hands)
+    merged: dict[bool, dict[float, float]] = {}
+    paid = weight = 0.0
+    for hazards, chance in rolls(count):
+        pays = sum(n for hand, n in hands if pay_after(hand, hazards) is not None) / total
+        part = merged.setdefault(others_stay(rule, hazards, size), {})
+        part[pays] = part.get(pays, 0.0) + chance
+        paid += chance * pays * min(sum(hazards), size)
+        weight += chance * pays
+    return ({stay: PayTable.of(part) for stay, part in merged.items()},
+            round(paid / weight, 3) if weight else 0.0)
+
+
+def spread_pool(hands: Sequence[tuple[HandKey, int]], size: int) -> PoolKey | None:
+    """A hand of ``size`` cards, one of ``hands`` (each with its weight), as a pool to
+    draw it from: ``SPREAD`` times its cards, holding that many times the cards of each
+    kind it holds on average (drawing ``size`` cards from it spreads the mean hand as a
+    draw would); None when there is no hand or no card."""
+    total = sum(n for _, n in hands)
     if not total or size <= 0:
         return None
+    sums = [0, 0, 0, 0, 0]
+    for hand, n in hands:
+        for i in range(5):
+            sums[i] += n * hand[i]
     counts = [round(SPREAD * s / total) for s in sums]
     return (*counts, max(SPREAD * size, sum(counts)))  # type: ignore[return-value]
 
