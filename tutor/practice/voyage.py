@@ -65,7 +65,7 @@ shown to the player come from ``odds`` as fractions.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -315,11 +315,19 @@ def hidden_steps(pool: PoolKey, size: float, count: int, rule: LeaveRule
     His hand then loses that average, not the cards of each roll: the size stays one
     number per path of the voyage, so that the model keeps to the advice's time budget
     (a branch for every payment would multiply the paths by five at each hidden step)."""
+    return _step_tables(count, size, round(size), rule,
+                        lambda hazards: sized_pays(pool, size, hazards))
+
+
+def _step_tables(count: int, size: float, cards: int, rule: LeaveRule,
+                 pays_for: Callable[[HazardKey], float]
+                 ) -> tuple[dict[bool, PayTable], float]:
+    """``hidden_steps``' tables, the captain's chance to pay for each roll of ``count``
+    dice given by ``pays_for``."""
     merged: dict[bool, dict[float, float]] = {}
     paid = weight = 0.0
-    cards = round(size)
     for hazards, chance in rolls(count):
-        pays = sized_pays(pool, size, hazards)
+        pays = pays_for(hazards)
         part = merged.setdefault(others_stay(rule, hazards, cards), {})
         part[pays] = part.get(pays, 0.0) + chance
         paid += chance * pays * min(sum(hazards), size)
@@ -734,16 +742,8 @@ def told_steps(hands: Hands, size: int, count: int, rule: LeaveRule
     weight), of ``size`` cards."""
     hands = merged_hands(hands, count)
     total = sum(n for _, n in hands)
-    merged: dict[bool, dict[float, float]] = {}
-    paid = weight = 0.0
-    for hazards, chance in rolls(count):
-        pays = sum(n for hand, n in hands if pay_after(hand, hazards) is not None) / total
-        part = merged.setdefault(others_stay(rule, hazards, size), {})
-        part[pays] = part.get(pays, 0.0) + chance
-        paid += chance * pays * min(sum(hazards), size)
-        weight += chance * pays
-    return ({stay: PayTable.of(part) for stay, part in merged.items()},
-            round(paid / weight, 3) if weight else 0.0)
+    return _step_tables(count, size, size, rule, lambda hazards: sum(
+        n for hand, n in hands if pay_after(hand, hazards) is not None) / total)
 
 
 def spread_pool(hands: Sequence[tuple[HandKey, int]], size: int) -> PoolKey | None:
