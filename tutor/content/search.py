@@ -630,23 +630,32 @@ _RESTORED = {"hu": ["a", "e"]}
 _PAST = {"hu": ["otta", "ette", "tta", "tte", "ott", "ett", "ta", "te", "tt", "t"]}
 
 
-#: ``_REWRITES`` in its order, with the place of each phrase's number slot (None: none).
-_REWRITE_TABLE = [(phrase, meaning, next((k for k, w in enumerate(phrase)
-                                          if _NUMBER_SLOT.fullmatch(w)), None))
-                  for phrase, meaning in _REWRITES.items()]
+#: A phrase's number slot: (its place in the phrase, least, most).
+_Slot = tuple[int, int, int]
 
 
-def _rewritten(found: list[str], n: int, phrase: tuple[str, ...], slot: int | None
+def _slot(phrase: tuple[str, ...]) -> _Slot | None:
+    for k, w in enumerate(phrase):
+        if m := _NUMBER_SLOT.fullmatch(w):
+            return k, int(m.group(1)), int(m.group(2))
+    return None
+
+
+#: ``_REWRITES`` in its order, each with its number slot (None: none).
+_REWRITE_TABLE = [(phrase, meaning, _slot(phrase)) for phrase, meaning in _REWRITES.items()]
+
+
+def _rewritten(found: list[str], n: int, phrase: tuple[str, ...], slot: _Slot | None
                ) -> str | None:
     """Whether ``phrase`` is ``found``'s words from ``n``: the number its slot matched, or
     "" (no slot); None when it is not."""
     if slot is None:
         return "" if tuple(found[n:n + len(phrase)]) == phrase else None
-    if found[n:n + slot] != list(phrase[:slot]) or \
-            found[n + slot + 1:n + len(phrase)] != list(phrase[slot + 1:]):
+    at, least, most = slot
+    if found[n:n + at] != list(phrase[:at]) or \
+            found[n + at + 1:n + len(phrase)] != list(phrase[at + 1:]):
         return None
-    word = found[n + slot]
-    least, most = map(int, _NUMBER_SLOT.fullmatch(phrase[slot]).groups())
+    word = found[n + at]
     return word if word.isascii() and word.isdigit() and str(int(word)) == word and \
         least <= int(word) <= most else None
 
@@ -682,7 +691,8 @@ def _spelled(text: str, language: str | None = None,
     # skipped at once (hundreds of phrases, a query's words looked at once per phrase).
     present = set(found)
     for phrase, meaning, slot in _REWRITE_TABLE:
-        if phrase[0] not in present and not (slot == 0 and any(map(str.isdigit, present))):
+        if phrase[0] not in present and not (slot is not None and slot[0] == 0
+                                             and any(map(str.isdigit, present))):
             continue
         for n in range(len(found) - len(phrase), -1, -1):
             number = _rewritten(found, n, phrase, slot)

@@ -66,6 +66,7 @@ from .odds import Figures, PayOdds
 from .voyage import (
     KEY_CARDS,
     HandKey,
+    Hands,
     HazardKey,
     covers,
     hand_key,
@@ -77,10 +78,6 @@ from .voyage import (
 if TYPE_CHECKING:
     from ..engine.state import Deed
     from .odds import View
-
-#: The captain's hands that agree with his deeds: (hand, how many of the samples drew it).
-Hands = tuple[tuple[HandKey, int], ...]
-
 
 def lacks(deed: Deed, hand: Counter) -> bool:
     """Whether ``deed`` rules out ``hand`` (the hand just before it): a crash announced
@@ -212,7 +209,7 @@ class _Check:
         #: The cards the drawn ones are among: the hand now and those played since.
         self.total = size + len(since)
         #: The kinds this deed tells of (the rest lumped with the other cards).
-        hazards = hazard_key(deed.dice)
+        self.hazards = hazards = hazard_key(deed.dice)
         paid = hand_key(Counter(deed.cards))
         if deed.kind == "crash":
             self.kinds = tuple(i for i in range(TOLD) if i == TOLD - 1 or hazards[i])
@@ -239,7 +236,7 @@ class _Check:
         deed = self.deed
         drawn = self.drawn
         crash = deed.kind == "crash"
-        hazards = hazard_key(deed.dice)
+        hazards = self.hazards
         states: dict[tuple[int, int], int] = {(0, 0): 1}
         for j, i in enumerate(self.kinds):
             k = seen[j]

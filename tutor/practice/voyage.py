@@ -719,7 +719,8 @@ def _told_forms(hands: Hands, size: int) -> tuple[Hands, PoolKey | None]:
     return merged_hands(hands), spread_pool(hands, size)
 
 
-#: Hands with weights (``inference``).
+#: Hands with their weights: (hand, how many ways to hold it), as ``inference`` infers
+#: them from a player's deeds.
 Hands = tuple[tuple[HandKey, int], ...]
 #: No roll shows more dice than this: a hand's counts beyond it never change a payment.
 MOST_DICE = max(data.DICE_TO_REACH.values())
