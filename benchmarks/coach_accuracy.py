@@ -76,6 +76,7 @@ from tutor.practice.voyage import (  # noqa: E402
     hazard_key,
     hidden_pays,
     pay_after,
+    pay_chance,
 )
 
 TOLERANCE = 0.3
@@ -486,7 +487,14 @@ class World:
         sizes = self.sizes()
         paid = min(sum(hazard_key(faces)), size)
         smaller = tuple(n - paid if p == captain else n for p, n in enumerate(sizes))
-        pays = hidden_pays(plan.pool_later, size, hazard_key(faces))
+        # The captain's chance to pay as the coach's plan reckons it at this state: from
+        # the hands it follows for him (what his deeds allow, a crash he announced), else
+        # a hand drawn from the unseen cards.
+        hands = plan.hands_of(k, captain, float(size))
+        if hands is not None:
+            pays = pay_chance(hands, hazard_key(faces))
+        else:
+            pays = hidden_pays(plan.pool_later, size, hazard_key(faces))
         key = hand_key(self.hands[me])
         crash = plan.crash_value(k, captain, key, self.spy, (frozenset(aboard), sizes))
         arrive = plan.arrive(k + 1, captain, key, self.spy, (frozenset(aboard), smaller))

@@ -11,7 +11,13 @@ from tutor.engine.state import Deed
 from tutor.practice import evaluate, inference
 from tutor.practice.expert import ExpertBot
 from tutor.practice.odds import View, unseen_cards
-from tutor.practice.voyage import Voyage, captain_odds_now, hazard_key
+from tutor.practice.voyage import (
+    Voyage,
+    captain_odds_now,
+    hazard_key,
+    inferred_pays,
+    pay_chance,
+)
 
 C, L = "compass", "lightning-rod"
 
@@ -129,10 +135,12 @@ def test_his_later_captaincies_in_the_voyage_keep_what_his_deeds_told() -> None:
     seen = Voyage(view(crashed, ("blank", "blank")))
     blind = Voyage(view((), ("blank", "blank")))
     two_fog = (2, 0, 0, 0)
-    assert seen.told_pools[1][4] == 0  # no Turbo
-    assert seen.hidden_pay(1, 1, two_fog) < blind.hidden_pay(1, 1, two_fog)
+    hands = seen.hands_of(1, 1, 3.0)
+    assert hands is not None and all(hand[4] == 0 for hand, _ in hands)  # no Turbo
+    assert inferred_pays(hands, two_fog) < blind.hidden_pay(1, 1, two_fog)
+    assert blind.hands_of(1, 1, 3.0) is None
     # Another captain's later captaincy: drawn from the unseen cards, as before.
-    assert seen.hidden_pay(1, 2, two_fog) == blind.hidden_pay(1, 2, two_fog)
+    assert seen.hands_of(1, 2, 5.0) is None
 
 
 G, F = "gust-of-wind", "foghorn"
@@ -209,3 +217,109 @@ def test_the_exact_inference_agrees_with_the_sampler_within_its_noise() -> None:
                 is not None) / kept
         assert abs(p - q) <= 4 * (p * (1 - p) / kept) ** 0.5 + 1e-9, (dice, p, q)
     assert total > 0
+
+
+def _small_view(deeds: tuple[Deed, ...], unseen: dict[str, int], sizes: tuple[int, ...],
+                dice: tuple[str, ...], route: tuple[int, ...] = (1, 2, 4, 6)) -> View:
+    """Ann (seat 0, no card) watches the others, Bob (seat 1) captain, the unseen cards
+    ``unseen`` only."""
+    players = len(sizes)
+    return inference.inferred(View(
+        me=0, players=players, captain=1, phase="passengers", city=route[0], route=route,
+        pile_sizes={c: 4 for c in route}, dice=dice, aboard=(True,) * players, hand={},
+        treasures=(), hand_sizes=sizes, unseen=unseen,
+        seats=("Ann", "Bob", "Cy", "Di")[:players], deeds=deeds))
+
+
+def test_the_others_deeds_tell_of_the_captains_hand_worked_by_hand() -> None:
+    """Two Compasses and two Gusts of Wind unseen; Bob (captain) and Cy hold one each.
+    Cy crashed on a fog with his card: it is a Gust. Bob's card is then one of the other
+    three (two Compasses): a Compass 2 times in 3, not 1 in 2 as on its own. Bob's Turbo
+    paid for lightning tells nothing here (no Lightning Rod is unseen)."""
+    bob = Deed(1, "pay", 2, (data.TURBO,), ("lightning",))
+    cy = Deed(2, "crash", 1, (), ("fog",))
+    unseen = {C: 2, G: 2}
+    seen = _small_view((bob, cy), unseen, (0, 1, 1), ("fog",))
+    assert captain_odds_now(seen) == Fraction(2, 3)
+    assert dict(seen.told[2]) .keys() == {(0, 0, 0, 0, 0, 0)}  # Cy holds the Gust
+    alone = _small_view((bob,), unseen, (0, 1, 1), ("fog",))
+    assert captain_odds_now(alone) == Fraction(1, 2)
+    # Cy's deed alone, Bob's telling nothing: Bob's hand is drawn as before.
+    assert _small_view((cy,), unseen, (0, 1, 1), ("fog",)).inferred is None
+
+
+def _exact_split(seats: list[tuple[tuple[Deed, ...], int]], unseen: dict[str, int]
+                 ) -> list[dict[tuple[int, ...], float]]:
+    """Each told hand's chances summed over every split of the unseen cards among them
+    (the counts of each kind, the ways to deal each split, the ways each one's deeds
+    allow his hand)."""
+    from itertools import product
+    from math import comb
+
+    from tutor.practice.voyage import KEY_CARDS
+
+    key = tuple(sorted(unseen.items()))
+    pool = [unseen.get(c, 0) for c in KEY_CARDS[:5]]
+    pool.append(sum(unseen.values()) - sum(pool))
+    tables = [inference._likelihoods(deeds, size, key) for deeds, size in seats]
+    found: list[dict[tuple[int, ...], float]] = [{} for _ in seats]
+    for split in product(*tables):
+        left = list(pool)
+        weight = 1
+        for (held, _, allowed), (_, size) in zip(split, seats, strict=True):
+            for i, n in enumerate((*held, size - sum(held))):
+                weight *= comb(left[i], n) if n <= left[i] else 0
+                left[i] -= n
+            weight *= allowed
+        if not weight:
+            continue
+        for chances, (held, _, _) in zip(found, split, strict=True):
+            chances[held] = chances.get(held, 0) + weight
+    return found
+
+
+def test_the_joint_inference_agrees_with_the_exact_split() -> None:
+    """Three hands of three cards from fourteen, each after a crash on two hazards: the
+    chance that each pays for a few rolls, against the sum over every split (each hand
+    on its own is up to 0.11 off)."""
+    bob = Deed(1, "crash", 3, (), ("fog", "fog"))
+    cy = Deed(2, "crash", 3, (), ("pirates", "pirates"))
+    di = Deed(3, "crash", 3, (), ("fog", "lightning"))
+    unseen = {C: 4, "cannon": 3, data.TURBO: 2, L: 2, G: 3}
+    seen = _small_view((bob, cy, di), unseen, (0, 3, 3, 3), ("fog",))
+    exact = _exact_split([((bob,), 3), ((cy,), 3), ((di,), 3)], unseen)
+    joint = [seen.inferred, seen.told[2], seen.told[3]]
+    for found, hands in zip(exact, joint, strict=True):
+        total = sum(found.values())
+        for dice in (("fog",), ("pirates",), ("lightning",), ("birds",), ("fog", "pirates")):
+            hazards = hazard_key(dice)
+            truth = sum(n for held, n in found.items()
+                        if inference.pay_after((*held, 0), hazards) is not None) / total
+            assert abs(float(inferred_pays(hands, hazards)) - truth) < 0.025, (dice, truth)
+
+
+def test_a_captain_met_again_pays_from_what_his_first_captaincy_left() -> None:
+    """Two players. Bob holds both unseen cards, a Compass and a Gust. At city 4 he rolls
+    two dice: he gets through on two blanks (1/9, keeping his Compass) or a fog and a blank
+    (1/9, paying it). At city 9, his next captaincy, he holds a Compass half the time,
+    with 1.5 cards on average: a fog he pays 1 time in 2, not 3 in 4 as a hand of 1.5
+    cards drawn again from the two would."""
+    seen = _small_view((), {C: 1, G: 1}, (0, 2), ("blank", "blank"),
+                       route=(1, 2, 4, 6, 9, 12))
+    voyage = Voyage(seen)
+    voyage.arrive(1, 1, voyage.hand, 0)
+    hands = voyage.hands_of(4, 1, 1.5)
+    assert hands is not None
+    assert {hand: round(n / sum(w for _, w in hands), 9) for hand, n in hands} == {
+        (0, 0, 0, 0, 0, 0): 0.5, (1, 0, 0, 0, 0, 0): 0.5}
+    fog = hazard_key(("fog",))
+    assert pay_chance(hands, fog) == 0.5
+    assert voyage.hidden_pay(4, 1, fog) == 1.0  # what he holds now, drawn again: both
+
+
+def test_after_a_crash_a_spyglass_carries_on_with_a_hand_that_could_not_pay() -> None:
+    """Bob holds one of a Compass and a Gust, and fog shows: if he crashes and Ann's
+    Spyglass carries the airship on, at his next captaincy he holds the Gust."""
+    seen = _small_view((), {C: 1, G: 1}, (0, 1), ("fog",))
+    voyage = Voyage(seen)
+    assert voyage.hands_of(2, 1, 1.0) == (((0, 0, 0, 0, 0, 0), 1),)

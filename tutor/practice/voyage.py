@@ -20,16 +20,17 @@ an estimate, computed by exact dynamic programming over a simplified game:
   so that at his next captaincy, later in the voyage, it is that much smaller. (The
   average rather than each roll's count keeps one hand size per path of the voyage and
   the answer within the advice's time budget: ``benchmarks/odds.py``.) Which cards his
-  hand keeps is not followed: each of his captaincies draws it afresh at its size, though
-  a captain who paid with his Compass holds fewer Compasses later. Over a whole voyage
-  of two or three players with long hands this makes staying look up to about 0.5 points
-  better than it is (``benchmarks/coach_accuracy.py``: 8.5 against 8.2 for the issue's
-  3 players at city 1, 8.6 against 8.1 in a game of 3 with hands of 9 cards; drawing each
-  captaincy's hand afresh in the simulation too closes both gaps); following each hand's
-  cards would multiply the paths by the hazards of every roll. When a player's public
-  deeds tell of his hand (``inference``), his next captaincy takes exactly the hands they
-  allow (the present captain's once he has paid for the dice shown), and his captaincies
-  after it a pool spread from them (``spread_pool``).
+  hand keeps is followed at up to ``FOLLOW`` players (two or three, where a captain is
+  met again soon): after each of his captaincies, the hands he may hold once he has
+  paid, each roll he gets through weighted by its chance (``paid_hands``), are the hands
+  of his next one; with more players a later captaincy draws his hand afresh at its
+  size. Drawing afresh made staying look 0.2 points better than it is for the issue's 3
+  players at city 1 (``benchmarks/coach_accuracy.py``: 8.54, the simulation 8.25;
+  followed, 8.32). When a player's public deeds tell of his hand (``inference``), his
+  next captaincy takes exactly the hands they allow (the present captain's once he has
+  paid for the dice shown; if he crashes and a Spyglass carries the airship on, the
+  hands that could not pay), and his captaincies after it are followed from them (with
+  more than ``FOLLOW`` players, drawn from a pool spread from them: ``spread_pool``).
 * **Your own hand is known**: as captain you pay with the fewest Turbos (a Turbo can do
   whatever an Equipment card can, so keeping Turbos never hurts), or announce a crash
   when that is worth more; the cards you pay leave your hand for the later steps.
@@ -153,6 +154,17 @@ def inferred_pays(hands: Iterable[tuple[HandKey, int]], hazards: HazardKey) -> F
         if pay_after(hand, hazards) is not None:
             paying += n
     return Fraction(paying, total)
+
+
+def pay_chance(hands: Iterable[tuple[HandKey, float]], hazards: HazardKey) -> float:
+    """``inferred_pays`` for hands whose weights need not be whole numbers (the hands the
+    voyage model follows: ``Voyage.hands_of``)."""
+    total = paying = 0.0
+    for hand, n in hands:
+        total += n
+        if pay_after(hand, hazards) is not None:
+            paying += n
+    return paying / total
 
 
 def covers(hand: HandKey, hazards: HazardKey) -> bool:
@@ -365,6 +377,12 @@ class Outcomes(Protocol):
         ...
 
 
+#: The most players at which a hidden captain's hand is followed from one captaincy to
+#: his next in the voyage (the hands he may hold once he has paid: ``paid_hands``). With
+#: more, few meet a second captaincy with the same hand worth following, and the hands'
+#: sums (thousands of hands, each facing every roll) would cost the advice its time.
+FOLLOW = 3
+
 #: Who is aboard and how many cards each player holds, at a point of the voyage.
 Table = tuple[frozenset[int], tuple[float, ...]]
 
@@ -412,18 +430,33 @@ class Voyage:
             view.variant, view.grappling_hook)
         self.pool_later = pool_key(view.later) if view.later is not None else self.pool_now
         self.sp = view.spyglass_points
-        #: For each hidden player whose deeds tell of his hand: the hands they allow at
-        #: his next captaincy (the present captain's once he has paid for the dice
-        #: shown), merged as ``told_hands`` does, with his hand's size then; and the same
-        #: spread as a pool for his captaincies after it.
-        self.told_hands: dict[int, tuple[float, Hands]] = {}
+        #: Each hidden player's hand where the model follows it, by (seat, his hand's
+        #: size then): the hands his deeds allow at his next captaincy (the present
+        #: captain's once he has paid for the dice shown, or crashed); and after each
+        #: captaincy, the hands he may hold once he has paid (``paid_hands``), for his
+        #: next one (``hands_of``). None: drawn from the unseen cards after all.
+        self._held: dict[tuple[int, float], Hands | None] = {}
+        #: Whether the hands are followed from one captaincy to the next (``FOLLOW``).
+        self.follow = view.players <= FOLLOW
+        #: How to work out the hands a hidden player holds after a captaincy, kept until
+        #: he is met again (most never are): (seat, size) -> (his hands then, or None for
+        #: a hand drawn from ``pool``; pool; his cards then; ("rolled", dice rolled),
+        #: ("paid", hazards shown) or ("crashed", hazards shown)).
+        self._paid: dict[tuple[int, float], tuple] = {}
+        #: The hands his deeds allow at his next captaincy, by seat: (his hand's size
+        #: then, the hands).
+        self.told: dict[int, tuple[float, Hands]] = {
+            p: (float(size), merged_hands(hands)) for p, hands, size in _told(view)}
+        #: With more than ``FOLLOW`` players, a told player's captaincies after his next
+        #: one draw his hand from the hands his deeds allow spread as a pool.
         self.told_pools: dict[int, PoolKey] = {}
-        for p, hands, size in _told(view):
-            merged, pool = _told_forms(hands, size)
-            self.told_hands[p] = (float(size), merged)
-            if pool is not None:
-                self.told_pools[p] = pool
-        self._told_steps: dict[tuple, tuple[dict[bool, PayTable], float]] = {}
+        for p, (size, hands) in self.told.items():
+            self._held[p, size] = hands
+            if not self.follow:
+                pool = spread_pool(hands, round(size))
+                if pool is not None:
+                    self.told_pools[p] = pool
+        self._steps: dict[tuple, tuple[dict[bool, PayTable], float]] = {}
         self.win = win if mine else None
         self.start: Table = (frozenset(self.aboard), tuple(float(n) for n in view.hand_sizes))
         #: Whether the pile here still holds a treasure once the dice shown are settled.
@@ -444,10 +477,17 @@ class Voyage:
     def _after_dice(self) -> Table:
         view = self.view
         aboard, sizes = self.start
-        if not view.dice or view.phase in CRASH_PHASES:
+        if not view.dice:
             return self.start
         hazards = hazard_key(view.dice)
         captain = view.captain
+        if captain != self.seat and any(hazards):
+            # If he crashes (a Spyglass may carry the airship on), his hand is one that
+            # could not pay, at its size now.
+            self._paid[captain, sizes[captain]] = (
+                view.inferred, self.pool_now, round(sizes[captain]), ("crashed", hazards))
+        if view.phase in CRASH_PHASES:
+            return self.start
         if view.phase == "passengers" and not others_stay(self.rules[0], hazards,
                                                          round(sizes[captain])):
             order = [p for p in self._clockwise(captain) if p in aboard and p != captain]
@@ -458,6 +498,10 @@ class Voyage:
             aboard = aboard - set(later[:pile])
             self.rest_now = pile > len(later)
         paid = min(sum(hazards), sizes[captain])
+        if self.follow and captain != self.seat and view.inferred is None and any(hazards):
+            # A captain hidden and not told of: his hand drawn, then shown to pay.
+            self._paid[captain, sizes[captain] - paid] = (
+                None, self.pool_now, round(sizes[captain]), ("paid", hazards))
         return aboard, tuple(k - paid if p == captain else k for p, k in enumerate(sizes))
 
     def _clockwise(self, captain: int) -> list[int]:
@@ -532,22 +576,51 @@ class Voyage:
         return hidden_pays(self._pool(k, captain), self.view.hand_sizes[captain], hazards)
 
     def _pool(self, k: int, captain: int) -> PoolKey:
-        """The cards a hidden ``captain``'s hand at step ``k`` is drawn from: the unseen
-        cards; for a player whose deeds tell of his hand, at his captaincies later in this
-        voyage, the hands they allow (the present captain's once he has paid for the dice
-        shown), spread as a pool (``spread_pool``)."""
+        """The cards a hidden ``captain``'s hand at step ``k`` is drawn from, when the
+        model does not follow it: the unseen cards, or for a player whose deeds tell of
+        his hand, with more than ``FOLLOW`` players, the hands they allow spread as a pool
+        (``spread_pool``)."""
         if k and captain in self.told_pools:
             return self.told_pools[captain]
         return self.pool_now if k == 0 else self.pool_later
 
-    def _told_hands(self, k: int, captain: int, size: float) -> Hands | None:
-        """The hands a hidden ``captain``'s deeds allow, when his hand at step ``k`` is
-        still the one they tell of (his first captaincy after the dice shown: ``size``
-        is his size then); None otherwise."""
-        found = self.told_hands.get(captain) if k else None
-        if found is None or abs(found[0] - size) > 1e-9:
+    def hands_of(self, k: int, captain: int, size: float) -> Hands | None:
+        """The hands a hidden ``captain`` of ``size`` cards may hold at step ``k`` as the
+        model follows them (his deeds, a crash or his earlier captaincies in this voyage);
+        None: a hand drawn from the unseen cards (``_pool``)."""
+        if not k:
             return None
-        return found[1]
+        key = (captain, size)
+        found = self._held.get(key)
+        if found is None and key in self._paid:
+            hands, pool, cards, (how, what) = self._paid.pop(key)
+            if hands is None:
+                hands = pool_hands(pool, cards)
+            if how == "rolled":
+                hands = paid_hands(hands, what)
+            elif how == "paid":
+                hands = _after_paying(hands, what)
+            else:
+                hands = tuple((h, n) for h, n in hands if pay_after(h, what) is None)
+            found = self._held[key] = merged_hands(hands) if hands else None
+        return found
+
+    def _hidden_steps(self, k: int, captain: int, size: float, count: int,
+                      rule: LeaveRule) -> tuple[dict[bool, PayTable], float]:
+        """``hidden_steps`` for a hidden ``captain`` of ``size`` cards at step ``k``, from
+        the hands the model follows for him, else from the unseen cards. How to work out
+        what he holds once he has paid is kept for his next captaincy (``hands_of``)."""
+        key = (k > 0, captain, size, count, rule)
+        found = self._steps.get(key)
+        if found is None:
+            hands = self.hands_of(k, captain, size)
+            pool = self._pool(k, captain)
+            found = self._steps[key] = hidden_steps(pool, size, count, rule) \
+                if hands is None else told_steps(hands, round(size), count, rule)
+            later = (captain, round(size - found[1], 3))
+            if self.follow and later not in self._held and later not in self._paid:
+                self._paid[later] = (hands, pool, round(size), ("rolled", count))
+        return found
 
     # --- Values ----------------------------------------------------------------------------
     def arrive(self, k: int, captain: int, hand: HandKey | None, spy: int,
@@ -615,17 +688,7 @@ class Voyage:
                     value += chance * (paid if forced or paid > crash else crash)
         else:
             leave = self.leave_at(k, spy) if captain != self.seat else None
-            told = self._told_hands(k, captain, sizes[captain])
-            if told is not None:
-                step = (captain, count, rule)
-                found_steps = self._told_steps.get(step)
-                if found_steps is None:
-                    found_steps = self._told_steps[step] = told_steps(
-                        told, round(sizes[captain]), count, rule)
-                steps, paid = found_steps
-            else:
-                steps, paid = hidden_steps(self._pool(k, captain), sizes[captain], count,
-                                           rule)
+            steps, paid = self._hidden_steps(k, captain, sizes[captain], count, rule)
             smaller = tuple(round(n - paid, 3) if p == captain else n
                             for p, n in enumerate(sizes))
             for stay, part in steps.items():
@@ -685,10 +748,6 @@ class Voyage:
         return best
 
 
-#: How many hands a hand its owner's deeds tell of is spread over (``spread_pool``).
-SPREAD = 4
-
-
 def _told(view: View) -> list[tuple[int, Hands, int]]:
     """Each hidden player whose deeds tell of his hand: (seat, the hands they allow at his
     next captaincy, his hand's size then). The present captain's once he has paid for the
@@ -711,12 +770,6 @@ def _after_paying(hands: Hands, hazards: HazardKey) -> Hands:
     """The ``hands`` that pay for ``hazards``, once they have paid."""
     return tuple((after, n) for after, n in ((pay_after(h, hazards), n) for h, n in hands)
                  if after is not None)
-
-
-@lru_cache(maxsize=1 << 8)
-def _told_forms(hands: Hands, size: int) -> tuple[Hands, PoolKey | None]:
-    """``hands`` merged (``merged_hands``) and spread as a pool (``spread_pool``)."""
-    return merged_hands(hands), spread_pool(hands, size)
 
 
 #: Hands with their weights: (hand, how many ways to hold it), as ``inference`` infers
@@ -747,6 +800,10 @@ def told_steps(hands: Hands, size: int, count: int, rule: LeaveRule
         n for hand, n in hands if pay_after(hand, hazards) is not None) / total)
 
 
+#: How many hands a hand its owner's deeds tell of is spread over (``spread_pool``).
+SPREAD = 4
+
+
 def spread_pool(hands: Sequence[tuple[HandKey, int]], size: int) -> PoolKey | None:
     """A hand of ``size`` cards, one of ``hands`` (each with its weight), as a pool to
     draw it from: ``SPREAD`` times its cards, holding that many times the cards of each
@@ -761,6 +818,51 @@ def spread_pool(hands: Sequence[tuple[HandKey, int]], size: int) -> PoolKey | No
             sums[i] += n * hand[i]
     counts = [round(SPREAD * s / total) for s in sums]
     return (*counts, max(SPREAD * size, sum(counts)))  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=1 << 10)
+def pool_hands(pool: PoolKey, size: int) -> Hands:
+    """Every hand of ``size`` cards drawn from ``pool``, as ``merged_hands`` keeps them
+    (each count of Equipment and Turbos held to ``MOST_DICE``), each with its number of
+    ways. Summed kind by kind: (counts so far, cards they take) -> ways."""
+    total = pool[-1]
+    states: dict[tuple[tuple[int, ...], int], int] = {((), 0): 1}
+    for held in pool[:-1]:
+        ways_of = [comb(held, c) for c in range(min(held, size) + 1)]
+        new: dict[tuple[tuple[int, ...], int], int] = {}
+        for (counts, used), ways in states.items():
+            for c in range(min(held, size - used) + 1):
+                key = ((*counts, min(c, MOST_DICE)), used + c)
+                new[key] = new.get(key, 0) + ways * ways_of[c]
+        states = new
+    rest = total - sum(pool[:-1])
+    found: dict[HandKey, int] = {}
+    for (counts, used), ways in states.items():
+        if size - used <= rest:
+            key = (*counts, 0)
+            found[key] = found.get(key, 0) + ways * comb(rest, size - used)
+    return tuple(sorted(found.items()))
+
+
+@lru_cache(maxsize=1 << 10)
+def paid_hands(hands: Hands, count: int) -> Hands:
+    """The hands a captain holding one of ``hands`` may hold once he has paid for a roll
+    of ``count`` dice (he did, or the voyage would be over): for each roll, the hands that
+    pay for it, less what they pay, weighted by the roll's chance (not whole numbers)."""
+    found: dict[HandKey, float] = {}
+    table = [(hazards, chance) for hazards, chance in rolls(count)]
+    for hand, n in hands:
+        c0, c1, c2, c3, turbos, jetpacks = hand
+        for (h0, h1, h2, h3), chance in table:
+            # ``pay_after``, spelt out: this sum is the model's costliest.
+            short = (h0 - c0 if h0 > c0 else 0) + (h1 - c1 if h1 > c1 else 0) \
+                + (h2 - c2 if h2 > c2 else 0) + (h3 - c3 if h3 > c3 else 0)
+            if short <= turbos:
+                after = (c0 - h0 if c0 > h0 else 0, c1 - h1 if c1 > h1 else 0,
+                         c2 - h2 if c2 > h2 else 0, c3 - h3 if c3 > h3 else 0,
+                         turbos - short, jetpacks)
+                found[after] = found.get(after, 0.0) + chance * n
+    return tuple(sorted(found.items()))  # type: ignore[arg-type]
 
 
 def captain_odds_now(view: View) -> Fraction:
