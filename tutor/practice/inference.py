@@ -58,6 +58,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
+from operator import mul
 from typing import TYPE_CHECKING
 
 from ..engine.data import TURBO
@@ -185,7 +186,7 @@ def _likelihoods(deeds: tuple[Deed, ...], size: int, unseen: tuple[tuple[str, in
 #: At most this many rounds of ``joint_hands``' reckoning (it stops earlier once no hand's
 #: expected count of a kind moves by more than ``SETTLED``).
 SWEEPS = 8
-SETTLED = 1e-3
+SETTLED = 0.01
 
 
 @lru_cache(maxsize=1 << 8)
@@ -226,22 +227,28 @@ def joint_hands(seats: tuple[tuple[int, tuple[Deed, ...], int], ...],
     pool = [counts.get(card, 0) for card in KEY_CARDS[:TOLD]]
     total = sum(counts.values())
     pool.append(total - sum(pool))
-    weights = {p: [float(ways) * allowed for _, ways, allowed in found]
-               for p, _, found in alone}
-    means = {p: _means(found, weights[p], size) for p, size, found in alone}
+    # Each told hand's counts as columns (the told kinds, then the other cards), and
+    # what its deeds allow of each.
+    columns = {p: [[held[i] for held, _, _ in found] for i in range(TOLD)]
+               + [[size - sum(held) for held, _, _ in found]] for p, size, found in alone}
+    allowed = {p: [float(a) for _, _, a in found] for p, _, found in alone}
+    weights = {p: [float(ways) * a for _, ways, a in found] for p, _, found in alone}
+    means = {p: _means(columns[p], weights[p]) for p, _, _ in alone}
     for _ in range(SWEEPS):
         moved = 0.0
-        for p, size, found in alone:
-            held = sum(size for q, size, _ in alone if q != p)
-            scale = (total - held / 2) / (total - held) if total > held else 1.0
+        for p, size, _ in alone:
+            others = sum(n for q, n, _ in alone if q != p)
+            scale = (total - others / 2) / (total - others) if total > others else 1.0
             left = [(n - sum(m[i] for q, m in means.items() if q != p)) * scale
                     for i, n in enumerate(pool)]
-            tables = [_real_combs(n, size) for n in left]
-            now = [allowed * _ways(held, size, tables) for held, _, allowed in found]
+            now = allowed[p]
+            for column, n in zip(columns[p], left, strict=True):
+                table = _real_combs(n, size)
+                now = list(map(mul, now, map(table.__getitem__, column)))
             if not any(now):
                 continue  # no hand fits what the others leave: his own deeds alone
             weights[p] = now
-            mean = _means(found, now, size)
+            mean = _means(columns[p], now)
             moved = max(moved, *(abs(a - b) for a, b in zip(mean, means[p], strict=True)))
             means[p] = mean
         if moved < SETTLED:
@@ -255,13 +262,10 @@ def joint_hands(seats: tuple[tuple[int, tuple[Deed, ...], int], ...],
     return tuple(answer)
 
 
-def _means(found: Sequence[tuple[tuple[int, ...], int, int]], weights: Sequence[float],
-           size: int) -> list[float]:
+def _means(columns: list[list[int]], weights: list[float]) -> list[float]:
     """The expected count of each told kind, and of the other cards, in a hand."""
     total = sum(weights)
-    means = [sum(w * held[i] for (held, _, _), w in zip(found, weights, strict=True)) / total
-             for i in range(TOLD)]
-    return [*means, size - sum(means)]
+    return [sum(map(mul, column, weights)) / total for column in columns]
 
 
 def _real_combs(n: float, most: int) -> list[float]:
@@ -272,15 +276,6 @@ def _real_combs(n: float, most: int) -> list[float]:
     for c in range(most):
         value = value * (n - c) / (c + 1) if n - c > 0 else 0.0
         found.append(value)
-    return found
-
-
-def _ways(held: tuple[int, ...], size: int, tables: list[list[float]]) -> float:
-    """The ways to hold ``held`` (and other cards to ``size``) from the pool ``tables``
-    were made of."""
-    found = tables[-1][size - sum(held)]
-    for have, table in zip(held, tables, strict=False):
-        found *= table[have]
     return found
 
 

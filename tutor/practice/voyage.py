@@ -445,17 +445,16 @@ class Voyage:
         self._paid: dict[tuple[int, float], tuple] = {}
         #: The hands his deeds allow at his next captaincy, by seat: (his hand's size
         #: then, the hands).
-        self.told: dict[int, tuple[float, Hands]] = {
-            p: (float(size), merged_hands(hands)) for p, hands, size in _told(view)}
+        self.told: dict[int, tuple[float, Hands]] = {}
         #: With more than ``FOLLOW`` players, a told player's captaincies after his next
         #: one draw his hand from the hands his deeds allow spread as a pool.
         self.told_pools: dict[int, PoolKey] = {}
-        for p, (size, hands) in self.told.items():
-            self._held[p, size] = hands
-            if not self.follow:
-                pool = spread_pool(hands, round(size))
-                if pool is not None:
-                    self.told_pools[p] = pool
+        for p, hands, size in _told(view):
+            merged, pool = _told_forms(hands, size)
+            self.told[p] = (float(size), merged)
+            self._held[p, float(size)] = merged
+            if pool is not None and not self.follow:
+                self.told_pools[p] = pool
         self._steps: dict[tuple, tuple[dict[bool, PayTable], float]] = {}
         self.win = win if mine else None
         self.start: Table = (frozenset(self.aboard), tuple(float(n) for n in view.hand_sizes))
@@ -770,6 +769,12 @@ def _after_paying(hands: Hands, hazards: HazardKey) -> Hands:
     """The ``hands`` that pay for ``hazards``, once they have paid."""
     return tuple((after, n) for after, n in ((pay_after(h, hazards), n) for h, n in hands)
                  if after is not None)
+
+
+@lru_cache(maxsize=1 << 8)
+def _told_forms(hands: Hands, size: int) -> tuple[Hands, PoolKey | None]:
+    """``hands`` merged (``merged_hands``) and spread as a pool (``spread_pool``)."""
+    return merged_hands(hands), spread_pool(hands, size)
 
 
 #: Hands with their weights: (hand, how many ways to hold it), as ``inference`` infers
