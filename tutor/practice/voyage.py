@@ -28,9 +28,12 @@ an estimate, computed by exact dynamic programming over a simplified game:
   players at city 1 (``benchmarks/coach_accuracy.py``: 8.54, the simulation 8.25;
   followed, 8.32). When a player's public deeds tell of his hand (``inference``), his
   next captaincy takes exactly the hands they allow (the present captain's once he has
-  paid for the dice shown; if he crashes and a Spyglass carries the airship on, the
-  hands that could not pay), and his captaincies after it are followed from them (with
+  paid for the dice shown), and his captaincies after it are followed from them (with
   more than ``FOLLOW`` players, drawn from a pool spread from them: ``spread_pool``).
+  If the present captain crashes and your Spyglass carries the airship on, his next
+  captaincy takes the hands that could not pay for the dice shown, at any number of
+  players (``benchmarks/coach_accuracy.py``, a game of four: staying 5.03, 5.00 with
+  his hand drawn afresh there; the simulation 5.05).
 * **Your own hand is known**: as captain you pay with the fewest Turbos (a Turbo can do
   whatever an Equipment card can, so keeping Turbos never hurts), or announce a crash
   when that is worth more; the cards you pay leave your hand for the later steps.
