@@ -389,7 +389,7 @@ class World:
         if not self.piles.get(city):
             return
         if not stays_aboard(hazard_counts(faces), sum(self.hands[captain].values()), city,
-                            self.plan.cities[k + 1]):
+                            self.plan.cities[k + 1], aboard=len(self.aboard)):
             self.aboard.discard(p)
             self.piles[city] -= 1
 
@@ -501,7 +501,8 @@ class World:
         aboard = set(self.aboard)
         order = self.order(captain)[1:]
         size = sum(self.hands[captain].values())
-        if not stays_aboard(hazard_counts(faces), size, city, plan.cities[k + 1]):
+        if not stays_aboard(hazard_counts(faces), size, city, plan.cities[k + 1],
+                            aboard=len(aboard)):
             # Those after him leave while the pile holds a treasure.
             aboard -= set(order[order.index(me) + 1:][:self.piles[city]])
         sizes = self.sizes()

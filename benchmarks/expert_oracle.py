@@ -189,7 +189,7 @@ class OracleVoyage(Voyage):
             return found
         aboard, sizes = table
         count = self.counts[k]
-        rule = self.rules[k]
+        rule = self.rule(k, aboard)
         staying, free, rest = self._leaving(k, aboard, captain)
         left = (staying, sizes)
         known = self._known(k)

@@ -79,7 +79,7 @@ class Brute:
         if not self.v.pile_sizes.get(self.cities[k]) or k + 1 >= len(self.cities):
             return True
         return stays_aboard(needs, cards, self.cities[k], self.cities[k + 1], self.v.variant,
-                            self.v.grappling_hook)
+                            self.v.grappling_hook, aboard=len(ab))
 
     def leave(self, k: int) -> float | None:
         city = self.cities[k]

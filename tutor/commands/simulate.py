@@ -188,8 +188,24 @@ class Ladder:
         rates = [self.shares[style, other] for other in self.styles if other != style]
         return sum(rates) / len(rates)
 
+    def beaten(self, style: str) -> int:
+        """How many styles ``style`` beats head to head: it won more than half of the
+        games between them."""
+        return sum(self.shares[style, other] > 0.5 for other in self.styles if other != style)
+
     def ranking(self) -> list[str]:
-        return sorted(self.styles, key=lambda s: -self.mean(s))
+        """The styles, best first: by the number of styles each beats head to head, ties
+        broken by the average win rate. "A above B" then says A beats B wherever the
+        results allow it; ``contradictions`` lists where they do not."""
+        return sorted(self.styles, key=lambda s: (-self.beaten(s), -self.mean(s)))
+
+    def contradictions(self) -> list[tuple[str, str]]:
+        """(higher, lower) for every pair of the ranking in which the style ranked lower
+        won at least half of the games: none when the ranking is a strict head-to-head
+        order."""
+        order = self.ranking()
+        return [(a, b) for i, a in enumerate(order) for b in order[i + 1:]
+                if self.shares[a, b] <= 0.5]
 
     def margin(self) -> float:
         """The widest 95 % interval (half-width) of the table's rates."""
@@ -277,8 +293,25 @@ def ladder_report(result: Ladder, tr: Translator) -> list[str]:
     lines.append(tr.format(N_("Every rate is within ±{points} points of the true rate, 19 "
                               "times out of 20."),
                            points=tr.number(round(result.margin() * 100, 1))))
-    lines.append(tr.format(N_("Ranking, best first: {styles}."),
+    lines.append(tr.format(N_("Ranking, best first, by the number of styles each one beats "
+                              "head to head (more than half of their games won), ties broken "
+                              "by the average: {styles}."),
                            styles=" > ".join(names[s] for s in result.ranking())))
+    against = result.contradictions()
+    if not against:
+        lines.append(tr.gettext(N_("Every style beats every style ranked below it head to head: "
+                                   "the ranking is a strict order.")))
+    else:
+        # TRANSLATORS: One pair of bot styles of the ladder in which the style ranked lower
+        # won at least half of the games ({share}, a percentage).
+        pairs = [tr.format(N_("{lower} against {higher}: {share}"), lower=names[b],
+                           higher=names[a], share=tr.percent(result.shares[b, a]))
+                 for a, b in against]
+        lines.append(tr.nformat(
+            "The ranking is not a strict order: in {n} pair the style ranked lower won at "
+            "least half of the games ({pairs}).",
+            "The ranking is not a strict order: in {n} pairs the style ranked lower won at "
+            "least half of the games ({pairs}).", len(pairs), pairs=tr.join(pairs)))
     lines.append(tr.format(N_("Time: {seconds} s."),
                            seconds=tr.number(round(result.seconds, 1))))
     return lines

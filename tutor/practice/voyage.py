@@ -5,11 +5,14 @@ current voyage. The coming roll and payment are exact (``odds``); the steps afte
 an estimate, computed by exact dynamic programming over a simplified game:
 
 * **The other passengers stay or leave by a stated policy**: the sensible bot's rule
-  (``engine.bots.stays_aboard``: the gamble against the sure treasure, from the dice and
-  the captain's number of cards), the same for each of them after a roll, so that they
-  all stay or all leave. Those who leave no longer become captain, so a player leaving
-  before you makes you captain sooner (§3.6). They leave in turn from the captain's left,
-  each with a treasure, while the pile holds one: the rest must stay, you too if it runs
+  (``engine.bots.stays_aboard``: the gamble against the sure treasure, from the dice,
+  the captain's number of cards and the number of players aboard at the roll, you
+  included whatever you choose), the same for each of them after a roll, so that they
+  all stay or all leave: each one's turn as captain is not told to the rule (the bot
+  counts its own seat), which gives him one chance in the number aboard at each step.
+  Those who leave no longer become captain, so a player leaving before you makes you
+  captain sooner (§3.6). They leave in turn from the captain's left, each with a
+  treasure, while the pile holds one: the rest must stay, you too if it runs
   out before your turn (§3.2), and your Jetpack then finds nothing to take. Those who
   have already decided on the dice shown are as the table shows them; those after you
   decide by the rule.
@@ -69,7 +72,7 @@ shown to the player come from ``odds`` as fractions.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -248,10 +251,13 @@ def _pay_chances(pool: PoolKey, hazards: HazardKey, most: int) -> tuple[float, .
     return tuple(found)
 
 
-#: Where the other passengers may leave at a step, for their rule: (city, destination,
-#: variant, Grappling Hook); None where they stay (the pile is empty, or the model is
-#: asked to keep everyone aboard).
-LeaveRule = tuple[int, int, str, bool] | None
+#: Where the other passengers may leave at a step: (city, destination, variant, Grappling
+#: Hook); None where they stay (the pile is empty, or the model is asked to keep
+#: everyone aboard).
+StepRule = tuple[int, int, str, bool] | None
+#: A step's ``StepRule`` and the number of players aboard at the roll, which their rule
+#: reads.
+LeaveRule = tuple[int, int, str, bool, int] | None
 
 
 @lru_cache(maxsize=1 << 13)
@@ -260,9 +266,9 @@ def others_stay(rule: LeaveRule, hazards: HazardKey, captain_cards: int) -> bool
     bot's rule (``engine.bots.stays_aboard``), the captain holding ``captain_cards``."""
     if rule is None:
         return True
-    city, dest, variant, hook = rule
+    city, dest, variant, hook, aboard = rule
     counts = {h: k for h, k in zip(HAZARDS, hazards, strict=True) if k}
-    return stays_aboard(counts, captain_cards, city, dest, variant, hook)
+    return stays_aboard(counts, captain_cards, city, dest, variant, hook, aboard=aboard)
 
 
 def sized_pays(pool: PoolKey, size: float, hazards: HazardKey) -> float:
@@ -423,7 +429,7 @@ class Voyage:
         self.cities = (view.city, *(c for c in view.route if c > view.city))
         self.leave = [view.treasure_value(c) if view.pile_sizes.get(c, 0) else None
                       for c in self.cities]
-        self.rules: list[LeaveRule] = [
+        self.rules: list[StepRule] = [
             (c, self.cities[k + 1], view.variant, view.grappling_hook)
             if others_leave and self.leave[k] is not None and k + 1 < len(self.cities)
             else None for k, c in enumerate(self.cities)]
@@ -490,7 +496,7 @@ class Voyage:
                 view.inferred, self.pool_now, round(sizes[captain]), ("crashed", hazards))
         if view.phase in CRASH_PHASES:
             return self.start
-        if view.phase == "passengers" and not others_stay(self.rules[0], hazards,
+        if view.phase == "passengers" and not others_stay(self.rule(0, aboard), hazards,
                                                          round(sizes[captain])):
             order = [p for p in self._clockwise(captain) if p in aboard and p != captain]
             later = [p for p in order[order.index(view.me) + 1:] if p != self.seat] \
@@ -505,6 +511,11 @@ class Voyage:
             self._paid[captain, sizes[captain] - paid] = (
                 None, self.pool_now, round(sizes[captain]), ("paid", hazards))
         return aboard, tuple(k - paid if p == captain else k for p, k in enumerate(sizes))
+
+    def rule(self, k: int, aboard: Collection[int]) -> LeaveRule:
+        """The others' rule at step ``k``, ``aboard`` aboard at the roll."""
+        step = self.rules[k]
+        return None if step is None else (*step, len(aboard))
 
     def _clockwise(self, captain: int) -> list[int]:
         n = self.view.players
@@ -664,7 +675,7 @@ class Voyage:
             return found
         aboard, sizes = table
         count = self.counts[k]
-        rule = self.rules[k]
+        rule = self.rule(k, aboard)
         # Who is aboard once the others have decided: everyone, or those the pile left
         # aboard; and whether the player may still leave.
         staying, free, rest = self._leaving(k, aboard, captain)
