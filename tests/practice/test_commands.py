@@ -318,7 +318,7 @@ def test_the_end_of_the_game_counts_when_their_points_are_given(capsys) -> None:
     behind = odds_out(capsys, *at_9, "--their-points", "47,47,47")
     assert behind.startswith("Stay: this voyage can end the game, and staying gives you the "
                              "better chance to win it")
-    assert "(7.9 points expected against 10.0)." in behind.splitlines()[0]
+    assert "(8.0 points expected against 10.0)." in behind.splitlines()[0]
 
 
 def test_odds_after_a_crash_says_what_is_true(capsys) -> None:

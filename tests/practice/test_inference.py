@@ -220,13 +220,15 @@ def test_the_exact_inference_agrees_with_the_sampler_within_its_noise() -> None:
 
 
 def _small_view(deeds: tuple[Deed, ...], unseen: dict[str, int], sizes: tuple[int, ...],
-                dice: tuple[str, ...], route: tuple[int, ...] = (1, 2, 4, 6)) -> View:
-    """Ann (seat 0, no card) watches the others, Bob (seat 1) captain, the unseen cards
-    ``unseen`` only."""
+                dice: tuple[str, ...], route: tuple[int, ...] = (1, 2, 4, 6),
+                hand: dict[str, int] | None = None) -> View:
+    """Ann (seat 0, holding ``hand``: no card unless told) watches the others, Bob (seat 1)
+    captain, the unseen cards ``unseen`` only."""
     players = len(sizes)
+    hand = {} if hand is None else hand
     return inference.inferred(View(
         me=0, players=players, captain=1, phase="passengers", city=route[0], route=route,
-        pile_sizes={c: 4 for c in route}, dice=dice, aboard=(True,) * players, hand={},
+        pile_sizes={c: 4 for c in route}, dice=dice, aboard=(True,) * players, hand=hand,
         treasures=(), hand_sizes=sizes, unseen=unseen,
         seats=("Ann", "Bob", "Cy", "Di")[:players], deeds=deeds))
 
@@ -303,9 +305,11 @@ def test_a_captain_met_again_pays_from_what_his_first_captaincy_left() -> None:
     two dice: he gets through on two blanks (1/9, keeping his Compass) or a fog and a blank
     (1/9, paying it). At city 9, his next captaincy, he holds a Compass half the time,
     with 1.5 cards on average: a fog he pays 1 time in 2, not 3 in 4 as a hand of 1.5
-    cards drawn again from the two would."""
-    seen = _small_view((), {C: 1, G: 1}, (0, 2), ("blank", "blank"),
-                       route=(1, 2, 4, 6, 9, 12))
+    cards drawn again from the two would. Ann holds four Turbos, so that Bob, by the
+    sensible rule, stays aboard with her as captain (with an empty hand he would leave
+    at city 2 and never be captain again)."""
+    seen = _small_view((), {C: 1, G: 1}, (4, 2), ("blank", "blank"),
+                       route=(1, 2, 4, 6, 9, 12), hand={data.TURBO: 4})
     voyage = Voyage(seen)
     voyage.arrive(1, 1, voyage.hand, 0)
     hands = voyage.hands_of(4, 1, 1.5)
