@@ -130,6 +130,28 @@ def test_the_coach_says_where_the_chance_comes_from() -> None:
     assert not any("drawn blind" in line for line in details)
 
 
+def test_the_coach_says_when_the_others_deeds_count_too() -> None:
+    """Bob's crash tells of his hand; Cy's crash tells of Cy's, and so of Bob's too: the
+    coach says so, and only then."""
+    from tutor.i18n import Translator
+    from tutor.practice.coach import advise_view
+
+    said = "The other players' crashes and Turbo payments count too: cards their hands " \
+        "cannot hold are likelier to be in the captain's."
+    bob = Deed(1, "crash", 3, (), ("fog", "fog", "blank"))
+    cy = Deed(2, "crash", 5, (), ("lightning", "lightning"))
+    both = view((bob, cy), ("fog", "blank"))
+    assert both.told is not None and both.inferred is not None
+    assert said in advise_view(both, ["stay", "leave"], Translator("en")).details
+    for deeds in ((bob,), (cy,)):
+        details = advise_view(view(deeds, ("fog", "blank")), ["stay", "leave"],
+                              Translator("en")).details
+        assert said not in details
+    french = advise_view(both, ["stay", "leave"], Translator("fr")).details
+    assert "Les écrasements et les paiements en Turbo des autres joueurs comptent aussi" in \
+        "\n".join(french)
+
+
 def test_his_later_captaincies_in_the_voyage_keep_what_his_deeds_told() -> None:
     crashed = (Deed(1, "crash", 3, (), ("fog", "fog")),)
     seen = Voyage(view(crashed, ("blank", "blank")))

@@ -185,6 +185,11 @@ def figure_lines(found: Figures, view: View, tr: Translator) -> list[str]:
         said = inferred_line(view, tr)
         if said:
             lines.append(said)
+            if view.told is not None:
+                # The hands are inferred together (inference.joint_hands).
+                lines.append(tr.gettext(N_(
+                    "The other players' crashes and Turbo payments count too: cards their "
+                    "hands cannot hold are likelier to be in the captain's.")))
         lines.append(tr.format(N_("The captain can pay with Equipment alone: {chance}."),
                                chance=percent(found.captain_pays.equipment, tr)))
         lines.append(tr.format(N_("The captain can pay, Turbos included: {chance}."),
