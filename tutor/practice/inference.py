@@ -58,6 +58,8 @@ any inference 47.3 % and 48.4 %); exact, every hidden player's deeds read, 52.9 
 games, no worse and no clearly better. Inferred together, the hands followed
 (``--processes 1``, the machine loaded): 54.1 % (49.6-58.7) at seed 0 and 53.0 %
 (48.5-57.4) at seed 1000, 53.6 % over the 800 games: no worse, still short of 55 %.
+With the others leaving by the table-reading sensible rule as well: 56.2 % (51.9-60.6)
+at seed 0 and 50.7 % (46.1-55.4) at seed 1000, 53.5 % ± 3.2 over the 800 games.
 """
 
 from __future__ import annotations
