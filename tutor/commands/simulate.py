@@ -6,8 +6,11 @@ import argparse
 import os
 import time
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from itertools import combinations
+from math import fsum, sqrt
+from statistics import NormalDist
 
 from babel.numbers import format_decimal
 
@@ -62,6 +65,16 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
     parser.add_argument("--ladder", action="store_true",
                         help=_("play every bot style against every other one, seats shared "
                                "and rotated, and print the table of win rates"))
+    parser.add_argument("--until-clear", action="store_true",
+                        # TRANSLATORS: {checks} lists numbers of games ("100, 200, 400, …");
+                        # {games} is 2 or more.
+                        help=tr.format(N_("with --ladder: stop each pair as soon as one style "
+                                          "is clearly ahead (checked after {checks} games; "
+                                          "19 times out of 20 it is then the stronger one), "
+                                          "and play at most --games games a pair (default "
+                                          "{games})"),
+                                       checks=_checks_text(LADDER_CLEAR_GAMES, tr, more=True),
+                                       games=LADDER_CLEAR_GAMES))
     parser.add_argument("--jobs", type=argument(tr, 0, JOBS_MAX), default=0, metavar=_("N"),
                         help=_("with --ladder: processes playing at once (default: one per "
                                "processor)"))
@@ -167,6 +180,13 @@ GAMES_MAX = 100_000
 LADDER_MARGIN = 3
 #: Games simulated by default.
 GAMES = 100
+#: With --until-clear, a pair's result is first checked after this many games, then each
+#: time it has played twice as many: few checks (each one spends some of the 5 % chance of
+#: a wrong call), yet a pair far from even stops after a hundred games.
+FIRST_CHECK = 100
+#: The most games a pair plays with --until-clear by default: seven checks, enough to
+#: tell apart styles that win 53 % and 47 % of their games against each other.
+LADDER_CLEAR_GAMES = 6400
 #: More processes than this are never useful (at most one per processor is started).
 JOBS_MAX = 1024
 
@@ -182,6 +202,27 @@ class Ladder:
     #: (a, b) → the share of the games between a and b that a won (shared wins split).
     shares: dict[tuple[str, str], float] = field(default_factory=dict)
     seconds: float = 0.0
+    #: Each pair stopped as soon as one style was clearly ahead (``games`` is then the most
+    #: a pair played).
+    until_clear: bool = False
+    #: (a, b) and (b, a) → the games the pair played (``games`` for every pair, unless
+    #: ``until_clear``).
+    played: dict[tuple[str, str], int] = field(default_factory=dict)
+
+    def games_of(self, a: str, b: str) -> int:
+        """The games ``a`` and ``b`` played against each other."""
+        return self.played.get((a, b), self.games)
+
+    def undecided(self) -> list[tuple[str, str]]:
+        """With ``until_clear``: (ahead, behind) for every pair whose last check still
+        found neither style clearly ahead (it played ``games`` games)."""
+        if not self.until_clear:
+            return []
+        bound = clear_bound(self.games)
+        pairs = [(a, b) if self.shares[a, b] >= 0.5 else (b, a)
+                 for a, b in combinations(self.styles, 2)]
+        return [(a, b) for a, b in pairs
+                if not is_clear(self.shares[a, b], self.games_of(a, b), bound)]
 
     def mean(self, style: str) -> float:
         """The style's average win rate against the others."""
@@ -209,7 +250,35 @@ class Ladder:
 
     def margin(self) -> float:
         """The widest 95 % interval (half-width) of the table's rates."""
-        return max(1.96 * (p * (1 - p) / self.games) ** 0.5 for p in self.shares.values())
+        return max(1.96 * (p * (1 - p) / self.games_of(*pair)) ** 0.5
+                   for pair, p in self.shares.items())
+
+
+def checks(games: int) -> list[int]:
+    """After how many games a pair played until clear is checked: 100, 200, 400, … and
+    last ``games``, the most it plays."""
+    points = []
+    n = FIRST_CHECK
+    while n < games:
+        points.append(n)
+        n *= 2
+    return [*points, games]
+
+
+def clear_bound(games: int) -> float:
+    """How many standard errors from an even result a pair's share must lie at a check
+    for one style to be clearly ahead, when a pair plays at most ``games`` games: the
+    chance that a pair of equal styles ever looks clear at one of its checks is then at
+    most 5 % (each check spends an equal part of it, 2.5 % a side; Bonferroni), and for
+    unequal styles the chance of naming the weaker one ahead is smaller still."""
+    return NormalDist().inv_cdf(1 - 0.025 / len(checks(games)))
+
+
+def is_clear(share: float, games: int, bound: float) -> bool:
+    """Whether ``share`` of ``games`` lies more than ``bound`` standard errors from half.
+    A game's share lies between 0 and 1, so its variance is at most 1/4: the error used
+    is the widest a share can have, never an estimate that a lucky start makes small."""
+    return abs(share - 0.5) > bound * 0.5 / sqrt(games)
 
 
 def seat_styles(a: str, b: str, players: int, game: int) -> list[str]:
@@ -222,77 +291,125 @@ def seat_styles(a: str, b: str, players: int, game: int) -> list[str]:
 def pair_share(a: str, b: str, players: int, games: range, seed: int,
                options: dict[str, object]) -> float:
     """How many of ``games`` (game numbers) ``a`` won against ``b``, shared wins split."""
-    won = 0.0
+    return fsum(game_shares(a, b, players, games, seed, options))
+
+
+def game_shares(a: str, b: str, players: int, games: range, seed: int,
+                options: dict[str, object]) -> list[float]:
+    """``a``'s share of each of ``games`` against ``b``: 1, 0, or its part of a shared
+    victory."""
+    shares = []
     for game in games:
         styles = seat_styles(a, b, players, game)
         bots = [make_player(style, (seed + game) * 10 + p) for p, style in enumerate(styles)]
         state = play_game(State(Options(players=players, seed=seed + game, **options)),
                           bots)  # type: ignore[arg-type]
-        won += sum(1 for w in state.winners if styles[w] == a) / len(state.winners)
-    return won
+        shares.append(sum(1 for w in state.winners if styles[w] == a) / len(state.winners))
+    return shares
 
 
 def ladder(players: int, games: int, seed: int, styles: Sequence[str] | None = None, *,
-           jobs: int = 1, **options: object) -> Ladder:
-    """Play ``games`` games for every pair of ``styles`` (default: all, weakest first).
+           jobs: int = 1, until_clear: bool = False, **options: object) -> Ladder:
+    """Play ``games`` games for every pair of ``styles`` (default: all, weakest first);
+    with ``until_clear``, stop each pair at the first of its ``checks`` where one style is
+    clearly ahead (``is_clear``), ``games`` being then the most a pair plays.
 
     Game ``i`` of every pair is dealt with seed ``seed + i``, so every pair plays the same
     deals; the result does not depend on ``jobs``.
     """
     styles = tuple(styles or STYLES)
-    result = Ladder(players, games, seed, styles)
+    result = Ladder(players, games, seed, styles, until_clear=until_clear)
     started = time.perf_counter()
     pairs = list(combinations(styles, 2))
-    # Chunks of games, so that the processes share the slow pairs (the expert's) too.
-    size = max(1, games // max(jobs * 4, 1))
-    chunks = [(a, b, range(start, min(start + size, games)))
-              for a, b in pairs for start in range(0, games, size)]
-    won = dict.fromkeys(pairs, 0.0)
+    shares: dict[tuple[str, str], list[float]] = {pair: [] for pair in pairs}
+    playing = pairs
+    bound = clear_bound(games)
     if jobs > 1:
         # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(jobs) as pool:
-            futures = [pool.submit(pair_share, a, b, players, part, seed, options)
-                       for a, b, part in chunks]
-            for (a, b, _), future in zip(chunks, futures, strict=True):
-                won[a, b] += future.result()
+        pool: Executor | None = ProcessPoolExecutor(jobs)
     else:
-        for a, b, part in chunks:
-            won[a, b] += pair_share(a, b, players, part, seed, options)
-    for (a, b), wins in won.items():
-        result.shares[a, b] = wins / games
-        result.shares[b, a] = 1 - wins / games
+        pool = None
+    try:
+        for check in checks(games) if until_clear else [games]:
+            parts = {pair: range(len(shares[pair]), check) for pair in playing}
+            for pair, played in _play(parts, players, seed, jobs, pool, options).items():
+                shares[pair] += played
+            playing = [pair for pair in playing
+                       if not is_clear(fsum(shares[pair]) / check, check, bound)]
+            if not playing:
+                break
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    for (a, b), won in shares.items():
+        # fsum: the exact sum, whatever the chunks, so that jobs never change a figure
+        result.shares[a, b] = fsum(won) / len(won)
+        result.shares[b, a] = 1 - result.shares[a, b]
+        result.played[a, b] = result.played[b, a] = len(won)
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _play(parts: dict[tuple[str, str], range], players: int, seed: int, jobs: int,
+          pool: Executor | None, options: dict[str, object]) -> dict[tuple[str, str], list[float]]:
+    """Each pair's shares of the games of its range, in the order of the games."""
+    if pool is None:
+        return {(a, b): game_shares(a, b, players, part, seed, options)
+                for (a, b), part in parts.items()}
+    # Chunks of games, so that the processes share the slow pairs (the expert's) too.
+    total = sum(len(part) for part in parts.values())
+    size = max(1, total // len(parts) // (jobs * 4))
+    chunks = [(a, b, part[start:start + size])
+              for (a, b), part in parts.items() for start in range(0, len(part), size)]
+    futures = [pool.submit(game_shares, a, b, players, chunk, seed, options)
+               for a, b, chunk in chunks]
+    played: dict[tuple[str, str], list[float]] = {pair: [] for pair in parts}
+    for (a, b, _), future in zip(chunks, futures, strict=True):
+        played[a, b] += future.result()
+    return played
 
 
 def ladder_report(result: Ladder, tr: Translator) -> list[str]:
     names = {s: tr.gettext(STYLE_NAMES[s]) for s in result.styles}
     mean = tr.gettext(N_("average"))
-    lines = [
-        tr.nformat("Ladder: {n} game for each pair of bot styles, {players} players a game; "
-                   "the two styles take turns round the table and change seats every game "
-                   "(seed {seed}).",
-                   "Ladder: {n} games for each pair of bot styles, {players} players a game; "
-                   "the two styles take turns round the table and change seats every game "
-                   "(seed {seed}).", result.games, players=result.players, seed=result.seed),
-        tr.gettext(N_("Share of the games won by the style of the row against the style of "
-                      "the column (shared victories split):")),
-    ]
+    if result.until_clear:
+        header = tr.nformat(
+            "Ladder: each pair of bot styles played until one of them was clearly ahead, "
+            "at most {n} game, {players} players a game; the two styles take turns round "
+            "the table and change seats every game (seed {seed}).",
+            "Ladder: each pair of bot styles played until one of them was clearly ahead, "
+            "at most {n} games, {players} players a game; the two styles take turns round "
+            "the table and change seats every game (seed {seed}).",
+            result.games, players=result.players, seed=result.seed)
+    else:
+        header = tr.nformat(
+            "Ladder: {n} game for each pair of bot styles, {players} players a game; "
+            "the two styles take turns round the table and change seats every game "
+            "(seed {seed}).",
+            "Ladder: {n} games for each pair of bot styles, {players} players a game; "
+            "the two styles take turns round the table and change seats every game "
+            "(seed {seed}).", result.games, players=result.players, seed=result.seed)
+    lines = [header, tr.gettext(N_("Share of the games won by the style of the row against "
+                                   "the style of the column (shared victories split):"))]
     first = max(len(n) for n in names.values()) + 2
     cells = [names[s] for s in result.styles] + [mean]
     width = max(max(len(c) for c in cells), len(tr.percent(0.999))) + 2
-    lines.append(" " * first + "".join(c.rjust(width) for c in cells))
+    heading = " " * first + "".join(c.rjust(width) for c in cells)
+    lines.append(heading)
     for row in result.ranking():
         text = names[row].ljust(first)
         for column in result.styles:
             text += ("–" if row == column else tr.percent(result.shares[row, column])) \
                 .rjust(width)
         lines.append(text + tr.percent(result.mean(row)).rjust(width))
-    lines.append(tr.format(N_("Every rate is within ±{points} points of the true rate, 19 "
-                              "times out of 20."),
-                           points=tr.number(round(result.margin() * 100, 1))))
+    if result.until_clear:
+        lines += _games_table(result, names, first, width, tr)
+    else:
+        lines.append(tr.format(N_("Every rate is within ±{points} points of the true rate, 19 "
+                                  "times out of 20."),
+                               points=tr.number(round(result.margin() * 100, 1))))
     lines.append(tr.format(N_("Ranking, best first, by the number of styles each one beats "
                               "head to head (more than half of their games won), ties broken "
                               "by the average: {styles}."),
@@ -314,6 +431,42 @@ def ladder_report(result: Ladder, tr: Translator) -> list[str]:
             "least half of the games ({pairs}).", len(pairs), pairs=tr.join(pairs)))
     lines.append(tr.format(N_("Time: {seconds} s."),
                            seconds=tr.number(round(result.seconds, 1))))
+    return lines
+
+
+def _checks_text(games: int, tr: Translator, *, more: bool = False) -> str:
+    """The checks of a pair played until clear, in words: "100, 200 and 400"; with
+    ``more``, the first three and "…" ("100, 200, 400, …")."""
+    numbers = [tr.number(n) for n in checks(games)]
+    if more and len(numbers) > 3:
+        return ", ".join([*numbers[:3], "…"])
+    return str(tr.join(numbers))
+
+
+def _games_table(result: Ladder, names: dict[str, str], first: int, width: int,
+                 tr: Translator) -> list[str]:
+    """A ladder played until clear: the games each pair played, and what they tell."""
+    lines = [tr.gettext(N_("Games played by each pair:"))]
+    lines.append(" " * first + "".join(names[s].rjust(width) for s in result.styles))
+    for row in result.ranking():
+        lines.append(names[row].ljust(first) + "".join(
+            ("–" if row == column else tr.number(result.games_of(row, column))).rjust(width)
+            for column in result.styles))
+    lines.append(tr.format(N_("Each pair was checked after {checks} games, and stopped at the "
+                              "first check where one style was clearly ahead: that style is "
+                              "the stronger one, 19 times out of 20."),
+                           checks=_checks_text(result.games, tr)))
+    undecided = result.undecided()
+    if undecided:
+        # TRANSLATORS: One pair of bot styles of the ladder that no check could decide;
+        # {share} is the percentage of the games that the first style won.
+        pairs = [tr.format(N_("{style} against {other}: {share}"), style=names[a],
+                           other=names[b], share=tr.percent(result.shares[a, b]))
+                 for a, b in undecided]
+        lines.append(tr.nformat(
+            "{n} pair was still undecided after {games} games: {pairs}.",
+            "{n} pairs were still undecided after {games} games: {pairs}.",
+            len(pairs), games=tr.number(result.games), pairs=tr.join(pairs)))
     return lines
 
 
@@ -340,7 +493,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         # thousands): at most one per processor.
         processors = os.cpu_count() or 1
         jobs = min(args.jobs, processors) if args.jobs > 0 else processors
-        result = ladder(args.players, args.games or LADDER_GAMES, args.seed, jobs=jobs,
+        most = args.games or (LADDER_CLEAR_GAMES if args.until_clear else LADDER_GAMES)
+        result = ladder(args.players, most, args.seed, jobs=jobs, until_clear=args.until_clear,
                         variant=args.variant, grappling_hook=args.grappling_hook,
                         spyglass_points=args.spyglass_points)
         print("\n".join(ladder_report(result, tr)))
