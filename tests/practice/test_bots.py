@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from tutor.cli import main
-from tutor.commands.simulate import Ladder, ladder, ladder_report, pair_share, seat_styles
+from tutor.commands.simulate import (
+    Ladder,
+    checks,
+    clear_bound,
+    is_clear,
+    ladder,
+    ladder_report,
+    pair_share,
+    seat_styles,
+)
 from tutor.engine import Options, ScriptedChance, State, make_bot
 from tutor.i18n import Translator
 from tutor.practice.expert import STYLES, ExpertBot, make_player
@@ -110,6 +119,68 @@ def test_the_ladder_does_not_depend_on_the_number_of_processes() -> None:
     assert one.shares == two.shares
 
 
+def test_a_pair_is_checked_after_doubling_numbers_of_games() -> None:
+    assert checks(6400) == [100, 200, 400, 800, 1600, 3200, 6400]
+    assert checks(1068) == [100, 200, 400, 800, 1068]
+    assert checks(100) == [100] and checks(30) == [30]
+    # More checks, a wider bound: 2.5 % a side shared among them.
+    assert clear_bound(100) == pytest.approx(1.96, abs=0.001)
+    assert clear_bound(6400) == pytest.approx(2.69, abs=0.001)
+    # 60 % of 100 games is 2 standard errors (of a share at worst 1/4 in variance) from even.
+    assert is_clear(0.6, 100, 1.96) and not is_clear(0.6, 100, 2.69)
+    assert is_clear(0.4, 200, 2.69) and not is_clear(0.5, 6400, 0.1)
+
+
+def test_a_ladder_until_clear_stops_each_pair_at_its_first_clear_check() -> None:
+    """Two players, the random, cautious and sensible bots, at most 400 games a pair (a
+    few seconds): the cautious and sensible bots beat the random one by so much that
+    their pairs stop after 100 games; every pair stops at a check, clear there, and
+    not clear at the check before; the result does not depend on the processes."""
+    styles = ("random", "cautious", "sensible")
+    result = ladder(2, 400, seed=0, styles=styles, until_clear=True)
+    bound = clear_bound(400)
+    assert result.games_of("cautious", "random") == 100
+    assert result.games_of("random", "sensible") == 100
+    # Each pair as the ladder seats it: the style listed first in the even seats of game 0.
+    for a, b in [("random", "cautious"), ("random", "sensible"), ("cautious", "sensible")]:
+        played = result.games_of(a, b)
+        assert played == result.games_of(b, a) and played in checks(400)
+        assert is_clear(result.shares[a, b], played, bound) or played == 400
+        earlier = checks(400)[checks(400).index(played) - 1] if played > 100 else 0
+        if earlier:
+            share = pair_share(a, b, 2, range(earlier), 0, {}) / earlier
+            assert not is_clear(share, earlier, bound), (a, b)
+        assert result.shares[a, b] == pytest.approx(
+            pair_share(a, b, 2, range(played), 0, {}) / played)
+    assert result.ranking() == ["sensible", "cautious", "random"]
+    assert result.undecided() == []
+    two = ladder(2, 400, seed=0, styles=styles, until_clear=True, jobs=2)
+    assert two.shares == result.shares and two.played == result.played
+
+
+def test_a_ladder_until_clear_names_the_pairs_it_could_not_decide() -> None:
+    """Two even pairs after the most games allowed are named, in every language, beside
+    the table of games played."""
+    result = made_ladder({("cautious", "random"): 0.9, ("sensible", "random"): 0.8,
+                          ("bold", "random"): 0.7, ("sensible", "cautious"): 0.6,
+                          ("bold", "cautious"): 0.51, ("sensible", "bold"): 0.53})
+    result.until_clear = True
+    result.played = {(a, b): 100 if result.shares[a, b] in (0.9, 0.1, 0.8, 0.2) else 200
+                     for a, b in result.shares}
+    lines = ladder_report(result, Translator("en"))
+    assert "played until one of them was clearly ahead, at most 200 games" in lines[0]
+    games = lines[lines.index("Games played by each pair:") + 1:][:5]
+    assert games[1].split() == ["sensible", "100", "200", "–", "200"]
+    assert "Each pair was checked after 100 and 200 games" in lines[-5]
+    assert lines[-4] == ("2 pairs were still undecided after 200 games: bold against "
+                         "cautious: 51.0% and sensible against bold: 53.0%.")
+    assert not any("Every rate is within" in line for line in lines)
+    for language in ("fr", "hu"):
+        text = "\n".join(ladder_report(result, Translator(language)))
+        assert "51,0" in text and "53,0" in text
+        assert "undecided" not in text and "Games played" not in text
+
+
 def passenger_at_city_4(hazards: str) -> State:
     """Bob (seat 1) is a passenger at city 4 with ``hazards`` rolled for city 6."""
     hands = [["compass", "lightning-rod", "foghorn", "cannon", "turbo", "compass"]] * 2 + \
@@ -166,6 +237,18 @@ def test_simulate_ladder_prints_the_table(capsys) -> None:
     assert "Ranking, best first, by the number of styles each one beats head to head" in out
     assert "19 times out of 20" in out
     assert "the ranking is a strict order." in out or "The ranking is not a strict order" in out
+
+
+def test_simulate_ladder_until_clear_prints_the_games_of_each_pair(capsys) -> None:
+    assert main(["simulate", "--ladder", "--until-clear", "--games", "4", "--players", "2",
+                 "--jobs", "1", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "each pair of bot styles played until one of them was clearly ahead, at most 4 " \
+        "games, 2 players" in out
+    counts = out[out.index("Games played by each pair:"):].splitlines()[2:2 + len(STYLES)]
+    assert sorted(row.split()[0] for row in counts) == sorted(STYLES)
+    assert all(row.split()[1:].count("4") == len(STYLES) - 1 for row in counts)
+    assert "Each pair was checked after 4 games" in out and "Every rate is within" not in out
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "hu"])

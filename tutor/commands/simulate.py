@@ -74,7 +74,7 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                                           "and play at most --games games a pair (default "
                                           "{games})"),
                                        checks=_checks_text(LADDER_CLEAR_GAMES, tr, more=True),
-                                       games=LADDER_CLEAR_GAMES))
+                                       games=tr.number(LADDER_CLEAR_GAMES)))
     parser.add_argument("--jobs", type=argument(tr, 0, JOBS_MAX), default=0, metavar=_("N"),
                         help=_("with --ladder: processes playing at once (default: one per "
                                "processor)"))
