@@ -172,13 +172,18 @@ def test_a_ladder_until_clear_names_the_pairs_it_could_not_decide() -> None:
     games = lines[lines.index("Games played by each pair:") + 1:][:5]
     assert games[1].split() == ["sensible", "100", "200", "–", "200"]
     assert "Each pair was checked after 100 and 200 games" in lines[-5]
-    assert lines[-4] == ("2 pairs were still undecided after 200 games: bold against "
-                         "cautious: 51.0% and sensible against bold: 53.0%.")
+    assert lines[-4] == ("No clear winner after 200 games: bold against cautious (51.0%) and "
+                         "sensible against bold (53.0%).")
     assert not any("Every rate is within" in line for line in lines)
     for language in ("fr", "hu"):
         text = "\n".join(ladder_report(result, Translator(language)))
         assert "51,0" in text and "53,0" in text
-        assert "undecided" not in text and "Games played" not in text
+        assert "No clear" not in text and "Games played" not in text
+    result.games = 1
+    result.played = dict.fromkeys(result.played, 1)
+    lines = ladder_report(result, Translator("en"))
+    assert "Each pair was checked after 1 game, and stopped" in lines[-5]
+    assert lines[-4].startswith("No clear winner after 1 game: ")
 
 
 def passenger_at_city_4(hazards: str) -> State:

@@ -66,8 +66,8 @@ def configure(parser: argparse.ArgumentParser, tr: Translator) -> None:
                         help=_("play every bot style against every other one, seats shared "
                                "and rotated, and print the table of win rates"))
     parser.add_argument("--until-clear", action="store_true",
-                        # TRANSLATORS: {checks} lists numbers of games ("100, 200, 400, …");
-                        # {games} is 2 or more.
+                        # TRANSLATORS: {checks} and {games} are 2 or more: {checks} lists
+                        # numbers of games ("100, 200, 400, …").
                         help=tr.format(N_("with --ladder: stop each pair as soon as one style "
                                           "is clearly ahead (checked after {checks} games; "
                                           "19 times out of 20 it is then the stronger one), "
@@ -452,21 +452,27 @@ def _games_table(result: Ladder, names: dict[str, str], first: int, width: int,
         lines.append(names[row].ljust(first) + "".join(
             ("–" if row == column else tr.number(result.games_of(row, column))).rjust(width)
             for column in result.styles))
-    lines.append(tr.format(N_("Each pair was checked after {checks} games, and stopped at the "
-                              "first check where one style was clearly ahead: that style is "
-                              "the stronger one, 19 times out of 20."),
-                           checks=_checks_text(result.games, tr)))
+    # TRANSLATORS: {checks} lists the numbers of games after which a pair was checked
+    # ("100, 200 and 400"); the form follows the last of them.
+    lines.append(tr.nformat("Each pair was checked after {checks} game, and stopped at the "
+                            "first check where one style was clearly ahead: that style is "
+                            "the stronger one, 19 times out of 20.",
+                            "Each pair was checked after {checks} games, and stopped at the "
+                            "first check where one style was clearly ahead: that style is "
+                            "the stronger one, 19 times out of 20.",
+                            result.games, checks=_checks_text(result.games, tr)))
     undecided = result.undecided()
     if undecided:
         # TRANSLATORS: One pair of bot styles of the ladder that no check could decide;
         # {share} is the percentage of the games that the first style won.
-        pairs = [tr.format(N_("{style} against {other}: {share}"), style=names[a],
+        pairs = [tr.format(N_("{style} against {other} ({share})"), style=names[a],
                            other=names[b], share=tr.percent(result.shares[a, b]))
                  for a, b in undecided]
-        lines.append(tr.nformat(
-            "{n} pair was still undecided after {games} games: {pairs}.",
-            "{n} pairs were still undecided after {games} games: {pairs}.",
-            len(pairs), games=tr.number(result.games), pairs=tr.join(pairs)))
+        # TRANSLATORS: {n} is the most games a pair of styles played; {pairs} lists the
+        # pairs that had no clear winner then.
+        lines.append(tr.nformat("No clear winner after {n} game: {pairs}.",
+                                "No clear winner after {n} games: {pairs}.",
+                                result.games, pairs=tr.join(pairs)))
     return lines
 
 
