@@ -256,6 +256,26 @@ def test_simulate_ladder_until_clear_prints_the_games_of_each_pair(capsys) -> No
     assert "Each pair was checked after 4 games" in out and "Every rate is within" not in out
 
 
+def test_a_long_ladder_says_which_pairs_play_on(capsys, monkeypatch) -> None:
+    """Between its checks, a ladder played until clear says on the error stream which
+    pairs play on, in the reader's language; the table stays alone on the output. (Six
+    players, the cautious bot against the random one: 56 % after 400 games, not clear
+    before.)"""
+    told = []
+    result = ladder(6, 400, seed=0, styles=("random", "cautious"), until_clear=True,
+                    progress=lambda *done: told.append(done[:2]))
+    assert told == [(100, [("random", "cautious")]), (200, [("random", "cautious")])]
+    assert result.games_of("cautious", "random") == 400 and result.undecided() == []
+    # The command, checking after one game (never clear) and two: one line, every pair.
+    monkeypatch.setattr("tutor.commands.simulate.FIRST_CHECK", 1)
+    assert main(["simulate", "--ladder", "--until-clear", "--games", "2", "--players", "2",
+                 "--jobs", "1", "--lang", "fr"]) == 0
+    out, err = capsys.readouterr()
+    assert err.startswith("Après 1 partie, encore en jeu\u202f: aléatoire contre prudent, ")
+    assert err.count(" contre ") == len(STYLES) * (len(STYLES) - 1) // 2
+    assert len(err.splitlines()) == 1 and "Après" not in out and "Tournoi" in out
+
+
 @pytest.mark.parametrize("language", ["en", "fr", "hu"])
 def test_play_refuses_more_bots_than_seats(capsys, tmp_path, language) -> None:
     six = ",".join(["cautious", "bold"] * 3)

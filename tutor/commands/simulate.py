@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from itertools import combinations
@@ -309,13 +310,16 @@ def game_shares(a: str, b: str, players: int, games: range, seed: int,
 
 
 def ladder(players: int, games: int, seed: int, styles: Sequence[str] | None = None, *,
-           jobs: int = 1, until_clear: bool = False, **options: object) -> Ladder:
+           jobs: int = 1, until_clear: bool = False,
+           progress: Callable[[int, list[tuple[str, str]], float], None] | None = None,
+           **options: object) -> Ladder:
     """Play ``games`` games for every pair of ``styles`` (default: all, weakest first);
     with ``until_clear``, stop each pair at the first of its ``checks`` where one style is
     clearly ahead (``is_clear``), ``games`` being then the most a pair plays.
 
     Game ``i`` of every pair is dealt with seed ``seed + i``, so every pair plays the same
-    deals; the result does not depend on ``jobs``.
+    deals; the result does not depend on ``jobs``. ``progress`` is told, after every check
+    that leaves pairs to play, the check, those pairs and the seconds spent so far.
     """
     styles = tuple(styles or STYLES)
     result = Ladder(players, games, seed, styles, until_clear=until_clear)
@@ -340,6 +344,8 @@ def ladder(players: int, games: int, seed: int, styles: Sequence[str] | None = N
                        if not is_clear(fsum(shares[pair]) / check, check, bound)]
             if not playing:
                 break
+            if progress is not None and check < games:
+                progress(check, playing, time.perf_counter() - started)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
@@ -476,6 +482,19 @@ def _games_table(result: Ladder, names: dict[str, str], first: int, width: int,
     return lines
 
 
+def _progress_text(check: int, playing: list[tuple[str, str]], seconds: float,
+                   tr: Translator) -> str:
+    """A ladder played until clear, on its way: the pairs left after a check."""
+    # TRANSLATORS: One pair of bot styles of the ladder that plays on.
+    pairs = [tr.format(N_("{style} against {other}"), style=_style_name(a, tr),
+                       other=_style_name(b, tr)) for a, b in playing]
+    # TRANSLATORS: Written while a long ladder runs: {pairs} lists the pairs of styles
+    # that play on after {n} games each; {seconds} is the time spent so far.
+    return tr.nformat("After {n} game, still playing: {pairs} ({seconds} s so far).",
+                      "After {n} games, still playing: {pairs} ({seconds} s so far).",
+                      check, pairs=tr.join(pairs), seconds=tr.number(round(seconds, 1)))
+
+
 def _styles(text: str, players: int, tr: Translator) -> list[str]:
     styles = parse_styles(text, STYLES, tr)
     if not styles:
@@ -501,6 +520,8 @@ def run(args: argparse.Namespace, tr: Translator) -> int:
         jobs = min(args.jobs, processors) if args.jobs > 0 else processors
         most = args.games or (LADDER_CLEAR_GAMES if args.until_clear else LADDER_GAMES)
         result = ladder(args.players, most, args.seed, jobs=jobs, until_clear=args.until_clear,
+                        progress=lambda *done: print(_progress_text(*done, tr), file=sys.stderr,
+                                                     flush=True),
                         variant=args.variant, grappling_hook=args.grappling_hook,
                         spyglass_points=args.spyglass_points)
         print("\n".join(ladder_report(result, tr)))
