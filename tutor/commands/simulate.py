@@ -7,11 +7,10 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from math import fsum, sqrt
-from statistics import NormalDist
+from typing import TYPE_CHECKING
 
 from babel.numbers import format_decimal
 
@@ -27,6 +26,9 @@ from ..practice.parse import (
     variant_argument,
     variant_metavar,
 )
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 HELP = N_("play full games between bots and print a summary and the speed")
 
@@ -272,6 +274,9 @@ def clear_bound(games: int) -> float:
     chance that a pair of equal styles ever looks clear at one of its checks is then at
     most 5 % (each check spends an equal part of it, 2.5 % a side; Bonferroni), and for
     unequal styles the chance of naming the weaker one ahead is smaller still."""
+    # start-up: `celestia --help` imports every command's module (benchmarks/lookup.py)
+    from statistics import NormalDist
+
     return NormalDist().inv_cdf(1 - 0.025 / len(checks(games)))
 
 
@@ -402,8 +407,7 @@ def ladder_report(result: Ladder, tr: Translator) -> list[str]:
     first = max(len(n) for n in names.values()) + 2
     cells = [names[s] for s in result.styles] + [mean]
     width = max(max(len(c) for c in cells), len(tr.percent(0.999))) + 2
-    heading = " " * first + "".join(c.rjust(width) for c in cells)
-    lines.append(heading)
+    lines.append(" " * first + "".join(c.rjust(width) for c in cells))
     for row in result.ranking():
         text = names[row].ljust(first)
         for column in result.styles:
