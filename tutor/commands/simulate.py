@@ -405,17 +405,21 @@ def ladder_report(result: Ladder, tr: Translator) -> list[str]:
     lines = [header, tr.gettext(N_("Share of the games won by the style of the row against "
                                    "the style of the column (shared victories split):"))]
     first = max(len(n) for n in names.values()) + 2
-    cells = [names[s] for s in result.styles] + [mean]
-    width = max(max(len(c) for c in cells), len(tr.percent(0.999))) + 2
-    lines.append(" " * first + "".join(c.rjust(width) for c in cells))
+    # Each column as wide as its heading or its widest figure, two spaces apart: the table
+    # of five styles then fits in 80 columns in every language.
+    figure = max(len(tr.percent(0.999)), len(tr.number(result.games)))
+    widths = {s: max(len(names[s]), figure) + 2 for s in result.styles}
+    last = max(len(mean), figure) + 2
+    lines.append(" " * first + "".join(names[s].rjust(widths[s]) for s in result.styles)
+                 + mean.rjust(last))
     for row in result.ranking():
         text = names[row].ljust(first)
         for column in result.styles:
             text += ("–" if row == column else tr.percent(result.shares[row, column])) \
-                .rjust(width)
-        lines.append(text + tr.percent(result.mean(row)).rjust(width))
+                .rjust(widths[column])
+        lines.append(text + tr.percent(result.mean(row)).rjust(last))
     if result.until_clear:
-        lines += _games_table(result, names, first, width, tr)
+        lines += _games_table(result, names, first, widths, tr)
     else:
         lines.append(tr.format(N_("Every rate is within ±{points} points of the true rate, 19 "
                                   "times out of 20."),
@@ -453,15 +457,15 @@ def _checks_text(games: int, tr: Translator, *, more: bool = False) -> str:
     return str(tr.join(numbers))
 
 
-def _games_table(result: Ladder, names: dict[str, str], first: int, width: int,
+def _games_table(result: Ladder, names: dict[str, str], first: int, widths: dict[str, int],
                  tr: Translator) -> list[str]:
     """A ladder played until clear: the games each pair played, and what they tell."""
     lines = [tr.gettext(N_("Games played by each pair:"))]
-    lines.append(" " * first + "".join(names[s].rjust(width) for s in result.styles))
+    lines.append(" " * first + "".join(names[s].rjust(widths[s]) for s in result.styles))
     for row in result.ranking():
         lines.append(names[row].ljust(first) + "".join(
-            ("–" if row == column else tr.number(result.games_of(row, column))).rjust(width)
-            for column in result.styles))
+            ("–" if row == column else tr.number(result.games_of(row, column)))
+            .rjust(widths[column]) for column in result.styles))
     # TRANSLATORS: {checks} lists the numbers of games after which a pair was checked
     # ("100, 200 and 400"); the form follows the last of them.
     lines.append(tr.nformat("Each pair was checked after {checks} game, and stopped at the "
