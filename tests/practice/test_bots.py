@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tutor.cli import main
@@ -104,6 +106,25 @@ def test_the_ladder_names_the_pairs_that_contradict_its_order() -> None:
                           ("bold", "random"): 0.7, ("sensible", "cautious"): 0.52,
                           ("bold", "cautious"): 0.55, ("sensible", "bold"): 0.6})
     assert "the ranking is a strict order" in ladder_report(strict, Translator("en"))[-2]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "hu"])
+def test_the_ladder_tables_fit_a_terminal(language: str) -> None:
+    """The five styles' tables of rates and of games fit in 80 columns in every language,
+    with the widest figures (6,400 games, 100.0 %)."""
+    result = Ladder(6, 6400, 0, STYLES, until_clear=True)
+    for a in STYLES:
+        for b in STYLES:
+            if a != b:
+                result.shares[a, b], result.played[a, b] = 1.0 if a < b else 0.0, 6400
+    tr = Translator(language)
+    lines = ladder_report(result, tr)
+    games = lines.index(tr.gettext("Games played by each pair:"))
+    rates, counts = lines[2:2 + 1 + len(STYLES)], lines[games + 1:games + 2 + len(STYLES)]
+    assert max(len(line) for line in rates + counts) <= 80
+    # Two spaces at least between cells (a figure's own space is a no-break one).
+    assert all(len(re.split(" {2,}", line.strip())) == len(STYLES) + 2 for line in rates[1:])
+    assert all(len(re.split(" {2,}", line.strip())) == len(STYLES) + 1 for line in counts[1:])
 
 
 def test_seats_alternate_and_rotate() -> None:

@@ -407,7 +407,7 @@ def ladder_report(result: Ladder, tr: Translator) -> list[str]:
     first = max(len(n) for n in names.values()) + 2
     # Each column as wide as its heading or its widest figure, two spaces apart: the table
     # of five styles then fits in 80 columns in every language.
-    figure = max(len(tr.percent(0.999)), len(tr.number(result.games)))
+    figure = max(len(tr.percent(1)), len(tr.number(result.games)))
     widths = {s: max(len(names[s]), figure) + 2 for s in result.styles}
     last = max(len(mean), figure) + 2
     lines.append(" " * first + "".join(names[s].rjust(widths[s]) for s in result.styles)
