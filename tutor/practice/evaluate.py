@@ -117,13 +117,22 @@ Values = list[tuple[str, float, float | None]]
 Make = Callable[..., Voyage]
 
 
-def evaluate(view: View, legal: Sequence[str]) -> Recommendation:
-    """Judge the decision ``view.me`` faces, whose legal actions are ``legal``."""
+def evaluate(view: View, legal: Sequence[str], expert: bool = False) -> Recommendation:
+    """Judge the decision ``view.me`` faces, whose legal actions are ``legal``.
+
+    ``expert``: judge as the expert bot plays, which differs from the advice in two ways.
+    The keeping margin holds for every Power card, a Gust of Wind played off the airship
+    included (the advice plays that one at once). And a payment or a Magic Spyglass that
+    flies the airship on also flies the others aboard on: what they can then expect counts
+    against it, per opponent, as what an Ejection takes from them counts for it (``worth``).
+    Measured with ``benchmarks/expert_duel.py --commit 39c6d5c --games 400``, four
+    players, against the same expert without them: see the module ``expert``.
+    """
     if not legal:
         return Recommendation(NONE, "")
     phase = view.phase
     if phase == "power-window":
-        return _window(view, legal)
+        return _window(view, legal, expert)
     judge = _JUDGES.get(phase)
     if judge is None:
         return Recommendation(NONE, legal[0], (Option(legal[0], 0.0),))
@@ -138,14 +147,37 @@ def evaluate(view: View, legal: Sequence[str]) -> Recommendation:
         wins.update({a: v for a, v, _ in judge(view, legal,
                                                 lambda **kw: Voyage(base, win=end, **kw))})
     options = [Option(a, v, chance=c, win=wins[a]) for a, v, c in points]
+    if expert and phase in FLIGHTS:
+        given = _gifts(view)
+        options = [replace(o, harm=-given) if _flies_on(o.action) else o for o in options]
+    opponents = view.players - 1
     # Chances to win closer than WIN_TIE are a tie, which points settle.
     order = sorted(range(len(options)), key=lambda i: (
-        -round((options[i].win or 0.0) / WIN_TIE), -round(options[i].points, 9),
+        -round((options[i].win or 0.0) / WIN_TIE), -round(worth(options[i], opponents), 9),
         -(options[i].chance or 0.0), i))
     ranked = tuple(options[i] for i in order)
     if phase == "payment":
         facts["rescue"] = _rescue(view, ranked)
     return Recommendation(kind, ranked[0].action, ranked, chance, facts, end)
+
+
+# --- What a flight gives the others (the expert) ---------------------------------------------
+#: The decisions where the player chooses whether the airship flies on from here, taking
+#: everyone aboard with it: a payment (§3.4) and a Magic Spyglass (§4.5).
+FLIGHTS = ("payment", "spyglass")
+
+
+def _flies_on(action: str) -> bool:
+    return action != "crash" and action != "pass"
+
+
+def _gifts(view: View) -> float:
+    """What the others aboard can expect, in all, once the airship flies on from here.
+    Should it crash instead, they get nothing the viewer can count on (their Spyglasses
+    and Jetpacks are hidden)."""
+    aboard = {p for p in range(view.players) if view.aboard[p]}
+    return sum(Voyage(view, seat=p).arrive(1, view.captain, None, 0)
+               for p in _others(view, aboard))
 
 
 # --- Passengers: stay or leave (§3.2) -------------------------------------------------------
@@ -345,7 +377,7 @@ def _others(view: View, aboard: set[int]) -> list[int]:
     return [p for p in sorted(aboard) if p != view.me]
 
 
-def _window(view: View, legal: Sequence[str]) -> Recommendation:
+def _window(view: View, legal: Sequence[str], expert: bool = False) -> Recommendation:
     voyage = Voyage(view)
     now = hazard_key(view.dice)
     mine = view.me == view.captain
@@ -383,7 +415,7 @@ def _window(view: View, legal: Sequence[str]) -> Recommendation:
     order = sorted(options, key=lambda o: -worth(o, opponents))
     best = next(o for o in order if not never_now(o, view))
     if best is not keep and worth(best, opponents) < worth(keep, opponents) + KEEP_MARGIN \
-            and not _its_moment(best, view, voyage):
+            and not (_its_moment(best, view, voyage) and not expert):
         best = keep
     order = [best] + [o for o in order if o is not best]
     return Recommendation(WINDOW, best.action, tuple(order),

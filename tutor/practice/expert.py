@@ -84,7 +84,8 @@ class ExpertBot:
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        return evaluate(self.view(observation, state.options, sources), legal).action
+        return evaluate(self.view(observation, state.options, sources), legal,
+                        expert=True).action
 
     @staticmethod
     def view(observation: Mapping[str, Any], options: Options,
