@@ -438,16 +438,18 @@ def test_who_leaves_first_empties_the_pile(seed: int) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**9))
-def test_every_power_window_option_is_worth_what_brute_force_finds(seed: int) -> None:
+@given(seed=st.integers(0, 10**9), expert=st.booleans())
+def test_every_power_window_option_is_worth_what_brute_force_finds(seed: int,
+                                                                   expert: bool) -> None:
     """Pass, Gust of Wind, Ejection, and Alternative Route as the captain: the player's
     points and the points taken from the others; the card is played when it is worth
-    KEEP_MARGIN more than passing (the others' loss counted per opponent)."""
+    KEEP_MARGIN more than passing (the others' loss counted per opponent). The advice
+    plays a Gust of Wind off the airship at once; the expert keeps the margin for it too."""
     view, legal = small_view(random.Random(seed), "power-window")
     if not legal:
         return
     expected = brute_window(view, legal)
-    rec = ev.evaluate(view, legal)
+    rec = ev.evaluate(view, legal, expert=expert)
     assert {o.action for o in rec.options} == set(legal)
     for option in rec.options:
         points, harm = expected[option.action]
@@ -461,12 +463,92 @@ def test_every_power_window_option_is_worth_what_brute_force_finds(seed: int) ->
                if not (first_city and a.startswith("play ejection"))}
     top = max(allowed, key=lambda a: allowed[a])
     # Off the airship, a Gust of Wind that costs the others points is played at once.
-    moment = top == "play gust-of-wind" and not view.aboard[view.me] and expected[top][1] > 0
+    moment = top == "play gust-of-wind" and not view.aboard[view.me] and expected[top][1] > 0 \
+        and not expert
     if worth[top] < worth["pass"] + ev.KEEP_MARGIN - 1e-9 and not moment:
         assert rec.action == "pass"
     else:
         assert worth[rec.action] == pytest.approx(worth[top], abs=1e-9)
     assert not (first_city and rec.action.startswith("play ejection"))
+
+
+def test_the_expert_keeps_a_gust_of_wind_for_the_margin() -> None:
+    """Off the airship, a Gust of Wind that takes a little from the others: the advice
+    plays it at once (its moment, as the lessons teach), the expert keeps it unless it takes
+    KEEP_MARGIN points from the average opponent."""
+    found = 0
+    for seed in range(400):
+        view, legal = small_view(random.Random(seed), "power-window")
+        if "play gust-of-wind" not in legal or view.aboard[view.me]:
+            continue
+        gust = ev.evaluate(view, legal).option("play gust-of-wind")
+        assert gust is not None
+        if not 0.05 < gust.harm / (view.players - 1) < ev.KEEP_MARGIN:
+            continue
+        assert ev.evaluate(view, legal).action == "play gust-of-wind"
+        assert ev.evaluate(view, legal, expert=True).action == "pass"
+        found += 1
+    assert found >= 3
+
+
+def flight_gifts(view: View) -> float:
+    """What the others aboard expect, in all, once the airship flies on: the brute force's
+    way, each from his own seat (his hand hidden from the viewer)."""
+    aboard = {p for p in range(view.players) if view.aboard[p]}
+    return sum(Brute(view, aboard, seat=p).arrive(1, view.captain, (), 0)
+               for p in aboard if p != view.me)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), phase=st.sampled_from(("payment", "spyglass")))
+def test_the_expert_counts_what_a_flight_gives_the_others_aboard(seed: int, phase: str) -> None:
+    """A payment or a Magic Spyglass flies the others aboard on too: for the expert, what
+    they can then expect counts against it per opponent (a crash leaves them nothing the
+    viewer can count on); the player's own points are the advice's."""
+    view, legal = small_view(random.Random(seed), phase)
+    if not legal or (not hazard_counts(view.dice) and phase == "payment"):
+        return
+    expected = brute_options(view, legal)
+    gifts = flight_gifts(view)
+    rec = ev.evaluate(view, legal, expert=True)
+    assert {o.action for o in rec.options} == set(legal)
+    opponents = view.players - 1
+    worth = {}
+    for option in rec.options:
+        flies = option.action not in ("crash", "pass")
+        assert option.points == pytest.approx(expected[option.action], abs=1e-9), option
+        assert option.harm == pytest.approx(-gifts if flies else 0.0, abs=1e-9), option
+        worth[option.action] = expected[option.action] + option.harm / opponents
+    assert worth[rec.action] == pytest.approx(max(worth.values()), abs=1e-9)
+    # The advice ranks by the player's own points alone, and names no gift.
+    advice = ev.evaluate(view, legal)
+    assert all(o.harm == 0.0 for o in advice.options)
+    assert expected[advice.action] == pytest.approx(max(expected.values()), abs=1e-9)
+
+
+def test_a_flight_that_enriches_the_others_can_be_declined() -> None:
+    """Positions where the advice pays (or plays its Spyglass) for the most points of its
+    own, but the expert crashes: flying on would give the others as much or more, per
+    opponent (a tie goes to the crash, which keeps the cards)."""
+    found = 0
+    for seed in range(600):
+        for phase in ("payment", "spyglass"):
+            view, legal = small_view(random.Random(seed), phase)
+            if len(legal) < 2 or (not hazard_counts(view.dice) and phase == "payment"):
+                continue
+            advice = ev.evaluate(view, legal)
+            expert = ev.evaluate(view, legal, expert=True)
+            if advice.action in ("crash", "pass") or expert.action not in ("crash", "pass"):
+                continue
+            mine = advice.option(advice.action)
+            stop = expert.option(expert.action)
+            assert mine is not None and stop is not None
+            assert mine.points > stop.points
+            flight = expert.option(advice.action)
+            assert flight is not None and flight.harm < 0
+            assert ev.worth(stop, view.players - 1) >= ev.worth(flight, view.players - 1) - 1e-9
+            found += 1
+    assert found
 
 
 def test_a_position_worked_by_hand() -> None:
@@ -726,7 +808,7 @@ def test_an_ejection_that_costs_you_points_says_why_it_pays() -> None:
     from tutor.practice.expert import make_player
 
     found = 0
-    for seed in range(12):
+    for seed in range(20):
         state = State(Options(players=4, seed=seed))
         chance = SeededChance(seed)
         bots = [make_player(s, seed * 10 + p)

@@ -6,12 +6,16 @@ public deeds, ``State.deeds``):
 
 * a captain who announced a crash could not pay for the dice, Turbos included: §3.4
   obliges him to pay when his Equipment alone covers them, and a captain whose Turbos
-  could pay does not crash by choice (a crash ends the voyage for everyone aboard, himself
-  included: in self-play neither this expert, 0 of 163 crashes in 20 games, nor the
-  expert of 39c6d5c, 0 of 102 in 12, crashed while its Turbos could pay). Counting only
-  the Equipment (what the rule alone proves) scored 53.1 % and 49.1 % in the duel against
-  39c6d5c (seeds 0 and 1000), this 57.1 % and 47.1 %: +1.0 ± 3.3 points deal by deal over
-  the 800 games, not a clear gain, kept as the truer account of the table;
+  could pay seldom crashes by choice, since a crash ends the voyage for everyone aboard,
+  himself included. In self-play, crashes announced while a payment was legal
+  (``benchmarks/expert_crashes.py``, 20 games of 4 players): none of 165 for the expert
+  before it counted what a flight gives the others, 11 of 157 for this one (where what
+  flying on gives the others, per opponent, is worth as much as what it gives itself);
+  the expert of 39c6d5c, none of 102 in 12 games; the engine's bots crash when a payment
+  takes more Turbos than their style spends. On an earlier version of this expert,
+  counting only the Equipment (what the rule alone proves) scored 53.1 % and 49.1 % in the
+  duel against 39c6d5c (seeds 0 and 1000), this 57.1 % and 47.1 %: +1.0 ± 3.3 points deal
+  by deal over the 800 games, not a clear gain, kept as the truer account of the table;
 * a captain who paid a Turbo for a hazard held no more of its Equipment than he paid:
   a player pays with the fewest Turbos, since a Turbo kept stands in for any Equipment
   later (the expert does, and so does every bot of the engine that pays).
