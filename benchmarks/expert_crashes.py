@@ -20,28 +20,30 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 from tutor.engine import Options, State  # noqa: E402
-from tutor.engine.chance import SeededChance  # noqa: E402
+from tutor.engine.play import play_game  # noqa: E402
 from tutor.practice.expert import ExpertBot  # noqa: E402
+
+
+class Counting(ExpertBot):
+    """The expert, counting the crashes it announces as captain."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.announced = self.chosen = 0
+
+    def choose(self, state: State, player: int) -> str:
+        action = super().choose(state, player)
+        if state.phase == "payment" and action == "crash":
+            self.announced += 1
+            self.chosen += any(a.startswith("pay ") for a in state.legal_actions(player))
+        return action
 
 
 def crashes(seed: int, players: int) -> tuple[int, int]:
     """(crashes announced, crashes announced while a payment was legal) in one game."""
-    state = State(Options(players=players, seed=seed))
-    chance = SeededChance(seed)
-    bots = [ExpertBot() for _ in range(players)]
-    announced = chosen = 0
-    while not state.is_terminal():
-        if state.is_chance():
-            state.apply(chance.outcome(state))
-            continue
-        actor = state.actor
-        legal = state.legal_actions(actor)
-        action = bots[actor].choose(state, actor)
-        if state.phase == "payment" and action == "crash":
-            announced += 1
-            chosen += any(a.startswith("pay ") for a in legal)
-        state.apply(action)
-    return announced, chosen
+    bots = [Counting() for _ in range(players)]
+    play_game(State(Options(players=players, seed=seed)), bots)
+    return sum(b.announced for b in bots), sum(b.chosen for b in bots)
 
 
 def main() -> None:
