@@ -229,3 +229,31 @@ def test_a_tiny_terminal_neither_hangs_nor_blocks_q(tmp_path: Path,
     assert (tmp_path / "practice-game.json").exists()
     assert data.MAX_PLAYERS  # the module under test imported fine
     assert files(tmp_path)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_the_end_of_a_game_is_wrapped_to_the_terminal_and_the_file_left_whole(
+        tmp_path: Path, user_folders, lang: str) -> None:
+    """Printed once the game's screen is gone, the end of the game is wrapped between words
+    (the terminal would cut a word, or leave a full stop alone on a line); the line that
+    names the file is left whole, so that it can be copied."""
+    from tutor.i18n import Translator
+    from tutor.practice.game import PracticeGame, Setup
+    from tutor.practice.saved import saved_lines
+
+    game = PracticeGame.new(Setup(name="Ann", bots=("bold", "bold", "bold"), seed=4))
+    while not game.over:
+        game.play(game.choices()[0])
+    save = tmp_path / ("a folder with a long name, so that its path is wider than the "
+                       "screen") / "game.json"
+    tr = Translator(lang)
+    whole = saved_lines(game, save, tr)
+    wrapped = saved_lines(game, save, tr, columns=40)
+    assert wrapped[0] == whole[0] and str(save) in wrapped[0] and len(wrapped[0]) > 40
+    assert all(len(line) <= 40 for line in wrapped[1:])
+    assert len(wrapped) > len(whole)
+    # The same words in the same order; a line's continuation indented two spaces more.
+    assert " ".join(wrapped[1:]).split() == " ".join(whole[1:]).split()
+    assert not any(line.lstrip().startswith(".") for line in wrapped)
+    scores = [line for line in wrapped if line.startswith("  1. ")]
+    assert len(scores) == 1

@@ -180,7 +180,7 @@ def _play(args: argparse.Namespace, tr: Translator, save_path: Path,
     code = app.run()
     game.coach = app.coach
 
-    print("\n".join(saved_lines(game, save_path, tr)))
+    print("\n".join(saved_lines(game, save_path, tr, columns=width())))
     return code
 
 

@@ -72,6 +72,17 @@ def wrap(text: str, columns: int, first: str = "", rest: str = "") -> list[str]:
     return [line.replace(_HELD, " ") for line in lines]
 
 
+def wrap_lines(lines: list[str], columns: int) -> list[str]:
+    """Each of ``lines`` wrapped to ``columns``, keeping the spaces it starts with and
+    indenting its further lines by two more."""
+    out: list[str] = []
+    for line in lines:
+        body = line.lstrip(" ")
+        lead = line[:len(line) - len(body)]
+        out += wrap(body, columns, lead, lead + "  ") or [""]
+    return out
+
+
 def use_colour(stream: TextIO | None = None) -> bool:
     stream = stream or sys.stdout
     if os.environ.get("NO_COLOR"):

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from ..content.terminal import wrap_lines
 from ..engine.messages import N_, CelestiaError
 from ..file_errors import os_reason
 from ..i18n import Translator
@@ -234,9 +235,13 @@ def _ask(path: Path, old: PracticeGame, tr: Translator, say: Callable[[str], Non
 
 
 def saved_lines(game: PracticeGame, path: Path, tr: Translator,
-                summary: bool = True) -> list[str]:
+                summary: bool = True, columns: int | None = None) -> list[str]:
     """Save the game one last time and say where it is, or that it could not be saved
-    and where it went instead; then the end of the game or how to resume it."""
+    and where it went instead; then the end of the game or how to resume it.
+
+    ``columns``: the end of the game is wrapped to that width (it is printed once the
+    game's screen is gone, where the terminal would cut a word at its edge). The lines
+    that name a file or a command are left whole, so that they can be copied."""
     where, failure = game.rescue(path)
     lines = []
     if failure is None:
@@ -253,7 +258,8 @@ def saved_lines(game: PracticeGame, path: Path, tr: Translator,
                                        "--save.")))
     if game.over:
         if summary:
-            lines.extend(summary_lines(game, tr))
+            end = summary_lines(game, tr)
+            lines.extend(end if columns is None else wrap_lines(end, columns))
     elif where is not None:
         lines.append(tr.format(N_("Resume it with: {command}"), command=resume_command(where)))
     return lines
