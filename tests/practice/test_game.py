@@ -197,5 +197,6 @@ def test_play_help_names_every_style_and_key(capsys) -> None:
     with pytest.raises(SystemExit):
         main(["play", "--help", "--lang", "en"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "bold, and expert; expert plays the coach's advice" in text
+    assert "bold, and expert; expert plays by the coach's figures and is the strongest. " \
+        "Unlike the coach, it also weighs what flying on brings the other passengers." in text
     assert "m opens all the coach says" in text

@@ -42,8 +42,9 @@ HELP = N_("play a practice game against bots, with an exact odds coach")
 #: The help's closing paragraphs, each filled to the terminal's width at run time.
 EPILOG = (
     N_("Bots: give a number (styles then take turns: {ordinary}) or one style per bot, e.g. "
-       "--bots {example}. The styles are {styles}; {expert} plays the coach's advice and is "
-       "the strongest."),
+       "--bots {example}. The styles are {styles}; {expert} plays by the coach's figures and is "
+       "the strongest. Unlike the coach, it also weighs what flying on brings the other "
+       "passengers."),
     N_("On screen: arrow keys and Enter (or 1 to 9) choose a move, c shows or hides the "
        "coach, m opens all the coach says (every choice's points and the odds behind them), "
        "s saves, q quits (the game is saved). Without a terminal, or with --batch, moves are "
